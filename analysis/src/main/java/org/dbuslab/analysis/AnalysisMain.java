@@ -1,0 +1,67 @@
+package org.dbuslab.analysis;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+
+/** Command-line entry point. Every failure ends as one "dbus-lab-analysis: error: ..." line on stderr. */
+@Command(name = AnalysisMain.NAME,
+        description = {
+                "Turns the raw results of a D-Bus transport lab session into statistics and a human report.",
+                "",
+                "A results folder is what one lab session wrote (format: docs/RESULTS-FORMAT.md in the lab's "
+                        + "sources). Its raw files are only read, never changed.",
+                "",
+                "Run '" + AnalysisMain.NAME + " report --help' for the details."},
+        subcommands = {ReportCommand.class},
+        synopsisSubcommandLabel = "COMMAND",
+        commandListHeading = "%nCommands:%n",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+                "0:success",
+                "1:the results folder cannot be analysed or the reports cannot be written",
+                "2:wrong usage (unknown option, missing argument)"})
+public final class AnalysisMain implements Runnable {
+
+    static final String NAME = "dbus-lab-analysis";
+    static final int EXIT_DATA = 1;
+    static final int EXIT_USAGE = 2;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    private boolean help;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new ParameterException(spec.commandLine(), "no command given; try '" + NAME + " report DIR'");
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+    }
+
+    /** Runs the CLI with the given streams and returns the exit code; main() and tests share it. */
+    static int run(PrintWriter out, PrintWriter err, String... args) {
+        CommandLine cli = new CommandLine(new AnalysisMain());
+        cli.setOut(out);
+        cli.setErr(err);
+        cli.setParameterExceptionHandler((e, ignored) -> fail(err, e.getMessage() + " (see --help)", EXIT_USAGE));
+        cli.setExecutionExceptionHandler((e, command, parsed) -> e instanceof ResultsInputException
+                ? fail(err, e.getMessage(), EXIT_DATA)
+                : fail(err, "internal error: " + e, EXIT_DATA)); // a bug, but still no stack trace for the user
+        return cli.execute(args);
+    }
+
+    static int fail(PrintWriter err, String message, int exitCode) {
+        err.println(NAME + ": error: " + String.valueOf(message).replaceAll("\\s*\\R\\s*", " "));
+        err.flush();
+        return exitCode;
+    }
+}

@@ -1,0 +1,72 @@
+package org.dbuslab.analysis;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * Parses the data lines of a raw file one by one. Shared so every raw file treats blank lines and an
+ * interrupted writer's unfinished last line the same way.
+ */
+final class LineParser {
+
+    private LineParser() {
+    }
+
+    /**
+     * @param parser   turns one line into a value; throws IllegalArgumentException with a short reason
+     * @param warnings receives a message for a truncated last line, which is skipped instead of failing
+     */
+    static <T> List<T> parse(TextFile file, int fromLine, Function<String, T> parser, Consumer<String> warnings) {
+        List<T> values = new ArrayList<>();
+        for (int number = fromLine; number <= file.lines().size(); number++) {
+            String line = file.line(number);
+            if (line.isBlank()) {
+                continue;
+            }
+            try {
+                values.add(parser.apply(line));
+            } catch (IllegalArgumentException e) {
+                // Only an unfinished last line is the trace of an interruption; anything else is corrupt data.
+                if (file.isLast(number) && !file.lastLineComplete()) {
+                    warnings.accept(file.name() + " line " + number + ": skipped truncated last line (" + e.getMessage() + ")");
+                } else {
+                    throw ResultsInputException.at(file.name(), number, e.getMessage());
+                }
+            }
+        }
+        return values;
+    }
+
+    /** Fields of a delimited line, stripped of surrounding blanks; empty fields are kept. */
+    static String[] split(String line, String delimiter) {
+        String[] fields = line.split(delimiter, -1);
+        for (int i = 0; i < fields.length; i++) {
+            fields[i] = fields[i].strip();
+        }
+        return fields;
+    }
+
+    /** Whole numbers only: the raw files have no fractional columns, and Long.parseLong ignores the locale. */
+    static long longValue(String column, String text, long minimum) {
+        long value;
+        try {
+            value = Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(column + " is not a whole number: '" + text + "'");
+        }
+        if (value < minimum) {
+            throw new IllegalArgumentException(column + " must be at least " + minimum + ", got " + value);
+        }
+        return value;
+    }
+
+    static int intValue(String column, String text, int minimum) {
+        long value = longValue(column, text, minimum);
+        if (value > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException(column + " is too large: " + value);
+        }
+        return (int) value;
+    }
+}

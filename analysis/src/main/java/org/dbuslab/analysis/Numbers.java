@@ -1,0 +1,57 @@
+package org.dbuslab.analysis;
+
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Locale;
+
+/**
+ * Number formatting for the human report: always Locale.ROOT ('.' decimals, no grouping) so a German or
+ * French default locale cannot turn 1.25 into 1,25, and "n/a" for anything undefined.
+ */
+final class Numbers {
+
+    static final String NOT_AVAILABLE = "n/a";
+    private static final int SECONDS_SIGNIFICANT_DIGITS = 5;
+
+    private Numbers() {
+    }
+
+    /** Seconds with 5 significant digits, trailing zeros kept so columns line up in precision: 0.81790, 1.2568. */
+    static String seconds(double value) {
+        if (!Double.isFinite(value)) {
+            return NOT_AVAILABLE;
+        }
+        if (value == 0) {
+            return "0";
+        }
+        int integerDigits = (int) Math.floor(Math.log10(Math.abs(value))) + 1;
+        int scale = Math.max(SECONDS_SIGNIFICANT_DIGITS - integerDigits, 0);
+        return BigDecimal.valueOf(value).setScale(scale, RoundingMode.HALF_EVEN).toPlainString();
+    }
+
+    /** Microseconds per call: one decimal is well below run-to-run noise. */
+    static String microseconds(double value) {
+        return fixed(value, 1);
+    }
+
+    static String perSecond(double value) {
+        return fixed(value, 0);
+    }
+
+    static String ratio(Double value) {
+        return value == null ? NOT_AVAILABLE : fixed(value, 2);
+    }
+
+    /** Memory from kB as GiB, e.g. "15.6 GiB"; non-numeric values (such as "unknown") pass through. */
+    static String memoryFromKb(String kb) {
+        try {
+            return fixed(Long.parseLong(kb) / (1024.0 * 1024.0), 1) + " GiB";
+        } catch (NumberFormatException e) {
+            return kb;
+        }
+    }
+
+    static String fixed(double value, int decimals) {
+        return Double.isFinite(value) ? String.format(Locale.ROOT, "%." + decimals + "f", value) : NOT_AVAILABLE;
+    }
+}

@@ -1,0 +1,43 @@
+package org.dbuslab.analysis;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Reads plan.tsv: {@code transport<TAB>mode<TAB>payload_bytes<TAB>window<TAB>calls<TAB>runs<TAB>warmup_runs}.
+ * The format names no header; one starting with "transport" is tolerated so a labelled plan still reads.
+ */
+final class PlanReader {
+
+    static final String FILE = "plan.tsv";
+    private static final int COLUMNS = 7;
+
+    private PlanReader() {
+    }
+
+    static List<PlannedCell> read(TextFile file, Consumer<String> warnings) {
+        int first = 1;
+        while (first <= file.lines().size() && file.line(first).isBlank()) {
+            first++;
+        }
+        if (first <= file.lines().size() && file.line(first).startsWith("transport\t")) {
+            first++;
+        }
+        return LineParser.parse(file, first, PlanReader::entry, warnings);
+    }
+
+    private static PlannedCell entry(String line) {
+        String[] f = LineParser.split(line, "\t");
+        if (f.length != COLUMNS) {
+            throw new IllegalArgumentException("expected " + COLUMNS + " tab-separated fields, found " + f.length);
+        }
+        if (f[0].isEmpty() || f[1].isEmpty()) {
+            throw new IllegalArgumentException("transport and mode must not be empty");
+        }
+        CellKey key = new CellKey(f[0], f[1],
+                LineParser.intValue("payload_bytes", f[2], 0),
+                LineParser.intValue("window", f[3], 1),
+                LineParser.intValue("calls", f[4], 1));
+        return new PlannedCell(key, LineParser.intValue("runs", f[5], 0), LineParser.intValue("warmup_runs", f[6], 0));
+    }
+}

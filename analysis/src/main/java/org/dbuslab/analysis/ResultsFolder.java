@@ -1,0 +1,22 @@
+package org.dbuslab.analysis;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Everything a session left in its results folder, as read.
+ *
+ * @param plan     what the lab asked for; empty when plan.tsv is absent (older or hand-made folders)
+ * @param warnings problems that were tolerated while reading, e.g. a truncated last line
+ */
+record ResultsFolder(Path dir, Environment environment, List<RunRecord> runs, List<SkippedTransport> skipped,
+                     Optional<List<PlannedCell>> plan, List<String> warnings) {
+
+    ResultsFolder {
+        runs = List.copyOf(runs);
+        skipped = List.copyOf(skipped);
+        plan = plan.map(List::copyOf);
+        warnings = List.copyOf(warnings);
+    }
+}

@@ -1,0 +1,48 @@
+package org.dbuslab.analysis;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Reads a results folder (docs/RESULTS-FORMAT.md). Only runs.csv is required; it never writes. */
+final class ResultsFolderReader {
+
+    private ResultsFolderReader() {
+    }
+
+    static ResultsFolder read(Path dir) {
+        if (!Files.exists(dir)) {
+            throw new ResultsInputException("results folder not found: " + dir);
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new ResultsInputException("not a folder: " + dir);
+        }
+        Path runsCsv = dir.resolve(RunsCsvReader.FILE);
+        if (!Files.isRegularFile(runsCsv)) {
+            throw new ResultsInputException("no " + RunsCsvReader.FILE + " in " + dir + " (was the session measured at all?)");
+        }
+        List<String> warnings = new ArrayList<>();
+        List<RunRecord> runs = RunsCsvReader.read(TextFile.read(runsCsv), warnings::add);
+
+        Path environmentJson = dir.resolve(EnvironmentReader.FILE);
+        Environment environment;
+        if (Files.isRegularFile(environmentJson)) {
+            environment = EnvironmentReader.read(environmentJson);
+        } else {
+            environment = Environment.unknown();
+            warnings.add(EnvironmentReader.FILE + " is missing: machine shown as unknown");
+        }
+
+        Path skippedTsv = dir.resolve(SkippedReader.FILE);
+        List<SkippedTransport> skipped = Files.isRegularFile(skippedTsv)
+                ? SkippedReader.read(TextFile.read(skippedTsv), warnings::add) : List.of();
+
+        Path planTsv = dir.resolve(PlanReader.FILE);
+        Optional<List<PlannedCell>> plan = Files.isRegularFile(planTsv)
+                ? Optional.of(PlanReader.read(TextFile.read(planTsv), warnings::add)) : Optional.empty();
+
+        return new ResultsFolder(dir, environment, runs, skipped, plan, warnings);
+    }
+}

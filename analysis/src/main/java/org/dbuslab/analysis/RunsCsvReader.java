@@ -1,0 +1,85 @@
+package org.dbuslab.analysis;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * Reads runs.csv (docs/RESULTS-FORMAT.md). Columns are found by header name, so extra or reordered
+ * columns do not break the contract; a missing {@code phase} column means every row was measured.
+ */
+final class RunsCsvReader {
+
+    static final String FILE = "runs.csv";
+    static final List<String> CONTRACT_COLUMNS = List.of(
+            "transport", "mode", "payload_bytes", "window", "calls", "run", "elapsed_ns", "lost", "mismatched", "errors");
+
+    private RunsCsvReader() {
+    }
+
+    /** Column name to position, and how many fields every row must have. */
+    private record Header(Map<String, Integer> indexes, int width) {
+
+        String field(String[] fields, String column) {
+            return fields[indexes.get(column)];
+        }
+    }
+
+    /** @param warnings receives one message per tolerated problem (a truncated last line) */
+    static List<RunRecord> read(TextFile file, Consumer<String> warnings) {
+        int headerLine = 1;
+        while (headerLine <= file.lines().size() && file.line(headerLine).isBlank()) {
+            headerLine++;
+        }
+        if (headerLine > file.lines().size()) {
+            throw new ResultsInputException(file.name() + ": empty file, expected a header line");
+        }
+        Header header = header(file, headerLine);
+        return LineParser.parse(file, headerLine + 1, line -> row(LineParser.split(line, ","), header), warnings);
+    }
+
+    private static Header header(TextFile file, int headerLine) {
+        String[] names = LineParser.split(file.line(headerLine), ",");
+        Map<String, Integer> indexes = new HashMap<>();
+        for (int i = 0; i < names.length; i++) {
+            if (indexes.putIfAbsent(names[i], i) != null) {
+                throw ResultsInputException.at(file.name(), headerLine, "column '" + names[i] + "' appears twice");
+            }
+        }
+        List<String> missing = CONTRACT_COLUMNS.stream().filter(c -> !indexes.containsKey(c)).toList();
+        if (!missing.isEmpty()) {
+            throw ResultsInputException.at(file.name(), headerLine, "header lacks column(s) " + String.join(", ", missing));
+        }
+        return new Header(indexes, names.length);
+    }
+
+    private static RunRecord row(String[] fields, Header header) {
+        if (fields.length != header.width()) {
+            throw new IllegalArgumentException("expected " + header.width() + " fields, found " + fields.length);
+        }
+        CellKey key = new CellKey(
+                text(fields, header, "transport"),
+                text(fields, header, "mode"),
+                LineParser.intValue("payload_bytes", header.field(fields, "payload_bytes"), 0),
+                LineParser.intValue("window", header.field(fields, "window"), 1),
+                LineParser.intValue("calls", header.field(fields, "calls"), 1));
+        Counts counts = new Counts(
+                LineParser.longValue("lost", header.field(fields, "lost"), 0),
+                LineParser.longValue("mismatched", header.field(fields, "mismatched"), 0),
+                LineParser.longValue("errors", header.field(fields, "errors"), 0));
+        Phase phase = header.indexes().containsKey("phase") ? Phase.parse(header.field(fields, "phase")) : Phase.MEASURE;
+        return new RunRecord(key,
+                LineParser.intValue("run", header.field(fields, "run"), 1),
+                LineParser.longValue("elapsed_ns", header.field(fields, "elapsed_ns"), 1),
+                counts, phase);
+    }
+
+    private static String text(String[] fields, Header header, String column) {
+        String value = header.field(fields, column);
+        if (value.isEmpty()) {
+            throw new IllegalArgumentException(column + " is empty");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,30 @@
+package org.dbuslab.analysis;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+/** Reads skipped.tsv: {@code transport<TAB>reason} per line, no header. */
+final class SkippedReader {
+
+    static final String FILE = "skipped.tsv";
+
+    private SkippedReader() {
+    }
+
+    static List<SkippedTransport> read(TextFile file, Consumer<String> warnings) {
+        return LineParser.parse(file, 1, SkippedReader::entry, warnings);
+    }
+
+    private static SkippedTransport entry(String line) {
+        int tab = line.indexOf('\t');
+        if (tab < 0) {
+            throw new IllegalArgumentException("expected transport<TAB>reason, found no tab");
+        }
+        String transport = line.substring(0, tab).strip();
+        String reason = line.substring(tab + 1).strip();
+        if (transport.isEmpty()) {
+            throw new IllegalArgumentException("transport is empty");
+        }
+        return new SkippedTransport(transport, reason.isEmpty() ? "no reason given" : reason);
+    }
+}

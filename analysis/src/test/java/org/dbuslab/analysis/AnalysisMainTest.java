@@ -1,0 +1,85 @@
+package org.dbuslab.analysis;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class AnalysisMainTest {
+
+    @TempDir
+    Path dir;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return AnalysisMain.run(new PrintWriter(out), new PrintWriter(err), args);
+    }
+
+    private List<String> errLines() {
+        return err.toString().lines().toList();
+    }
+
+    @Test
+    void reportWritesBothFilesAndPrintsTheirPaths() throws Exception {
+        Path session = Fixtures.copyOfSession(dir);
+        byte[] rawBefore = Files.readAllBytes(session.resolve("runs.csv"));
+
+        assertEquals(0, run("report", session.toString()));
+
+        assertEquals(List.of(session.resolve("summary.json").toString(), session.resolve("report.md").toString()),
+                out.toString().lines().toList());
+        assertEquals(List.of("dbus-lab-analysis: warning: runs.csv line 36: skipped truncated last line "
+                + "(expected 13 fields, found 7)"), errLines());
+        assertEquals(8, new ObjectMapper().readTree(session.resolve("summary.json").toFile()).get("cells").size());
+        assertTrue(Files.readString(session.resolve("report.md")).startsWith("# D-Bus round-trip report"));
+        assertArrayEquals(rawBefore, Files.readAllBytes(session.resolve("runs.csv")));
+        try (var files = Files.list(session)) {
+            assertTrue(files.noneMatch(f -> f.getFileName().toString().endsWith(".tmp")), "temp files left behind");
+        }
+    }
+
+    @Test
+    void missingFolderIsOneErrorLineAndExitCode1() {
+        assertEquals(1, run("report", dir.resolve("no-such-session").toString()));
+        assertEquals(List.of("dbus-lab-analysis: error: results folder not found: " + dir.resolve("no-such-session")), errLines());
+        assertEquals("", out.toString());
+    }
+
+    @Test
+    void malformedCsvIsOneErrorLineAndNoOutputs() {
+        Fixtures.write(dir, "runs.csv", Fixtures.RUNS_HEADER + "dbus-daemon,sync,1000,1,10000,1,1,0,0\n\n");
+        assertEquals(1, run("report", dir.toString()));
+        assertEquals(List.of("dbus-lab-analysis: error: runs.csv line 2: expected 13 fields, found 9"), errLines());
+        assertTrue(Files.notExists(dir.resolve("summary.json")) && Files.notExists(dir.resolve("report.md")));
+    }
+
+    @Test
+    void usageErrorsExitWith2() {
+        assertEquals(2, run());
+        assertEquals(2, run("report"));
+        assertEquals(2, run("report", "--colour", dir.toString()));
+        assertEquals(3, errLines().size());
+        assertTrue(errLines().stream().allMatch(line -> line.startsWith("dbus-lab-analysis: error: ")), err.toString());
+    }
+
+    @Test
+    void helpExplainsTheCommandAndExitsWith0() {
+        assertEquals(0, run("--help"));
+        assertEquals(0, run("report", "--help"));
+        assertTrue(out.toString().contains("Usage: dbus-lab-analysis [-h] COMMAND"));
+        assertTrue(out.toString().contains("Usage: dbus-lab-analysis report [-h] DIR"));
+        assertTrue(out.toString().contains("missing: no data"));
+        assertEquals("", err.toString());
+    }
+}

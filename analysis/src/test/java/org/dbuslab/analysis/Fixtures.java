@@ -1,0 +1,46 @@
+package org.dbuslab.analysis;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+
+/** The fixture results folder, copied so tests may write reports without touching the original. */
+final class Fixtures {
+
+    static final String RUNS_HEADER =
+            "transport,mode,payload_bytes,window,calls,run,elapsed_ns,lost,mismatched,errors,phase,method,started_utc\n";
+
+    private Fixtures() {
+    }
+
+    static Path session() {
+        try {
+            return Path.of(Fixtures.class.getResource("/fixtures/session").toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    static Path copyOfSession(Path target) {
+        try (Stream<Path> files = Files.list(session())) {
+            for (Path file : files.toList()) {
+                Files.copy(file, target.resolve(file.getFileName()));
+            }
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static Path write(Path dir, String name, String content) {
+        try {
+            return Files.writeString(dir.resolve(name), content, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

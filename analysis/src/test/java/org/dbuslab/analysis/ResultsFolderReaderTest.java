@@ -1,0 +1,69 @@
+package org.dbuslab.analysis;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ResultsFolderReaderTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void readsTheWholeFixtureFolder() {
+        ResultsFolder folder = ResultsFolderReader.read(Fixtures.session());
+        assertEquals(36 - 2, folder.runs().size()); // 36 lines minus header minus truncated last line
+        assertTrue(folder.environment().recorded());
+        assertEquals("6.1.0-21-amd64", folder.environment().text("kernel"));
+        assertEquals(2, folder.environment().values().get("cpu_count"));
+        assertEquals(List.of(new SkippedTransport("p2p-tcp",
+                "dbus-java TCP transport refused the connection: Connection refused")), folder.skipped());
+        assertEquals(15, folder.plan().orElseThrow().size());
+        assertEquals(new PlannedCell(new CellKey("dbus-daemon", "sync", 1000, 1, 10000), 5, 1), folder.plan().orElseThrow().get(0));
+        assertEquals(1, folder.warnings().size());
+    }
+
+    @Test
+    void onlyRunsCsvIsRequired() {
+        Fixtures.write(dir, "runs.csv", Fixtures.RUNS_HEADER);
+        ResultsFolder folder = ResultsFolderReader.read(dir);
+        assertFalse(folder.environment().recorded());
+        assertEquals("unknown", folder.environment().text("dbus_broker_version"));
+        assertEquals(Environment.DOCUMENTED_KEYS, List.copyOf(folder.environment().values().keySet()));
+        assertTrue(folder.skipped().isEmpty());
+        assertTrue(folder.plan().isEmpty());
+    }
+
+    @Test
+    void missingFolderOrRunsCsvIsAClearError() {
+        assertEquals("results folder not found: " + dir.resolve("nope"),
+                assertThrows(ResultsInputException.class, () -> ResultsFolderReader.read(dir.resolve("nope"))).getMessage());
+        assertTrue(assertThrows(ResultsInputException.class, () -> ResultsFolderReader.read(dir))
+                .getMessage().startsWith("no runs.csv in " + dir));
+    }
+
+    @Test
+    void malformedSideFilesNameFileAndLine() {
+        Fixtures.write(dir, "runs.csv", Fixtures.RUNS_HEADER);
+        Fixtures.write(dir, "skipped.tsv", "dbus-broker\tnot installed\np2p-tcp no tab here\n");
+        assertEquals("skipped.tsv line 2: expected transport<TAB>reason, found no tab",
+                assertThrows(ResultsInputException.class, () -> ResultsFolderReader.read(dir)).getMessage());
+
+        Fixtures.write(dir, "skipped.tsv", "");
+        Fixtures.write(dir, "plan.tsv", "dbus-daemon\tsync\t1000\t1\t10000\tfive\t1\n");
+        assertEquals("plan.tsv line 1: runs is not a whole number: 'five'",
+                assertThrows(ResultsInputException.class, () -> ResultsFolderReader.read(dir)).getMessage());
+
+        Fixtures.write(dir, "plan.tsv", "");
+        Fixtures.write(dir, "environment.json", "[1, 2]");
+        assertEquals("environment.json: expected a JSON object, found array",
+                assertThrows(ResultsInputException.class, () -> ResultsFolderReader.read(dir)).getMessage());
+    }
+}

@@ -1,0 +1,93 @@
+package org.dbuslab.analysis;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RunsCsvReaderTest {
+
+    @TempDir
+    Path dir;
+
+    private final List<String> warnings = new ArrayList<>();
+
+    private List<RunRecord> read(String content) {
+        return RunsCsvReader.read(TextFile.read(Fixtures.write(dir, "runs.csv", content)), warnings::add);
+    }
+
+    @Test
+    void readsRowsAndTheirPhase() {
+        List<RunRecord> runs = read(Fixtures.RUNS_HEADER
+                + "dbus-daemon,sync,1000,1,10000,1,900000000,0,0,0,warmup,echo,2025-06-01T10:00:00Z\n"
+                + "dbus-daemon,sync,1000,1,10000,1,800000000,1,2,3,measure,echo,2025-06-01T10:00:01Z\n");
+        assertEquals(2, runs.size());
+        assertEquals(Phase.WARMUP, runs.get(0).phase());
+        RunRecord measured = runs.get(1);
+        assertEquals(new CellKey("dbus-daemon", "sync", 1000, 1, 10000), measured.key());
+        assertEquals(800000000L, measured.elapsedNs());
+        assertEquals(new Counts(1, 2, 3), measured.counts());
+        assertTrue(warnings.isEmpty());
+    }
+
+    @Test
+    void withoutPhaseColumnEveryRowIsMeasured() {
+        List<RunRecord> runs = read("transport,mode,payload_bytes,window,calls,run,elapsed_ns,lost,mismatched,errors\n"
+                + "p2p-unix,async,10000,16,500,1,12345,0,0,0\n");
+        assertEquals(Phase.MEASURE, runs.get(0).phase());
+    }
+
+    @Test
+    void truncatedLastLineIsSkippedWithAWarning() {
+        List<RunRecord> runs = read(Fixtures.RUNS_HEADER
+                + "dbus-daemon,sync,1000,1,10000,1,800000000,0,0,0,measure,echo,2025-06-01T10:00:01Z\n"
+                + "dbus-daemon,sync,1000,1,10000,2,80");
+        assertEquals(1, runs.size());
+        assertEquals(1, warnings.size());
+        assertTrue(warnings.get(0).startsWith("runs.csv line 3: skipped truncated last line"), warnings.get(0));
+    }
+
+    @Test
+    void malformedLineInTheMiddleIsAnErrorNamingFileAndLine() {
+        ResultsInputException e = assertThrows(ResultsInputException.class, () -> read(Fixtures.RUNS_HEADER
+                + "dbus-daemon,sync,1000,1,10000,1,800000000,0,0,0,measure,echo,2025-06-01T10:00:01Z\n"
+                + "dbus-daemon,sync,1000,1,10000,2,8,5e8,0,0,measure,echo,2025-06-01T10:00:02Z\n"
+                + "dbus-daemon,sync,1000,1,10000,3,800000000,0,0,0,measure,echo,2025-06-01T10:00:03Z\n"));
+        assertEquals("runs.csv line 3: lost is not a whole number: '5e8'", e.getMessage());
+    }
+
+    @Test
+    void finishedButBrokenLastLineIsNotMistakenForATruncation() {
+        ResultsInputException e = assertThrows(ResultsInputException.class, () -> read(Fixtures.RUNS_HEADER
+                + "dbus-daemon,sync,1000,1,10000,1,80\n"));
+        assertEquals("runs.csv line 2: expected 13 fields, found 7", e.getMessage());
+    }
+
+    @Test
+    void decimalCommaOrUnknownPhaseIsRejected() {
+        assertThrows(ResultsInputException.class, () -> read(Fixtures.RUNS_HEADER
+                + "dbus-daemon,sync,1000,1,10000,1,800000000,0,0,0,cooldown,echo,x\n"));
+        ResultsInputException e = assertThrows(ResultsInputException.class, () -> read(Fixtures.RUNS_HEADER
+                + "dbus-daemon,sync,1000,1,10000,1,0,8,0,0,0,measure,echo,x\n"));
+        assertTrue(e.getMessage().startsWith("runs.csv line 2: expected 13 fields"), e.getMessage());
+    }
+
+    @Test
+    void headerWithoutContractColumnIsRejected() {
+        ResultsInputException e = assertThrows(ResultsInputException.class,
+                () -> read("transport,mode,payload_bytes,window,calls,run,lost,mismatched,errors\n"));
+        assertEquals("runs.csv line 1: header lacks column(s) elapsed_ns", e.getMessage());
+    }
+
+    @Test
+    void emptyFileIsRejected() {
+        ResultsInputException e = assertThrows(ResultsInputException.class, () -> read(""));
+        assertEquals("runs.csv: empty file, expected a header line", e.getMessage());
+    }
+}

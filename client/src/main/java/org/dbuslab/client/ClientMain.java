@@ -1,0 +1,221 @@
+package org.dbuslab.client;
+
+import org.dbuslab.api.EchoContract;
+import org.dbuslab.client.callpath.DbusJavaConnector;
+import org.dbuslab.client.callpath.EchoCallPath;
+import org.dbuslab.client.callpath.UnreachableException;
+import org.dbuslab.client.record.CsvRunRecorder;
+import org.dbuslab.client.record.RunRow;
+import org.dbuslab.client.run.EchoRun;
+import org.dbuslab.client.run.PayloadGenerator;
+import org.dbuslab.client.run.RunResult;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+
+/** Command line of the echo client: runs of verified echo calls, one CSV row and one summary line per run. */
+@Command(name = "dbus-lab-client", mixinStandardHelpOptions = true, version = "dbus-lab-client 0.1.0",
+    sortOptions = false, usageHelpWidth = 110,
+    description = {
+        "Calls " + EchoContract.INTERFACE + ".Echo(ay) on " + EchoContract.OBJECT_PATH + " and verifies every reply",
+        "byte for byte against what that call sent (each call's payload carries its own sequence number).",
+        "A run is --calls calls; --warmup-runs runs come first and are recorded with phase=warmup.",
+        "One summary line per run goes to stderr; with --csv one row per run is appended as soon as it ends."},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+        "0:every call of every run got its exact echo",
+        "1:some call was lost, mismatched or failed (counted in the CSV and the summary)",
+        "2:bad usage, or the address or echo server could not be reached"})
+public final class ClientMain implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--address", required = true, paramLabel = "ADDRESS",
+        description = "D-Bus address of the bus, or of the server itself with --peer "
+            + "(unix:path=FILE, tcp:host=127.0.0.1,port=N).")
+    String address;
+
+    @Option(names = "--peer", description = "Direct peer-to-peer connection: no bus, no destination name.")
+    boolean peer;
+
+    @Option(names = "--dest", paramLabel = "NAME", defaultValue = EchoContract.BUS_NAME,
+        description = "Bus name of the echo server (default: ${DEFAULT-VALUE}); ignored with --peer.")
+    String dest;
+
+    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "sync",
+        description = "sync: each call waits for its reply; async: pipelined, up to --window calls outstanding "
+            + "(default: ${DEFAULT-VALUE}).")
+    String mode;
+
+    @Option(names = "--window", paramLabel = "W", defaultValue = "128",
+        description = "async: at most W calls outstanding at any moment (default: ${DEFAULT-VALUE}); sync uses 1.")
+    int window;
+
+    @Option(names = "--payload", paramLabel = "BYTES", defaultValue = "1000",
+        description = "Payload size in bytes, 0.." + EchoContract.MAX_PAYLOAD_BYTES + " (default: ${DEFAULT-VALUE}).")
+    int payload;
+
+    @Option(names = "--calls", paramLabel = "N", defaultValue = "1000",
+        description = "Calls per run (default: ${DEFAULT-VALUE}).")
+    int calls;
+
+    @Option(names = "--runs", paramLabel = "R", defaultValue = "10",
+        description = "Measured runs (default: ${DEFAULT-VALUE}).")
+    int runs;
+
+    @Option(names = "--warmup-runs", paramLabel = "K", defaultValue = "2",
+        description = "Runs before the measured ones, to warm up the JIT and the connection; recorded as "
+            + "phase=warmup (default: ${DEFAULT-VALUE}).")
+    int warmupRuns;
+
+    @Option(names = "--csv", paramLabel = "FILE",
+        description = "Append one row per run to FILE (header first when the file is new).")
+    Path csv;
+
+    @Option(names = "--transport", paramLabel = "NAME",
+        description = "Transport label written to the CSV, e.g. dbus-daemon, dbus-broker, p2p-unix "
+            + "(default: p2p-unix or p2p-tcp with --peer, else bus).")
+    String transport;
+
+    @Option(names = "--reply-timeout", paramLabel = "MS", defaultValue = "10000",
+        description = "A call whose reply has not come MS milliseconds after the client starts waiting for it "
+            + "counts as lost (default: ${DEFAULT-VALUE}).")
+    long replyTimeoutMs;
+
+    @Option(names = "--seed", paramLabel = "S", defaultValue = "20150430",
+        description = "Seed of the payload bytes; run i uses S+i, so runs are reproducible (default: ${DEFAULT-VALUE}).")
+    long seed;
+
+    private final PrintStream err;
+
+    ClientMain(PrintStream err) {
+        this.err = err;
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(args, System.out, System.err));
+    }
+
+    /** Parses {@code args}, runs, and returns the exit code; nothing here calls System.exit. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cli = new CommandLine(new ClientMain(err));
+        cli.setOut(new java.io.PrintWriter(out, true));
+        cli.setErr(new java.io.PrintWriter(err, true));
+        cli.setParameterExceptionHandler((e, a) -> {
+            err.println("dbus-lab-client: error: " + e.getMessage() + " (see --help)");
+            return 2;
+        });
+        cli.setExecutionExceptionHandler((e, c, p) -> {
+            err.println("dbus-lab-client: error: " + (e.getMessage() != null ? e.getMessage() : e.toString()));
+            return 2;
+        });
+        return cli.execute(args);
+    }
+
+    @Override
+    public Integer call() throws Exception {
+        validate();
+        int effectiveWindow = "sync".equals(mode) ? 1 : window;
+        String label = transport != null ? transport : defaultTransport();
+        CsvRunRecorder recorder = csv != null ? new CsvRunRecorder(csv) : null;
+
+        EchoCallPath path;
+        try {
+            path = DbusJavaConnector.connect(address, peer, dest);
+        } catch (UnreachableException e) {
+            err.println("dbus-lab-client: error: " + e.getMessage());
+            return 2;
+        }
+        Thread closer = new Thread(path::close, "dbus-lab-client-close");
+        Runtime.getRuntime().addShutdownHook(closer);
+
+        boolean clean = true;
+        try {
+            EchoRun echoRun = new EchoRun(path, effectiveWindow, TimeUnit.MILLISECONDS.toNanos(replyTimeoutMs));
+            for (int i = 0; i < warmupRuns + runs; i++) {
+                boolean warmup = i < warmupRuns;
+                int number = warmup ? i + 1 : i - warmupRuns + 1;
+                Instant started = Instant.now();
+                RunResult result = echoRun.run(calls, new PayloadGenerator(payload, seed + i));
+                clean &= result.clean();
+                if (recorder != null) {
+                    recorder.append(new RunRow(label, mode, payload, effectiveWindow, calls, number,
+                        result.elapsedNanos(), result.lost(), result.mismatched(), result.errors(),
+                        warmup ? "warmup" : "measure", "echo", started));
+                }
+                err.println(summary(label, effectiveWindow, warmup, number, result));
+            }
+        } finally {
+            path.close();
+            try {
+                Runtime.getRuntime().removeShutdownHook(closer);
+            } catch (IllegalStateException alreadyShuttingDown) {
+                // the hook runs anyway
+            }
+        }
+        return clean ? 0 : 1;
+    }
+
+    private void validate() {
+        if (!"sync".equals(mode) && !"async".equals(mode)) {
+            throw bad("--mode must be sync or async, was '" + mode + "'");
+        }
+        if (window < 1) {
+            throw bad("--window must be at least 1, was " + window);
+        }
+        if (payload < 0 || payload > EchoContract.MAX_PAYLOAD_BYTES) {
+            throw bad("--payload must be between 0 and " + EchoContract.MAX_PAYLOAD_BYTES
+                + " bytes (the D-Bus array limit), was " + payload);
+        }
+        if (calls < 1) {
+            throw bad("--calls must be at least 1, was " + calls);
+        }
+        if (runs < 1) {
+            throw bad("--runs must be at least 1, was " + runs);
+        }
+        if (warmupRuns < 0) {
+            throw bad("--warmup-runs must be 0 or more, was " + warmupRuns);
+        }
+        if (replyTimeoutMs < 1) {
+            throw bad("--reply-timeout must be at least 1 ms, was " + replyTimeoutMs);
+        }
+        if (transport != null && !transport.matches("[A-Za-z0-9._+-]+")) {
+            throw bad("--transport must be letters, digits, '.', '_', '+' or '-', was '" + transport + "'");
+        }
+        if (address.isBlank() || !address.contains(":")) {
+            throw bad("--address '" + address + "' is not a D-Bus address (e.g. unix:path=/run/bus or "
+                + "tcp:host=127.0.0.1,port=1234)");
+        }
+    }
+
+    private ParameterException bad(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    private String defaultTransport() {
+        if (!peer) {
+            return "bus";
+        }
+        return address.startsWith("tcp:") ? "p2p-tcp" : "p2p-unix";
+    }
+
+    private String summary(String label, int effectiveWindow, boolean warmup, int number, RunResult r) {
+        String line = String.format(Locale.ROOT,
+            "%s %s %d B window %d %s %d/%d: %d calls in %.6f s = %.1f us/call, %.0f calls/s; lost %d, mismatched %d, errors %d",
+            label, mode, payload, effectiveWindow, warmup ? "warm-up" : "run", number, warmup ? warmupRuns : runs,
+            r.calls(), r.elapsedNanos() / 1e9, r.microsPerCall(),
+            r.elapsedNanos() == 0 ? 0 : r.calls() * 1e9 / r.elapsedNanos(), r.lost(), r.mismatched(), r.errors());
+        return r.firstProblem() == null ? line : line + "; first: " + r.firstProblem();
+    }
+}

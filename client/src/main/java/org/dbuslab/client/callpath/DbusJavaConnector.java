@@ -1,0 +1,85 @@
+package org.dbuslab.client.callpath;
+
+import org.dbuslab.api.EchoContract;
+import org.freedesktop.dbus.connections.AbstractConnection;
+import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
+import org.freedesktop.dbus.connections.impl.DirectConnectionBuilder;
+import org.freedesktop.dbus.messages.Error;
+import org.freedesktop.dbus.exceptions.DBusException;
+import org.freedesktop.dbus.messages.Message;
+import org.freedesktop.dbus.messages.MethodCall;
+
+/** Opens a dbus-java connection to a bus or a peer and checks that an echo server answers there. */
+public final class DbusJavaConnector {
+
+    private static final long PROBE_TIMEOUT_MS = 10_000;
+
+    private DbusJavaConnector() {
+    }
+
+    /**
+     * Connects and pings the echo object once.
+     *
+     * @param address     D-Bus address of a bus, or of a peer when {@code peer} is set
+     * @param peer        direct connection: no bus, no destination name
+     * @param destination the echo server's bus name (ignored for peers)
+     * @throws UnreachableException with a one-line reason when the address or the server cannot be reached
+     */
+    public static EchoCallPath connect(String address, boolean peer, String destination) throws UnreachableException {
+        AbstractConnection connection;
+        try {
+            connection = peer
+                ? DirectConnectionBuilder.forAddress(address).build()
+                : DBusConnectionBuilder.forAddress(address).build();
+        } catch (DBusException | RuntimeException e) {
+            throw new UnreachableException("cannot connect to " + address + ": " + rootMessage(e));
+        }
+        String dest = peer ? null : destination;
+        try {
+            probe(connection, dest);
+        } catch (UnreachableException e) {
+            connection.disconnect();
+            throw e;
+        }
+        return new DbusJavaCallPath(connection, dest);
+    }
+
+    /** org.freedesktop.DBus.Peer.Ping on the echo object: fails fast when nobody serves it. */
+    private static void probe(AbstractConnection connection, String dest) throws UnreachableException {
+        String where = dest == null ? "the peer" : dest;
+        try {
+            MethodCall ping = connection.getMessageFactory().createMethodCall(dest, EchoContract.OBJECT_PATH,
+                "org.freedesktop.DBus.Peer", "Ping", (byte) 0, null);
+            connection.sendMessage(ping);
+            Message reply = ping.getReply(PROBE_TIMEOUT_MS);
+            if (reply == null) {
+                throw new UnreachableException("no answer from " + where + " within " + PROBE_TIMEOUT_MS + " ms");
+            }
+            if (reply instanceof Error error) {
+                throw new UnreachableException("no echo server at " + where + ": " + error.getName()
+                    + messageOf(error));
+            }
+        } catch (DBusException | RuntimeException e) {
+            throw new UnreachableException("cannot reach " + where + ": " + rootMessage(e));
+        }
+    }
+
+    private static String messageOf(Error error) {
+        try {
+            Object[] body = error.getParameters();
+            return body != null && body.length > 0 ? " (" + body[0] + ")" : "";
+        } catch (DBusException e) {
+            return "";
+        }
+    }
+
+    static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        String text = root.getMessage() != null ? root.getMessage() : root.getClass().getSimpleName();
+        String top = e.getMessage();
+        return (top != null && !top.contains(text) ? top + ": " + text : text).replace('\n', ' ');
+    }
+}

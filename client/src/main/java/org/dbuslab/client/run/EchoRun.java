@@ -1,0 +1,68 @@
+package org.dbuslab.client.run;
+
+import org.dbuslab.client.callpath.CallFailedException;
+import org.dbuslab.client.callpath.EchoCallPath;
+import org.dbuslab.client.callpath.PendingReply;
+import org.dbuslab.client.callpath.Reply;
+
+import java.util.ArrayDeque;
+
+/**
+ * The measuring loop. At most {@code window} calls are outstanding at any moment: with window 1 every call
+ * waits for its reply before the next is sent (synchronous); with a larger window calls are pipelined and
+ * replies are collected oldest first. Every reply is verified; the clock covers sending, waiting and verifying.
+ */
+public final class EchoRun {
+
+    private final EchoCallPath path;
+    private final int window;
+    private final long replyTimeoutNanos;
+
+    public EchoRun(EchoCallPath path, int window, long replyTimeoutNanos) {
+        if (window < 1) {
+            throw new IllegalArgumentException("window must be >= 1, was " + window);
+        }
+        this.path = path;
+        this.window = window;
+        this.replyTimeoutNanos = replyTimeoutNanos;
+    }
+
+    public RunResult run(int calls, PayloadGenerator payloads) throws InterruptedException {
+        ArrayDeque<InFlight> inFlight = new ArrayDeque<>(Math.min(window, calls) + 1);
+        VerdictTally tally = new VerdictTally();
+        long start = System.nanoTime();
+        for (long sequence = 0; sequence < calls; sequence++) {
+            if (inFlight.size() == window) {
+                complete(inFlight.removeFirst(), tally);
+            }
+            byte[] payload = payloads.payload(sequence);
+            try {
+                inFlight.addLast(new InFlight(sequence, payload, path.send(payload)));
+            } catch (CallFailedException e) {
+                tally.add(sequence, Verdict.ERROR, e.getMessage());
+            }
+        }
+        while (!inFlight.isEmpty()) {
+            complete(inFlight.removeFirst(), tally);
+        }
+        return tally.result(calls, System.nanoTime() - start);
+    }
+
+    private void complete(InFlight call, VerdictTally tally) throws InterruptedException {
+        Reply reply = call.pending.await(replyTimeoutNanos);
+        Verdict verdict = ReplyVerifier.verify(call.payload, reply);
+        tally.add(call.sequence, verdict, detail(verdict, reply));
+    }
+
+    private static String detail(Verdict verdict, Reply reply) {
+        return switch (verdict) {
+            case ERROR -> reply.errorName();
+            case MISMATCHED -> reply.payload() == null ? "reply body is not ay"
+                : "reply of " + reply.payload().length + " bytes differs from what was sent";
+            default -> null;
+        };
+    }
+
+    private record InFlight(long sequence, byte[] payload, PendingReply pending) {
+    }
+}

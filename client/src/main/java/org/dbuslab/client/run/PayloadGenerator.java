@@ -1,0 +1,45 @@
+package org.dbuslab.client.run;
+
+import java.util.SplittableRandom;
+
+/**
+ * Payloads that differ from call to call, so a swapped, stale or corrupted reply cannot pass verification.
+ * Each run gets random bytes from its own seed; each call stamps its sequence number at both ends of that
+ * base. Making a payload costs one array copy, not a fresh random fill, so it barely touches the timing.
+ */
+public final class PayloadGenerator {
+
+    private static final int STAMP_BYTES = Long.BYTES;
+
+    private final byte[] base;
+
+    public PayloadGenerator(int size, long seed) {
+        if (size < 0) {
+            throw new IllegalArgumentException("payload size must be >= 0, was " + size);
+        }
+        base = new byte[size];
+        new SplittableRandom(seed).nextBytes(base);
+    }
+
+    public int size() {
+        return base.length;
+    }
+
+    /** The payload of call {@code sequence}: a fresh array the caller may keep. */
+    public byte[] payload(long sequence) {
+        byte[] payload = base.clone();
+        stamp(payload, 0, sequence);
+        if (payload.length >= 2 * STAMP_BYTES) {
+            stamp(payload, payload.length - STAMP_BYTES, ~sequence);
+        }
+        return payload;
+    }
+
+    /** Big-endian sequence number, truncated to what fits (payloads under 8 bytes carry its low bytes). */
+    private static void stamp(byte[] payload, int offset, long value) {
+        int length = Math.min(STAMP_BYTES, payload.length - offset);
+        for (int i = 0; i < length; i++) {
+            payload[offset + i] = (byte) (value >>> (8 * (STAMP_BYTES - 1 - i)));
+        }
+    }
+}

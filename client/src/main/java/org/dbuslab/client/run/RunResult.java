@@ -1,0 +1,17 @@
+package org.dbuslab.client.run;
+
+/**
+ * One run: how long its calls took from the first send to the last verified reply, and how they ended.
+ * {@code firstProblem} describes the first failed call (null when all were OK), so a failure is explained.
+ */
+public record RunResult(int calls, long elapsedNanos, long ok, long lost, long mismatched, long errors,
+                        String firstProblem) {
+
+    public boolean clean() {
+        return lost == 0 && mismatched == 0 && errors == 0 && ok == calls;
+    }
+
+    public double microsPerCall() {
+        return calls == 0 ? 0 : elapsedNanos / 1_000.0 / calls;
+    }
+}

@@ -1,0 +1,42 @@
+package org.dbuslab.server;
+
+import org.dbuslab.api.Echo1;
+import org.dbuslab.api.EchoContract;
+import org.freedesktop.dbus.connections.impl.DBusConnection;
+import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
+import org.freedesktop.dbus.exceptions.DBusException;
+
+/** Serves the echo object on a message bus under the well-known name {@link EchoContract#BUS_NAME}. */
+public final class BusEchoServer implements EchoServer {
+
+    private final String address;
+    private final DBusConnection connection;
+
+    private BusEchoServer(String address, DBusConnection connection) {
+        this.address = address;
+        this.connection = connection;
+    }
+
+    /** Connects to the bus at {@code address}, exports {@code service} and claims the bus name. */
+    public static BusEchoServer start(String address, Echo1 service) throws DBusException {
+        DBusConnection connection = DBusConnectionBuilder.forAddress(address).build();
+        try {
+            connection.exportObject(EchoContract.OBJECT_PATH, service);
+            connection.requestBusName(EchoContract.BUS_NAME);
+        } catch (DBusException | RuntimeException e) {
+            connection.disconnect();
+            throw e;
+        }
+        return new BusEchoServer(address, connection);
+    }
+
+    @Override
+    public String address() {
+        return address;
+    }
+
+    @Override
+    public void close() {
+        connection.disconnect();
+    }
+}

@@ -1,0 +1,125 @@
+package org.dbuslab.server.peer;
+
+import org.dbuslab.api.Echo1;
+import org.dbuslab.server.EchoServer;
+
+import java.io.IOException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.HexFormat;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Consumer;
+
+/**
+ * Serves the echo object peer-to-peer to many clients, one after another and several at once.
+ * dbus-java's listening DirectConnection accepts exactly one peer, so this class owns the listening socket and
+ * its accept loop, and gives every accepted socket a DirectConnection of its own.
+ */
+public final class PeerEchoServer implements EchoServer {
+
+    private final ListenAddress listenAddress;
+    private final ServerSocketChannel serverSocket;
+    private final String connectAddress;
+    private final String guid = randomGuid();
+    private final Echo1 service;
+    private final Consumer<String> log;
+    private final Set<PeerSession> sessions = ConcurrentHashMap.newKeySet();
+    private final ExecutorService handshakes = Executors.newCachedThreadPool(daemon("dbus-lab-peer-handshake"));
+    private final ExecutorService closer = Executors.newSingleThreadExecutor(daemon("dbus-lab-peer-closer"));
+    private final Thread acceptLoop;
+    private volatile boolean closing;
+
+    private PeerEchoServer(ListenAddress listenAddress, Echo1 service, Consumer<String> log) throws IOException {
+        this.listenAddress = listenAddress;
+        this.service = service;
+        this.log = log;
+        this.serverSocket = listenAddress.bind();
+        this.connectAddress = listenAddress.connectAddress(serverSocket);
+        this.acceptLoop = daemon("dbus-lab-peer-accept").newThread(this::acceptForever);
+    }
+
+    /** Binds {@code address} and starts accepting; {@code log} receives one line per peer event. */
+    public static PeerEchoServer start(String address, Echo1 service, Consumer<String> log) throws IOException {
+        PeerEchoServer server = new PeerEchoServer(ListenAddress.parse(address), service, log);
+        server.acceptLoop.start();
+        return server;
+    }
+
+    @Override
+    public String address() {
+        return connectAddress;
+    }
+
+    /** Number of peers connected right now. */
+    public int connectedPeers() {
+        return sessions.size();
+    }
+
+    private void acceptForever() {
+        while (!closing) {
+            try {
+                SocketChannel channel = serverSocket.accept();
+                // The SASL handshake blocks on the peer; a slow peer must not hold up the next accept.
+                handshakes.execute(() -> serve(channel));
+            } catch (ClosedChannelException e) {
+                return;
+            } catch (IOException e) {
+                if (!closing) {
+                    log.accept("accept failed: " + e.getMessage());
+                }
+            }
+        }
+    }
+
+    private void serve(SocketChannel channel) {
+        try {
+            PeerSession session = PeerSession.open(channel, guid, service, closer, sessions::remove);
+            sessions.add(session);
+            if (closing) {
+                session.close();
+            } else if (session.isClosed()) {
+                sessions.remove(session); // the peer left during the handshake
+            }
+        } catch (Exception e) {
+            log.accept("peer rejected: " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()));
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // already failing; nothing more to release
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        closing = true;
+        try {
+            serverSocket.close();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+        sessions.forEach(PeerSession::close);
+        handshakes.shutdownNow();
+        closer.shutdown();
+        listenAddress.cleanUp();
+    }
+
+    private static String randomGuid() {
+        byte[] bytes = new byte[16];
+        ThreadLocalRandom.current().nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
+    private static java.util.concurrent.ThreadFactory daemon(String name) {
+        return runnable -> {
+            Thread thread = new Thread(runnable, name);
+            thread.setDaemon(true);
+            return thread;
+        };
+    }
+}

@@ -1,0 +1,76 @@
+package org.dbuslab.server.peer;
+
+import org.dbuslab.api.Echo1;
+import org.dbuslab.api.EchoContract;
+import org.freedesktop.dbus.connections.IDisconnectCallback;
+import org.freedesktop.dbus.connections.impl.DirectConnection;
+import org.freedesktop.dbus.connections.impl.DirectConnectionBuilder;
+import org.freedesktop.dbus.exceptions.DBusException;
+
+import java.io.IOException;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.Executor;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+
+/** One connected peer: its own dbus-java {@link DirectConnection} with the echo object exported. */
+final class PeerSession {
+
+    private final DirectConnection connection;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private final Executor closer;
+    private final Consumer<PeerSession> onClosed;
+
+    private PeerSession(SocketChannel channel, String guid, Echo1 service, Executor closer,
+                        Consumer<PeerSession> onClosed) throws DBusException {
+        this.closer = closer;
+        this.onClosed = onClosed;
+        this.connection = DirectConnectionBuilder.forAddress(AcceptedChannels.register(channel, guid))
+            .withDisconnectCallback(new CloseOnDisconnect())
+            .build();
+        connection.exportObject(EchoContract.OBJECT_PATH, service);
+    }
+
+    /** Authenticates the peer and starts serving it; blocks for the SASL handshake only. */
+    static PeerSession open(SocketChannel channel, String guid, Echo1 service, Executor closer,
+                            Consumer<PeerSession> onClosed) throws DBusException, IOException {
+        PeerSession session = new PeerSession(channel, guid, service, closer, onClosed);
+        try {
+            session.connection.listen();
+        } catch (IOException | RuntimeException e) {
+            session.close();
+            throw e;
+        }
+        return session;
+    }
+
+    boolean isClosed() {
+        return closed.get();
+    }
+
+    /** Disconnects once; safe to call from any thread and more than once. */
+    void close() {
+        if (closed.compareAndSet(false, true)) {
+            connection.disconnect();
+            onClosed.accept(this);
+        }
+    }
+
+    /**
+     * dbus-java reports a peer's end-of-file on a listening connection by calling clientDisconnect() and then
+     * reading again, forever: its reader thread would spin. Closing the connection (off the reader thread) ends it.
+     */
+    private final class CloseOnDisconnect implements IDisconnectCallback {
+        @Override
+        public void clientDisconnect() {
+            if (!closed.get()) {
+                closer.execute(PeerSession.this::close);
+            }
+        }
+
+        @Override
+        public void disconnectOnError(IOException e) {
+            clientDisconnect();
+        }
+    }
+}
