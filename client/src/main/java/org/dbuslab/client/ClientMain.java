@@ -93,6 +93,10 @@ public final class ClientMain implements Callable<Integer> {
             + "counts as lost (default: ${DEFAULT-VALUE}).")
     long replyTimeoutMs;
 
+    @Option(names = "--connect-timeout", paramLabel = "MS", defaultValue = "2000",
+        description = "Give up connecting after MS milliseconds (default: ${DEFAULT-VALUE}).")
+    int connectTimeoutMs;
+
     @Option(names = "--seed", paramLabel = "S", defaultValue = "20150430",
         description = "Seed of the payload bytes; run i uses S+i, so runs are reproducible (default: ${DEFAULT-VALUE}).")
     long seed;
@@ -132,7 +136,7 @@ public final class ClientMain implements Callable<Integer> {
 
         EchoCallPath path;
         try {
-            path = DbusJavaConnector.connect(address, peer, dest);
+            path = DbusJavaConnector.connect(address, peer, dest, connectTimeoutMs);
         } catch (UnreachableException e) {
             err.println("dbus-lab-client: error: " + e.getMessage());
             return 2;
@@ -186,6 +190,9 @@ public final class ClientMain implements Callable<Integer> {
         }
         if (warmupRuns < 0) {
             throw bad("--warmup-runs must be 0 or more, was " + warmupRuns);
+        }
+        if (connectTimeoutMs < 1) {
+            throw bad("--connect-timeout must be at least 1 ms, was " + connectTimeoutMs);
         }
         if (replyTimeoutMs < 1) {
             throw bad("--reply-timeout must be at least 1 ms, was " + replyTimeoutMs);

@@ -14,7 +14,15 @@ public final class DbusJavaConnector {
 
     private static final long PROBE_TIMEOUT_MS = 10_000;
 
+    /** Default connect timeout: the lab starts clients only once their server is ready. */
+    public static final int DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
+
     private DbusJavaConnector() {
+    }
+
+    /** {@link #connect(String, boolean, String, int)} with the default connect timeout. */
+    public static EchoCallPath connect(String address, boolean peer, String destination) throws UnreachableException {
+        return connect(address, peer, destination, DEFAULT_CONNECT_TIMEOUT_MS);
     }
 
     /**
@@ -23,14 +31,16 @@ public final class DbusJavaConnector {
      * @param address     D-Bus address of a bus, or of a peer when {@code peer} is set
      * @param peer        direct connection: no bus, no destination name
      * @param destination the echo server's bus name (ignored for peers)
+     * @param connectTimeoutMs how long dbus-java keeps retrying to connect (it retries every 500 ms)
      * @throws UnreachableException with a one-line reason when the address or the server cannot be reached
      */
-    public static EchoCallPath connect(String address, boolean peer, String destination) throws UnreachableException {
+    public static EchoCallPath connect(String address, boolean peer, String destination, int connectTimeoutMs)
+        throws UnreachableException {
         AbstractConnection connection;
         try {
             connection = peer
-                ? DirectConnectionBuilder.forAddress(address).build()
-                : DBusConnectionBuilder.forAddress(address).build();
+                ? DirectConnectionBuilder.forAddress(address).transportConfig().withTimeout(connectTimeoutMs).back().build()
+                : DBusConnectionBuilder.forAddress(address).transportConfig().withTimeout(connectTimeoutMs).back().build();
         } catch (DBusException | RuntimeException e) {
             throw new UnreachableException("cannot connect to " + address + ": " + rootMessage(e));
         }

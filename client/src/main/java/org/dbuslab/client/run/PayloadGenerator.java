@@ -39,7 +39,7 @@ public final class PayloadGenerator {
     private static void stamp(byte[] payload, int offset, long value) {
         int length = Math.min(STAMP_BYTES, payload.length - offset);
         for (int i = 0; i < length; i++) {
-            payload[offset + i] = (byte) (value >>> (8 * (STAMP_BYTES - 1 - i)));
+            payload[offset + i] = (byte) (value >>> (8 * (length - 1 - i)));
         }
     }
 }

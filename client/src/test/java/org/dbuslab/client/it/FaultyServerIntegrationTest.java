@@ -1,0 +1,104 @@
+package org.dbuslab.client.it;
+
+import org.dbuslab.api.Echo1;
+import org.dbuslab.api.EchoContract;
+import org.dbuslab.client.ClientMain;
+import org.dbuslab.client.support.PrivateBus;
+import org.dbuslab.server.BusEchoServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The client's verdicts against real servers on a real bus: clean, corrupting, and too slow to answer. */
+class FaultyServerIntegrationTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void cleanServerGivesExitZeroAndOneRowPerRun() throws Exception {
+        Outcome outcome = runClientAgainst(payload -> payload, "--runs", "3", "--warmup-runs", "1");
+        assertEquals(0, outcome.exitCode, outcome.stderr);
+        List<String> rows = outcome.csvRows();
+        assertEquals(1 + 4, rows.size(), String.join("\n", rows));
+        assertTrue(rows.stream().skip(1).allMatch(r -> r.contains(",0,0,0,")), String.join("\n", rows));
+    }
+
+    @Test
+    void corruptingServerIsRejected() throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        Outcome outcome = runClientAgainst(payload -> {
+            if (calls.incrementAndGet() == 25) {
+                byte[] corrupted = payload.clone();
+                corrupted[corrupted.length / 2] ^= 0x40;
+                return corrupted;
+            }
+            return payload;
+        }, "--runs", "2", "--warmup-runs", "0");
+        assertEquals(1, outcome.exitCode, outcome.stderr);
+        assertTrue(outcome.stderr.contains("mismatched 1"), outcome.stderr);
+        assertTrue(outcome.csvRows().get(1).contains(",0,1,0,measure,"), outcome.csvRows().get(1));
+    }
+
+    @Test
+    void replyLaterThanTheTimeoutCountsAsLost() throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        Outcome outcome = runClientAgainst(payload -> {
+            if (calls.incrementAndGet() == 10) {
+                sleep(1500);
+            }
+            return payload;
+        }, "--runs", "1", "--warmup-runs", "0", "--reply-timeout", "300");
+        assertEquals(1, outcome.exitCode, outcome.stderr);
+        assertTrue(outcome.stderr.contains("lost 1"), outcome.stderr);
+    }
+
+    private Outcome runClientAgainst(java.util.function.UnaryOperator<byte[]> behaviour, String... extra) throws Exception {
+        Echo1 service = new Echo1() {
+            @Override
+            public byte[] Echo(byte[] payload) {
+                return behaviour.apply(payload);
+            }
+
+            @Override
+            public String getObjectPath() {
+                return EchoContract.OBJECT_PATH;
+            }
+        };
+        Path csv = dir.resolve("runs.csv");
+        try (PrivateBus bus = PrivateBus.start("dbus-daemon");
+             BusEchoServer server = BusEchoServer.start(bus.address(), service)) {
+            List<String> args = new java.util.ArrayList<>(List.of("--address", bus.address(), "--transport", "dbus-daemon",
+                "--mode", "sync", "--payload", "1000", "--calls", "50", "--csv", csv.toString()));
+            args.addAll(List.of(extra));
+            ByteArrayOutputStream err = new ByteArrayOutputStream();
+            int code = ClientMain.run(args.toArray(String[]::new), new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true));
+            return new Outcome(code, err.toString(StandardCharsets.UTF_8), csv);
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private record Outcome(int exitCode, String stderr, Path csv) {
+        List<String> csvRows() throws java.io.IOException {
+            return Files.readAllLines(csv);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package org.dbuslab.client.run;
+
+import org.dbuslab.client.callpath.Reply;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class EchoRunTest {
+
+    private static final long TIMEOUT = 1_000_000_000L;
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 7, 128})
+    void honestRepliesAreAllOkAndTheWindowIsNeverExceeded(int window) throws Exception {
+        ScriptedCallPath path = ScriptedCallPath.honest();
+        RunResult result = new EchoRun(path, window, TIMEOUT).run(500, new PayloadGenerator(1000, 1));
+        assertTrue(result.clean(), result.toString());
+        assertEquals(500, result.ok());
+        assertEquals(Math.min(window, 500), path.maxOutstanding());
+        assertTrue(result.elapsedNanos() > 0);
+    }
+
+    @Test
+    void corruptedReplyIsCountedAsMismatched() throws Exception {
+        ScriptedCallPath path = new ScriptedCallPath((i, sent) -> {
+            byte[] reply = sent.get(i).clone();
+            if (i == 17) {
+                reply[500] ^= 0x01; // one flipped bit deep inside the payload
+            }
+            return Reply.returned(reply);
+        });
+        RunResult result = new EchoRun(path, 16, TIMEOUT).run(100, new PayloadGenerator(1000, 2));
+        assertEquals(1, result.mismatched());
+        assertEquals(99, result.ok());
+        assertFalse(result.clean());
+        assertTrue(result.firstProblem().startsWith("call 17: mismatched"), result.firstProblem());
+    }
+
+    @Test
+    void swappedRepliesAreCaughtBecauseNeighboursDiffer() throws Exception {
+        // Calls 10 and 11 get each other's replies: same size, same random body, only the sequence stamp differs.
+        ScriptedCallPath path = new ScriptedCallPath((i, sent) -> {
+            int from = i == 10 ? 11 : i == 11 ? 10 : i;
+            return Reply.returned(sent.get(Math.min(from, sent.size() - 1)).clone());
+        });
+        RunResult result = new EchoRun(path, 4, TIMEOUT).run(50, new PayloadGenerator(10_000, 3));
+        assertEquals(2, result.mismatched());
+        assertEquals(48, result.ok());
+    }
+
+    @Test
+    void staleReplyOfThePreviousCallIsCaughtInSyncMode() throws Exception {
+        ScriptedCallPath path = new ScriptedCallPath((i, sent) -> Reply.returned(sent.get(Math.max(0, i - 1)).clone()));
+        RunResult result = new EchoRun(path, 1, TIMEOUT).run(20, new PayloadGenerator(8, 4));
+        assertEquals(19, result.mismatched());
+    }
+
+    @Test
+    void missingReplyIsCountedAsLostAndErrorsAsErrors() throws Exception {
+        ScriptedCallPath path = new ScriptedCallPath((i, sent) -> switch (i) {
+            case 3 -> Reply.timedOut();
+            case 4 -> Reply.error("org.freedesktop.DBus.Error.LimitsExceeded");
+            default -> Reply.returned(sent.get(i).clone());
+        });
+        RunResult result = new EchoRun(path, 8, TIMEOUT).run(10, new PayloadGenerator(100, 5));
+        assertEquals(1, result.lost());
+        assertEquals(1, result.errors());
+        assertEquals(8, result.ok());
+        assertNotNull(result.firstProblem());
+    }
+
+    @Test
+    void replyWithoutBodyIsAMismatchNotACrash() throws Exception {
+        ScriptedCallPath path = new ScriptedCallPath((i, sent) -> Reply.returned(null));
+        RunResult result = new EchoRun(path, 1, TIMEOUT).run(3, new PayloadGenerator(10, 6));
+        assertEquals(3, result.mismatched());
+    }
+}

@@ -1,0 +1,51 @@
+package org.dbuslab.client.run;
+
+import org.dbuslab.client.callpath.CallFailedException;
+import org.dbuslab.client.callpath.EchoCallPath;
+import org.dbuslab.client.callpath.PendingReply;
+import org.dbuslab.client.callpath.Reply;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.BiFunction;
+
+/**
+ * A call path for unit tests of the measuring loop and the verifier (no D-Bus involved): each reply is made by
+ * a script from the call's index and every payload sent so far, so tests can corrupt, swap or drop replies.
+ * It also records how many calls were outstanding at most.
+ */
+final class ScriptedCallPath implements EchoCallPath {
+
+    private final BiFunction<Integer, List<byte[]>, Reply> script;
+    private final List<byte[]> sent = new ArrayList<>();
+    private int outstanding;
+    private int maxOutstanding;
+
+    ScriptedCallPath(BiFunction<Integer, List<byte[]>, Reply> script) {
+        this.script = script;
+    }
+
+    static ScriptedCallPath honest() {
+        return new ScriptedCallPath((i, sent) -> Reply.returned(sent.get(i).clone()));
+    }
+
+    @Override
+    public PendingReply send(byte[] payload) throws CallFailedException {
+        int index = sent.size();
+        sent.add(payload.clone());
+        outstanding++;
+        maxOutstanding = Math.max(maxOutstanding, outstanding);
+        return timeoutNanos -> {
+            outstanding--;
+            return script.apply(index, sent);
+        };
+    }
+
+    int maxOutstanding() {
+        return maxOutstanding;
+    }
+
+    @Override
+    public void close() {
+    }
+}
