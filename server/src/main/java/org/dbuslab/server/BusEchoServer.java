@@ -9,6 +9,8 @@ import org.freedesktop.dbus.exceptions.DBusException;
 /** Serves the echo object on a message bus under the well-known name {@link EchoContract#BUS_NAME}. */
 public final class BusEchoServer implements EchoServer {
 
+    private static final int CONNECT_TIMEOUT_MS = 3_000;
+
     private final String address;
     private final DBusConnection connection;
 
@@ -19,7 +21,9 @@ public final class BusEchoServer implements EchoServer {
 
     /** Connects to the bus at {@code address}, exports {@code service} and claims the bus name. */
     public static BusEchoServer start(String address, Echo1 service) throws DBusException {
-        DBusConnection connection = DBusConnectionBuilder.forAddress(address).build();
+        // dbus-java retries a failed connect every 500 ms until this timeout; a bus that is not there now won't be.
+        DBusConnection connection = DBusConnectionBuilder.forAddress(address)
+            .transportConfig().withTimeout(CONNECT_TIMEOUT_MS).back().build();
         try {
             connection.exportObject(EchoContract.OBJECT_PATH, service);
             connection.requestBusName(EchoContract.BUS_NAME);
