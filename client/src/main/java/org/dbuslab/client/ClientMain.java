@@ -5,6 +5,7 @@ import org.dbuslab.client.callpath.DbusJavaConnector;
 import org.dbuslab.client.callpath.EchoCallPath;
 import org.dbuslab.client.callpath.UnreachableException;
 import org.dbuslab.client.record.CsvRunRecorder;
+import org.dbuslab.client.record.LatencyLog;
 import org.dbuslab.client.record.RunRow;
 import org.dbuslab.client.run.EchoRun;
 import org.dbuslab.client.run.PayloadGenerator;
@@ -83,6 +84,11 @@ public final class ClientMain implements Callable<Integer> {
         description = "Append one row per run to FILE (header first when the file is new).")
     Path csv;
 
+    @Option(names = "--latency-log", paramLabel = "FILE",
+        description = "Append each run's per-call round-trip times (HdrHistogram log, nanoseconds, 3 significant "
+            + "digits, one interval per run tagged <phase>-<run>) to FILE; the CSV row names the file and tag.")
+    Path latencyLog;
+
     @Option(names = "--transport", paramLabel = "NAME",
         description = "Transport label written to the CSV, e.g. dbus-daemon, dbus-broker, p2p-unix "
             + "(default: p2p-unix or p2p-tcp with --peer, else bus).")
@@ -133,6 +139,7 @@ public final class ClientMain implements Callable<Integer> {
         int effectiveWindow = "sync".equals(mode) ? 1 : window;
         String label = transport != null ? transport : defaultTransport();
         CsvRunRecorder recorder = csv != null ? new CsvRunRecorder(csv) : null;
+        LatencyLog latencies = latencyLog != null ? new LatencyLog(latencyLog) : null;
 
         EchoCallPath path;
         try {
@@ -150,13 +157,19 @@ public final class ClientMain implements Callable<Integer> {
             for (int i = 0; i < warmupRuns + runs; i++) {
                 boolean warmup = i < warmupRuns;
                 int number = warmup ? i + 1 : i - warmupRuns + 1;
+                String phase = warmup ? "warmup" : "measure";
+                String tag = phase + "-" + number;
                 Instant started = Instant.now();
                 RunResult result = echoRun.run(calls, new PayloadGenerator(payload, seed + i));
                 clean &= result.clean();
+                if (latencies != null) {
+                    latencies.append(tag, result.latencies(), started.toEpochMilli(), System.currentTimeMillis());
+                }
                 if (recorder != null) {
                     recorder.append(new RunRow(label, mode, payload, effectiveWindow, calls, number,
-                        result.elapsedNanos(), result.lost(), result.mismatched(), result.errors(),
-                        warmup ? "warmup" : "measure", "echo", started));
+                        result.elapsedNanos(), result.lost(), result.mismatched(), result.errors(), phase, "echo",
+                        started, latencies != null ? relativeToCsv(latencies.file()) : null,
+                        latencies != null ? tag : null));
                 }
                 err.println(summary(label, effectiveWindow, warmup, number, result));
             }
@@ -210,6 +223,12 @@ public final class ClientMain implements Callable<Integer> {
         return new ParameterException(spec.commandLine(), message);
     }
 
+    /** The CSV names the latency log relative to its own folder, so a results folder can be moved. */
+    private String relativeToCsv(Path log) {
+        Path base = csv.toAbsolutePath().getParent();
+        return base.relativize(log.toAbsolutePath()).toString();
+    }
+
     private String defaultTransport() {
         if (!peer) {
             return "bus";
@@ -219,10 +238,13 @@ public final class ClientMain implements Callable<Integer> {
 
     private String summary(String label, int effectiveWindow, boolean warmup, int number, RunResult r) {
         String line = String.format(Locale.ROOT,
-            "%s %s %d B window %d %s %d/%d: %d calls in %.6f s = %.1f us/call, %.0f calls/s; lost %d, mismatched %d, errors %d",
+            "%s %s %d B window %d %s %d/%d: %d calls in %.6f s = %.1f us/call, %.0f calls/s, round trip p50 %.1f us "
+                + "p99 %.1f us; lost %d, mismatched %d, errors %d",
             label, mode, payload, effectiveWindow, warmup ? "warm-up" : "run", number, warmup ? warmupRuns : runs,
             r.calls(), r.elapsedNanos() / 1e9, r.microsPerCall(),
-            r.elapsedNanos() == 0 ? 0 : r.calls() * 1e9 / r.elapsedNanos(), r.lost(), r.mismatched(), r.errors());
+            r.elapsedNanos() == 0 ? 0 : r.calls() * 1e9 / r.elapsedNanos(),
+            r.latencies().getValueAtPercentile(50) / 1e3, r.latencies().getValueAtPercentile(99) / 1e3,
+            r.lost(), r.mismatched(), r.errors());
         return r.firstProblem() == null ? line : line + "; first: " + r.firstProblem();
     }
 }

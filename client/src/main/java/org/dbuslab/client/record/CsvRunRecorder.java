@@ -16,7 +16,7 @@ public final class CsvRunRecorder {
 
     /** The first ten columns are a contract with the lab and the analysis; more may follow. */
     public static final List<String> COLUMNS = List.of("transport", "mode", "payload_bytes", "window", "calls",
-        "run", "elapsed_ns", "lost", "mismatched", "errors", "phase", "method", "started_utc");
+        "run", "elapsed_ns", "lost", "mismatched", "errors", "phase", "method", "started_utc", "latency_log", "latency_tag");
 
     private final Path file;
 
@@ -35,7 +35,7 @@ public final class CsvRunRecorder {
                 Integer.toString(row.payloadBytes()), Integer.toString(row.window()), Integer.toString(row.calls()),
                 Integer.toString(row.run()), Long.toString(row.elapsedNanos()), Long.toString(row.lost()),
                 Long.toString(row.mismatched()), Long.toString(row.errors()), row.phase(), row.method(),
-                row.startedUtc().toString()))).append('\n');
+                row.startedUtc().toString(), field(row.latencyLog()), field(row.latencyTag())))).append('\n');
             Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                 StandardOpenOption.APPEND, StandardOpenOption.WRITE, StandardOpenOption.DSYNC);
         } catch (IOException e) {
@@ -43,10 +43,13 @@ public final class CsvRunRecorder {
         }
     }
 
-    /** Transport names are user-supplied labels: keep them from breaking the CSV. */
+    /** Labels and paths come from the user: keep them from breaking the CSV. */
     private static String field(String value) {
+        if (value == null) {
+            return "";
+        }
         if (value.contains(",") || value.contains("\"") || value.contains("\n")) {
-            throw new IllegalArgumentException("transport name must not contain commas, quotes or newlines: " + value);
+            throw new IllegalArgumentException("CSV field must not contain commas, quotes or newlines: " + value);
         }
         return value;
     }

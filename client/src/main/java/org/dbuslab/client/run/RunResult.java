@@ -1,11 +1,14 @@
 package org.dbuslab.client.run;
 
+import org.HdrHistogram.Histogram;
+
 /**
  * One run: how long its calls took from the first send to the last verified reply, and how they ended.
  * {@code firstProblem} describes the first failed call (null when all were OK), so a failure is explained.
+ * {@code latencies} holds one round-trip time in nanoseconds per call that got a reply (lost calls have none).
  */
 public record RunResult(int calls, long elapsedNanos, long ok, long lost, long mismatched, long errors,
-                        String firstProblem) {
+                        String firstProblem, Histogram latencies) {
 
     public boolean clean() {
         return lost == 0 && mismatched == 0 && errors == 0 && ok == calls;

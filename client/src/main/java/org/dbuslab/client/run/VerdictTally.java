@@ -22,7 +22,7 @@ final class VerdictTally {
         }
     }
 
-    RunResult result(int calls, long elapsedNanos) {
-        return new RunResult(calls, elapsedNanos, ok, lost, mismatched, errors, firstProblem);
+    RunResult result(int calls, long elapsedNanos, org.HdrHistogram.Histogram latencies) {
+        return new RunResult(calls, elapsedNanos, ok, lost, mismatched, errors, firstProblem, latencies);
     }
 }
