@@ -1,0 +1,47 @@
+package org.dbuslab.e2e;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs lab/run-all.sh as a user would, from the repository root, capturing its output. */
+final class LabRun {
+
+    static final Path REPO = Path.of("").toAbsolutePath().getParent();
+
+    private LabRun() {
+    }
+
+    record Outcome(int exitCode, String stdout, String stderr) {
+    }
+
+    /** Starts run-all.sh with TMPDIR inside the test's own folder, so every process it starts is recognisable. */
+    static Process start(Path log, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of("bash", REPO.resolve("lab/run-all.sh").toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(REPO.toFile());
+        builder.environment().put("TMPDIR", log.getParent().toString());
+        return builder
+            .redirectOutput(log.resolveSibling(log.getFileName() + ".out").toFile())
+            .redirectError(log.toFile())
+            .start();
+    }
+
+    static Outcome run(Path log, long timeoutSeconds, String... args) throws IOException, InterruptedException {
+        Process process = start(log, args);
+        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            process.destroy();
+            process.waitFor(10, TimeUnit.SECONDS);
+            throw new AssertionError("run-all.sh did not finish within " + timeoutSeconds + " s:\n" + read(log));
+        }
+        return new Outcome(process.exitValue(), read(log.resolveSibling(log.getFileName() + ".out")), read(log));
+    }
+
+    static String read(Path file) throws IOException {
+        return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
+    }
+}

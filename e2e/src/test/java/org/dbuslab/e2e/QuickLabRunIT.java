@@ -1,0 +1,61 @@
+package org.dbuslab.e2e;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The README's promise: lab/run-all.sh --quick measures every transport x mode x size with zero lost replies. */
+class QuickLabRunIT {
+
+    private static final List<String> TRANSPORTS = List.of("dbus-daemon", "dbus-broker", "p2p-unix", "p2p-tcp",
+        "dbus-daemon-tcp");
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void quickPresetMeasuresTheWholeMatrixWithoutLosses() throws Exception {
+        Path out = tmp.resolve("results");
+        LabRun.Outcome outcome = LabRun.run(tmp.resolve("run-all.log"), 600, "--quick", "--no-build", "--out", out.toString());
+        assertEquals(0, outcome.exitCode(), outcome.stderr());
+
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertEquals(0, summary.get("skipped").size(), "nothing may be skipped here: " + summary.get("skipped"));
+        Set<String> cells = new HashSet<>();
+        for (JsonNode cell : summary.get("cells")) {
+            String name = cell.get("transport").asText() + "/" + cell.get("mode").asText() + "/"
+                + cell.get("payload_bytes").asInt();
+            cells.add(name);
+            assertEquals(0, cell.get("lost").asLong(), name);
+            assertEquals(0, cell.get("mismatched").asLong(), name);
+            assertEquals(0, cell.get("errors").asLong(), name);
+            assertTrue(cell.get("runs").asInt() >= 3, name);
+            assertTrue(cell.get("us_per_call_median").asDouble() > 0, name);
+        }
+        for (String transport : TRANSPORTS) {
+            for (String mode : List.of("sync", "async")) {
+                for (int size : new int[] {1000, 10_000}) {
+                    assertTrue(cells.contains(transport + "/" + mode + "/" + size), "missing cell " + transport
+                        + "/" + mode + "/" + size + " in " + cells);
+                }
+            }
+        }
+        assertEquals(20, cells.size(), cells.toString());
+        String report = Files.readString(out.resolve("report.md"));
+        for (String transport : TRANSPORTS) {
+            assertTrue(report.contains(transport), "report names " + transport);
+        }
+        assertTrue(Files.exists(out.resolve("environment.json")));
+        assertTrue(Files.readAllLines(out.resolve("runs.csv")).size() > 20 * 3);
+    }
+}
