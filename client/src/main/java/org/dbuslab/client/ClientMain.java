@@ -1,6 +1,7 @@
 package org.dbuslab.client;
 
 import org.dbuslab.api.EchoContract;
+import org.dbuslab.client.callpath.CallMethod;
 import org.dbuslab.client.callpath.DbusJavaConnector;
 import org.dbuslab.client.callpath.EchoCallPath;
 import org.dbuslab.client.callpath.UnreachableException;
@@ -53,6 +54,12 @@ public final class ClientMain implements Callable<Integer> {
     @Option(names = "--dest", paramLabel = "NAME", defaultValue = EchoContract.BUS_NAME,
         description = "Bus name of the echo server (default: ${DEFAULT-VALUE}); ignored with --peer.")
     String dest;
+
+    @Option(names = "--method", paramLabel = "METHOD", defaultValue = "echo",
+        description = "echo: org.dbuslab.Echo1.Echo on /org/dbuslab/Echo, the reply must be the payload; "
+            + "spam: com.example.Spam on /, the call libdbus's dbus-test-tool spam makes, the reply must be empty "
+            + "(pairs the Java client with dbus-test-tool echo) (default: ${DEFAULT-VALUE}).")
+    String method;
 
     @Option(names = "--mode", paramLabel = "MODE", defaultValue = "sync",
         description = "sync: each call waits for its reply; async: pipelined, up to --window calls outstanding "
@@ -143,7 +150,7 @@ public final class ClientMain implements Callable<Integer> {
 
         EchoCallPath path;
         try {
-            path = DbusJavaConnector.connect(address, peer, dest, connectTimeoutMs);
+            path = DbusJavaConnector.connect(address, peer, dest, callMethod(), connectTimeoutMs);
         } catch (UnreachableException e) {
             err.println("dbus-lab-client: error: " + e.getMessage());
             return 2;
@@ -153,7 +160,8 @@ public final class ClientMain implements Callable<Integer> {
 
         boolean clean = true;
         try {
-            EchoRun echoRun = new EchoRun(path, effectiveWindow, TimeUnit.MILLISECONDS.toNanos(replyTimeoutMs));
+            EchoRun echoRun = new EchoRun(path, effectiveWindow, TimeUnit.MILLISECONDS.toNanos(replyTimeoutMs),
+                callMethod().echoesPayload());
             for (int i = 0; i < warmupRuns + runs; i++) {
                 boolean warmup = i < warmupRuns;
                 int number = warmup ? i + 1 : i - warmupRuns + 1;
@@ -167,7 +175,7 @@ public final class ClientMain implements Callable<Integer> {
                 }
                 if (recorder != null) {
                     recorder.append(new RunRow(label, mode, payload, effectiveWindow, calls, number,
-                        result.elapsedNanos(), result.lost(), result.mismatched(), result.errors(), phase, "echo",
+                        result.elapsedNanos(), result.lost(), result.mismatched(), result.errors(), phase, callMethod().label(),
                         started, latencies != null ? relativeToCsv(latencies.file()) : null,
                         latencies != null ? tag : null));
                 }
@@ -184,7 +192,14 @@ public final class ClientMain implements Callable<Integer> {
         return clean ? 0 : 1;
     }
 
+    private CallMethod callMethod() {
+        return CallMethod.valueOf(method.toUpperCase(Locale.ROOT));
+    }
+
     private void validate() {
+        if (!"echo".equals(method) && !"spam".equals(method)) {
+            throw bad("--method must be echo or spam, was '" + method + "'");
+        }
         if (!"sync".equals(mode) && !"async".equals(mode)) {
             throw bad("--mode must be sync or async, was '" + mode + "'");
         }
@@ -238,9 +253,9 @@ public final class ClientMain implements Callable<Integer> {
 
     private String summary(String label, int effectiveWindow, boolean warmup, int number, RunResult r) {
         String line = String.format(Locale.ROOT,
-            "%s %s %d B window %d %s %d/%d: %d calls in %.6f s = %.1f us/call, %.0f calls/s, round trip p50 %.1f us "
+            "%s %s %s %d B window %d %s %d/%d: %d calls in %.6f s = %.1f us/call, %.0f calls/s, round trip p50 %.1f us "
                 + "p99 %.1f us; lost %d, mismatched %d, errors %d",
-            label, mode, payload, effectiveWindow, warmup ? "warm-up" : "run", number, warmup ? warmupRuns : runs,
+            label, method, mode, payload, effectiveWindow, warmup ? "warm-up" : "run", number, warmup ? warmupRuns : runs,
             r.calls(), r.elapsedNanos() / 1e9, r.microsPerCall(),
             r.elapsedNanos() == 0 ? 0 : r.calls() * 1e9 / r.elapsedNanos(),
             r.latencies().getValueAtPercentile(50) / 1e3, r.latencies().getValueAtPercentile(99) / 1e3,

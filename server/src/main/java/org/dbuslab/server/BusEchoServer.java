@@ -2,11 +2,15 @@ package org.dbuslab.server;
 
 import org.dbuslab.api.Echo1;
 import org.dbuslab.api.EchoContract;
+import org.dbuslab.api.SpamContract;
 import org.freedesktop.dbus.connections.impl.DBusConnection;
 import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
 import org.freedesktop.dbus.exceptions.DBusException;
 
-/** Serves the echo object on a message bus under the well-known name {@link EchoContract#BUS_NAME}. */
+/**
+ * Serves the echo object (and the libdbus-compatible spam object) on a message bus under the well-known name
+ * {@link EchoContract#BUS_NAME}.
+ */
 public final class BusEchoServer implements EchoServer {
 
     private static final int CONNECT_TIMEOUT_MS = 3_000;
@@ -26,6 +30,7 @@ public final class BusEchoServer implements EchoServer {
             .transportConfig().withTimeout(CONNECT_TIMEOUT_MS).back().build();
         try {
             connection.exportObject(EchoContract.OBJECT_PATH, service);
+            connection.exportObject(SpamContract.OBJECT_PATH, new SpamService());
             connection.requestBusName(EchoContract.BUS_NAME);
         } catch (DBusException | RuntimeException e) {
             connection.disconnect();

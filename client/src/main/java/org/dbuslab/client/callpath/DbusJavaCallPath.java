@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Echo calls through dbus-java's message API: builds the {@code MethodCall} itself instead of going through
+ * Echo (or spam) calls through dbus-java's message API: builds the {@code MethodCall} itself instead of going through
  * an interface proxy, and decodes the reply with an explicit {@code byte[]} type. Both avoid dbus-java's
  * per-byte boxed decoding of {@code ay} (see REFERENCE §6), which would otherwise dominate every measurement.
  */
@@ -20,27 +20,32 @@ public final class DbusJavaCallPath implements EchoCallPath {
 
     private static final List<Type[]> BYTE_ARRAY_BODY = List.<Type[]>of(new Type[] {byte[].class});
 
+    private static final byte[] EMPTY = new byte[0];
+
     private final AbstractConnection connection;
     private final String destination;
+    private final CallMethod method;
 
     /**
      * @param connection  an open bus or peer connection
-     * @param destination bus name of the echo server, or null on a peer-to-peer connection
+     * @param destination bus name of the server, or null on a peer-to-peer connection
+     * @param method      the method every call invokes
      */
-    public DbusJavaCallPath(AbstractConnection connection, String destination) {
+    public DbusJavaCallPath(AbstractConnection connection, String destination, CallMethod method) {
         this.connection = connection;
         this.destination = destination;
+        this.method = method;
     }
 
     @Override
     public PendingReply send(byte[] payload) throws CallFailedException {
         MethodCall call;
         try {
-            call = connection.getMessageFactory().createMethodCall(destination, EchoContract.OBJECT_PATH,
-                EchoContract.INTERFACE, EchoContract.ECHO_METHOD, (byte) 0, EchoContract.PAYLOAD_SIGNATURE, payload);
+            call = connection.getMessageFactory().createMethodCall(destination, method.objectPath(), method.iface(),
+                method.member(), (byte) 0, EchoContract.PAYLOAD_SIGNATURE, payload);
             connection.sendMessage(call);
         } catch (DBusException | RuntimeException e) {
-            throw new CallFailedException("cannot send Echo: " + e.getMessage(), e);
+            throw new CallFailedException("cannot send " + method.member() + ": " + e.getMessage(), e);
         }
         return timeoutNanos -> decode(awaitReply(call, timeoutNanos));
     }
@@ -62,7 +67,7 @@ public final class DbusJavaCallPath implements EchoCallPath {
         return reply;
     }
 
-    private static Reply decode(Message reply) {
+    private Reply decode(Message reply) {
         if (reply == null) {
             return Reply.timedOut();
         }
@@ -70,6 +75,10 @@ public final class DbusJavaCallPath implements EchoCallPath {
             return Reply.error(error.getName());
         }
         try {
+            if (!method.echoesPayload()) {
+                Object[] body = reply.getParameters();
+                return Reply.returned(body == null || body.length == 0 ? EMPTY : null);
+            }
             Object[] body = reply.getParameters(BYTE_ARRAY_BODY);
             if (body != null && body.length == 1 && body[0] instanceof byte[] bytes) {
                 return Reply.returned(bytes);

@@ -1,6 +1,5 @@
 package org.dbuslab.client.callpath;
 
-import org.dbuslab.api.EchoContract;
 import org.freedesktop.dbus.connections.AbstractConnection;
 import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
 import org.freedesktop.dbus.connections.impl.DirectConnectionBuilder;
@@ -20,9 +19,9 @@ public final class DbusJavaConnector {
     private DbusJavaConnector() {
     }
 
-    /** {@link #connect(String, boolean, String, int)} with the default connect timeout. */
+    /** Echo calls with the default connect timeout. */
     public static EchoCallPath connect(String address, boolean peer, String destination) throws UnreachableException {
-        return connect(address, peer, destination, DEFAULT_CONNECT_TIMEOUT_MS);
+        return connect(address, peer, destination, CallMethod.ECHO, DEFAULT_CONNECT_TIMEOUT_MS);
     }
 
     /**
@@ -31,11 +30,12 @@ public final class DbusJavaConnector {
      * @param address     D-Bus address of a bus, or of a peer when {@code peer} is set
      * @param peer        direct connection: no bus, no destination name
      * @param destination the echo server's bus name (ignored for peers)
+     * @param method      the method the calls will invoke (its object is pinged before the first run)
      * @param connectTimeoutMs how long dbus-java keeps retrying to connect (it retries every 500 ms)
      * @throws UnreachableException with a one-line reason when the address or the server cannot be reached
      */
-    public static EchoCallPath connect(String address, boolean peer, String destination, int connectTimeoutMs)
-        throws UnreachableException {
+    public static EchoCallPath connect(String address, boolean peer, String destination, CallMethod method,
+                                       int connectTimeoutMs) throws UnreachableException {
         AbstractConnection connection;
         try {
             connection = peer
@@ -46,19 +46,19 @@ public final class DbusJavaConnector {
         }
         String dest = peer ? null : destination;
         try {
-            probe(connection, dest);
+            probe(connection, dest, method.objectPath());
         } catch (UnreachableException e) {
             connection.disconnect();
             throw e;
         }
-        return new DbusJavaCallPath(connection, dest);
+        return new DbusJavaCallPath(connection, dest, method);
     }
 
-    /** org.freedesktop.DBus.Peer.Ping on the echo object: fails fast when nobody serves it. */
-    private static void probe(AbstractConnection connection, String dest) throws UnreachableException {
+    /** org.freedesktop.DBus.Peer.Ping on the called object: fails fast when nobody serves it. */
+    private static void probe(AbstractConnection connection, String dest, String objectPath) throws UnreachableException {
         String where = dest == null ? "the peer" : dest;
         try {
-            MethodCall ping = connection.getMessageFactory().createMethodCall(dest, EchoContract.OBJECT_PATH,
+            MethodCall ping = connection.getMessageFactory().createMethodCall(dest, objectPath,
                 "org.freedesktop.DBus.Peer", "Ping", (byte) 0, null);
             connection.sendMessage(ping);
             Message reply = ping.getReply(PROBE_TIMEOUT_MS);

@@ -24,14 +24,21 @@ public final class EchoRun {
     private final EchoCallPath path;
     private final int window;
     private final long replyTimeoutNanos;
+    private final boolean echoed;
 
     public EchoRun(EchoCallPath path, int window, long replyTimeoutNanos) {
+        this(path, window, replyTimeoutNanos, true);
+    }
+
+    /** @param echoed true when replies carry the payload back (echo), false when they are empty (spam) */
+    public EchoRun(EchoCallPath path, int window, long replyTimeoutNanos, boolean echoed) {
         if (window < 1) {
             throw new IllegalArgumentException("window must be >= 1, was " + window);
         }
         this.path = path;
         this.window = window;
         this.replyTimeoutNanos = replyTimeoutNanos;
+        this.echoed = echoed;
     }
 
     public RunResult run(int calls, PayloadGenerator payloads) throws InterruptedException {
@@ -62,15 +69,15 @@ public final class EchoRun {
         if (reply.status() != Reply.Status.TIMED_OUT) {
             latencies.recordValue(Math.max(1, System.nanoTime() - call.sentAt));
         }
-        Verdict verdict = ReplyVerifier.verify(call.payload, reply);
+        Verdict verdict = ReplyVerifier.verify(call.payload, reply, echoed);
         tally.add(call.sequence, verdict, detail(verdict, reply));
     }
 
     private static String detail(Verdict verdict, Reply reply) {
         return switch (verdict) {
             case ERROR -> reply.errorName();
-            case MISMATCHED -> reply.payload() == null ? "reply body is not ay"
-                : "reply of " + reply.payload().length + " bytes differs from what was sent";
+            case MISMATCHED -> reply.payload() == null ? "reply body has an unexpected shape"
+                : "reply of " + reply.payload().length + " bytes differs from what it must be";
             default -> null;
         };
     }

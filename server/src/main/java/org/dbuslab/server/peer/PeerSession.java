@@ -2,6 +2,8 @@ package org.dbuslab.server.peer;
 
 import org.dbuslab.api.Echo1;
 import org.dbuslab.api.EchoContract;
+import org.dbuslab.api.SpamContract;
+import org.dbuslab.server.SpamService;
 import org.freedesktop.dbus.connections.IDisconnectCallback;
 import org.freedesktop.dbus.connections.impl.DirectConnection;
 import org.freedesktop.dbus.connections.impl.DirectConnectionBuilder;
@@ -29,6 +31,7 @@ final class PeerSession {
             .withDisconnectCallback(new CloseOnDisconnect())
             .build();
         connection.exportObject(EchoContract.OBJECT_PATH, service);
+        connection.exportObject(SpamContract.OBJECT_PATH, new SpamService());
     }
 
     /** Authenticates the peer and starts serving it; blocks for the SASL handshake only. */
