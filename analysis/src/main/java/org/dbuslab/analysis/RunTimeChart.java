@@ -11,6 +11,7 @@ import org.jfree.chart.title.TextTitle;
 import org.jfree.data.statistics.BoxAndWhiskerItem;
 import org.jfree.data.statistics.DefaultBoxAndWhiskerCategoryDataset;
 
+import java.awt.Paint;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -30,17 +31,23 @@ final class RunTimeChart {
     static JFreeChart of(String title, List<CellSummary> cells, List<String> allTransports) {
         DefaultBoxAndWhiskerCategoryDataset dataset = new DefaultBoxAndWhiskerCategoryDataset();
         for (CellSummary cell : cells) {
-            dataset.add(box(cell.runSeconds()), cell.key().transport(), cell.key().transport());
+            dataset.add(box(cell.runSeconds()), "run time", cell.key().transport());
         }
-        BoxAndWhiskerRenderer renderer = new BoxAndWhiskerRenderer();
+        // One series, so each box sits centred over its transport; the colour still follows the transport.
+        List<Paint> colours = cells.stream().map(c -> ChartStyle.colour(c.key().transport(), allTransports)).toList();
+        BoxAndWhiskerRenderer renderer = new BoxAndWhiskerRenderer() {
+            private static final long serialVersionUID = 1L;
+
+            @Override
+            public Paint getItemPaint(int row, int column) {
+                return colours.get(column);
+            }
+        };
         renderer.setMeanVisible(false);
         renderer.setFillBox(true);
         renderer.setMaximumBarWidth(0.12);
         renderer.setItemMargin(0);
         renderer.setUseOutlinePaintForWhiskers(false);
-        for (int i = 0; i < cells.size(); i++) {
-            renderer.setSeriesPaint(i, ChartStyle.colour(cells.get(i).key().transport(), allTransports));
-        }
         CategoryAxis transports = new CategoryAxis("transport");
         transports.setLabelFont(ChartStyle.LABEL_FONT);
         transports.setTickLabelFont(ChartStyle.TICK_FONT);
