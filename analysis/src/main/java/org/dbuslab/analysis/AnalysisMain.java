@@ -17,20 +17,22 @@ import java.io.PrintWriter;
                 "A results folder is what one lab session wrote (format: docs/RESULTS-FORMAT.md in the lab's "
                         + "sources). Its raw files are only read, never changed.",
                 "",
-                "Run '" + AnalysisMain.NAME + " report --help' for the details."},
-        subcommands = {ReportCommand.class},
+                "Run '" + AnalysisMain.NAME + " report --help' or '" + AnalysisMain.NAME + " compare --help' for the details."},
+        subcommands = {ReportCommand.class, CompareCommand.class},
         synopsisSubcommandLabel = "COMMAND",
         commandListHeading = "%nCommands:%n",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:success",
                 "1:the results folder cannot be analysed or the reports cannot be written",
-                "2:wrong usage (unknown option, missing argument)"})
+                "2:wrong usage (unknown option, missing argument)",
+                "3:compare --fail-on-regression found a regression"})
 public final class AnalysisMain implements Runnable {
 
     static final String NAME = "dbus-lab-analysis";
     static final int EXIT_DATA = 1;
     static final int EXIT_USAGE = 2;
+    static final int EXIT_REGRESSION = 3;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     private boolean help;
@@ -44,6 +46,7 @@ public final class AnalysisMain implements Runnable {
     }
 
     public static void main(String[] args) {
+        System.setProperty("java.awt.headless", "true"); // charts are drawn to SVG, never to a screen
         System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
     }
 
@@ -53,9 +56,15 @@ public final class AnalysisMain implements Runnable {
         cli.setOut(out);
         cli.setErr(err);
         cli.setParameterExceptionHandler((e, ignored) -> fail(err, e.getMessage() + " (see --help)", EXIT_USAGE));
-        cli.setExecutionExceptionHandler((e, command, parsed) -> e instanceof ResultsInputException
-                ? fail(err, e.getMessage(), EXIT_DATA)
-                : fail(err, "internal error: " + e, EXIT_DATA)); // a bug, but still no stack trace for the user
+        cli.setExecutionExceptionHandler((e, command, parsed) -> {
+            if (e instanceof ResultsInputException) {
+                return fail(err, e.getMessage(), EXIT_DATA);
+            }
+            if (e instanceof UsageException) {
+                return fail(err, e.getMessage() + " (see --help)", EXIT_USAGE);
+            }
+            return fail(err, "internal error: " + e, EXIT_DATA); // a bug, but still no stack trace for the user
+        });
         return cli.execute(args);
     }
 

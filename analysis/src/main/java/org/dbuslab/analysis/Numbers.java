@@ -51,6 +51,45 @@ final class Numbers {
         }
     }
 
+    /** Microseconds with an explicit sign, minus as U+2212: "−16.2", "+3.0". */
+    static String signedMicroseconds(double value) {
+        if (!Double.isFinite(value)) {
+            return NOT_AVAILABLE;
+        }
+        String text = fixed(Math.abs(value), 1);
+        return (value < 0 && !text.equals("0.0") ? "\u2212" : "+") + text;
+    }
+
+    /** A factor such as a speed-up: "1.28". */
+    static String factor(double value) {
+        return fixed(value, 2);
+    }
+
+    /** "p < 0.001" or "p = 0.052": below a thousandth the exact value means nothing for a run-time test. */
+    static String pValue(double p) {
+        if (!Double.isFinite(p)) {
+            return "p n/a";
+        }
+        return p < 0.001 ? "p < 0.001" : "p = " + fixed(p, 3);
+    }
+
+    /** A share as percent with one decimal: "3.2 %". */
+    static String percent(double fraction) {
+        return Double.isFinite(fraction) ? fixed(fraction * 100, 1) + " %" : NOT_AVAILABLE;
+    }
+
+    /**
+     * A number for machine-read files (CSV): shortest exact decimal, never an exponent, '.' always;
+     * empty for undefined, which CSV readers take as missing.
+     */
+    static String plain(double value) {
+        if (!Double.isFinite(value)) {
+            return "";
+        }
+        String text = BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+        return text.equals("-0") ? "0" : text;
+    }
+
     static String fixed(double value, int decimals) {
         return Double.isFinite(value) ? String.format(Locale.ROOT, "%." + decimals + "f", value) : NOT_AVAILABLE;
     }

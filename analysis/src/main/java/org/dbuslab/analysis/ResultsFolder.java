@@ -8,10 +8,11 @@ import java.util.Optional;
  * Everything a session left in its results folder, as read.
  *
  * @param plan     what the lab asked for; empty when plan.tsv is absent (older or hand-made folders)
+ * @param latency  the per-call latency histograms runs.csv points to, as far as they could be read
  * @param warnings problems that were tolerated while reading, e.g. a truncated last line
  */
 record ResultsFolder(Path dir, Environment environment, List<RunRecord> runs, List<SkippedTransport> skipped,
-                     Optional<List<PlannedCell>> plan, List<String> warnings) {
+                     Optional<List<PlannedCell>> plan, LatencyHistograms latency, List<String> warnings) {
 
     ResultsFolder {
         runs = List.copyOf(runs);

@@ -25,6 +25,8 @@ final class ResultsFolderReader {
         }
         List<String> warnings = new ArrayList<>();
         List<RunRecord> runs = RunsCsvReader.read(TextFile.read(runsCsv), warnings::add);
+        LatencyHistograms latency = LatencyLogReader.read(dir,
+                runs.stream().filter(RunRecord::measured).toList(), warnings::add);
 
         Path environmentJson = dir.resolve(EnvironmentReader.FILE);
         Environment environment;
@@ -43,6 +45,6 @@ final class ResultsFolderReader {
         Optional<List<PlannedCell>> plan = Files.isRegularFile(planTsv)
                 ? Optional.of(PlanReader.read(TextFile.read(planTsv), warnings::add)) : Optional.empty();
 
-        return new ResultsFolder(dir, environment, runs, skipped, plan, warnings);
+        return new ResultsFolder(dir, environment, runs, skipped, plan, latency, warnings);
     }
 }

@@ -1,5 +1,7 @@
 package org.dbuslab.analysis;
 
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -8,6 +10,8 @@ import java.util.function.Consumer;
 /**
  * Reads runs.csv (docs/RESULTS-FORMAT.md). Columns are found by header name, so extra or reordered
  * columns do not break the contract; a missing {@code phase} column means every row was measured.
+ * Optional columns: {@code started_utc} (ISO-8601 instant; the run order), {@code latency_log} and
+ * {@code latency_tag} (where the run's per-call latency histogram is; empty when none was recorded).
  */
 final class RunsCsvReader {
 
@@ -26,7 +30,10 @@ final class RunsCsvReader {
         }
     }
 
-    /** @param warnings receives one message per tolerated problem (a truncated last line) */
+    /**
+     * @param warnings receives one message per tolerated problem (a truncated last line, unreadable
+     *                 started_utc values: those only cost the run order, not the statistics)
+     */
     static List<RunRecord> read(TextFile file, Consumer<String> warnings) {
         int headerLine = 1;
         while (headerLine <= file.lines().size() && file.line(headerLine).isBlank()) {
@@ -36,7 +43,14 @@ final class RunsCsvReader {
             throw new ResultsInputException(file.name() + ": empty file, expected a header line");
         }
         Header header = header(file, headerLine);
-        return LineParser.parse(file, headerLine + 1, line -> row(LineParser.split(line, ","), header), warnings);
+        List<RunRecord> runs = LineParser.parse(file, headerLine + 1, line -> row(LineParser.split(line, ","), header), warnings);
+        long unreadable = header.indexes().containsKey("started_utc")
+                ? runs.stream().filter(run -> run.startedUtc() == null).count() : 0;
+        if (unreadable > 0) {
+            warnings.accept(file.name() + ": started_utc missing or unreadable in " + unreadable + " of " + runs.size()
+                    + " rows; the run order falls back to the order of the rows");
+        }
+        return runs;
     }
 
     private static Header header(TextFile file, int headerLine) {
@@ -72,7 +86,28 @@ final class RunsCsvReader {
         return new RunRecord(key,
                 LineParser.intValue("run", header.field(fields, "run"), 1),
                 LineParser.longValue("elapsed_ns", header.field(fields, "elapsed_ns"), 1),
-                counts, phase);
+                counts, phase, startedUtc(optional(fields, header, "started_utc")), latency(fields, header));
+    }
+
+    private static String optional(String[] fields, Header header, String column) {
+        return header.indexes().containsKey(column) ? header.field(fields, column) : "";
+    }
+
+    /** Null for an empty or unreadable value: the run still counts, only its place in the order is unknown. */
+    private static Instant startedUtc(String text) {
+        if (text.isEmpty()) {
+            return null;
+        }
+        try {
+            return Instant.parse(text);
+        } catch (DateTimeParseException e) {
+            return null;
+        }
+    }
+
+    private static LatencyRef latency(String[] fields, Header header) {
+        String log = optional(fields, header, "latency_log");
+        return log.isEmpty() ? null : new LatencyRef(log, optional(fields, header, "latency_tag"));
     }
 
     private static String text(String[] fields, Header header, String column) {

@@ -1,5 +1,6 @@
 package org.dbuslab.analysis;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,22 +32,48 @@ class AnalysisMainTest {
     }
 
     @Test
-    void reportWritesBothFilesAndPrintsTheirPaths() throws Exception {
+    void reportWritesEveryFormatAndPrintsTheirPaths() throws Exception {
         Path session = Fixtures.copyOfSession(dir);
         byte[] rawBefore = Files.readAllBytes(session.resolve("runs.csv"));
 
         assertEquals(0, run("report", session.toString()));
 
-        assertEquals(List.of(session.resolve("summary.json").toString(), session.resolve("report.md").toString()),
+        assertEquals(List.of(session.resolve("summary.json").toString(), session.resolve("summary.csv").toString(),
+                        session.resolve("report.md").toString(), session.resolve("report.html").toString()),
                 out.toString().lines().toList());
         assertEquals(List.of("dbus-lab-analysis: warning: runs.csv line 36: skipped truncated last line "
-                + "(expected 13 fields, found 7)"), errLines());
+                        + "(expected 15 fields, found 7)",
+                "dbus-lab-analysis: WARNING: dbus-broker sync 10000 B window 1 calls 10000: latency histograms hold 29998 calls, "
+                        + "expected 30000 (3 runs × 10000 calls); 2 lost or failed calls have no round-trip time"), errLines());
         assertEquals(8, new ObjectMapper().readTree(session.resolve("summary.json").toFile()).get("cells").size());
         assertTrue(Files.readString(session.resolve("report.md")).startsWith("# D-Bus round-trip report"));
         assertArrayEquals(rawBefore, Files.readAllBytes(session.resolve("runs.csv")));
         try (var files = Files.list(session)) {
             assertTrue(files.noneMatch(f -> f.getFileName().toString().endsWith(".tmp")), "temp files left behind");
         }
+    }
+
+    @Test
+    void extraBaselineAddsItsOwnVerdictsAndLeadsTheHeadline() throws Exception {
+        Path session = Fixtures.copyOfSession(dir);
+        assertEquals(0, run("report", session.toString(), "--baseline", "p2p-unix"));
+        String report = Files.readString(session.resolve("report.md"));
+        assertTrue(report.contains("## Against dbus-daemon"));
+        assertTrue(report.contains("## Against p2p-unix\n\n- dbus-daemon, sync, 1000 B: 2.06× slower than p2p-unix"), report);
+        assertTrue(report.contains("| p2p-unix (baseline) |"), report);
+        JsonNode cell = new ObjectMapper().readTree(session.resolve("summary.json").toFile()).get("cells").get(0);
+        assertEquals(List.of("p2p-unix"), cell.get("comparisons").findValuesAsText("baseline"));
+        assertTrue(Files.readString(session.resolve("summary.csv")).lines().findFirst().orElseThrow()
+                .contains(",vs_dbus_daemon_ratio_of_medians,") );
+    }
+
+    @Test
+    void baselineWithoutRunsIsAUsageError() {
+        Path session = Fixtures.copyOfSession(dir);
+        assertEquals(2, run("report", session.toString(), "--baseline", "kdbus"));
+        assertEquals(List.of("dbus-lab-analysis: error: --baseline kdbus: no measured runs of that transport in " + session
+                + " (there are: dbus-daemon, dbus-broker, p2p-unix) (see --help)"), errLines());
+        assertTrue(Files.notExists(session.resolve("report.md")));
     }
 
     @Test
@@ -78,7 +105,9 @@ class AnalysisMainTest {
         assertEquals(0, run("--help"));
         assertEquals(0, run("report", "--help"));
         assertTrue(out.toString().contains("Usage: dbus-lab-analysis [-h] COMMAND"));
-        assertTrue(out.toString().contains("Usage: dbus-lab-analysis report [-h] DIR"));
+        assertTrue(out.toString().contains("Usage: dbus-lab-analysis report [-h] [--baseline=TRANSPORT] DIR"), out.toString());
+        assertEquals(0, run("compare", "--help"));
+        assertTrue(out.toString().contains("3   a cell regressed and --fail-on-regression was given"), out.toString());
         assertTrue(out.toString().contains("missing: no data"));
         assertEquals("", err.toString());
     }

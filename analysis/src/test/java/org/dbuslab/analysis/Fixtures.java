@@ -25,10 +25,17 @@ final class Fixtures {
         }
     }
 
+    /** A deep copy: the latency logs live in a subfolder. */
     static Path copyOfSession(Path target) {
-        try (Stream<Path> files = Files.list(session())) {
+        Path source = session();
+        try (Stream<Path> files = Files.walk(source)) {
             for (Path file : files.toList()) {
-                Files.copy(file, target.resolve(file.getFileName()));
+                Path copy = target.resolve(source.relativize(file).toString());
+                if (Files.isDirectory(file)) {
+                    Files.createDirectories(copy);
+                } else {
+                    Files.copy(file, copy);
+                }
             }
             return target;
         } catch (IOException e) {

@@ -8,52 +8,91 @@ import java.nio.file.Path;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+/** The points of report.md a reader relies on; the whole text is pinned by GoldenFilesTest. */
 class ReportMarkdownTest {
 
     static String reportOfFixture() {
-        return ReportMarkdown.render(Analysis.of(ResultsFolderReader.read(Fixtures.session()), SummaryJsonTest.GENERATED));
+        return new ReportMarkdown().render(Analysis.of(ResultsFolderReader.read(Fixtures.session()), SummaryJsonTest.GENERATED));
     }
 
     @Test
-    void startsWithTitleDateAndMachine() {
+    void leadsWithHeadlineTableThenVerdictsThenWarnings() {
         String report = reportOfFixture();
-        assertTrue(report.startsWith("# D-Bus round-trip report\n\nGenerated 2025-06-01T12:00:00Z"), report);
-        assertTrue(report.contains("- Kernel: 6.1.0-21-amd64\n"));
-        assertTrue(report.contains("- CPU: Intel(R) Xeon(R) CPU E5-2680 v4 @ 2.40GHz × 2\n"));
-        assertTrue(report.contains("- Memory: 3.8 GiB\n"));
-        assertTrue(report.contains("- dbus-broker: 33\n"));
-        assertTrue(report.contains("## How to read this"));
+        assertTrue(report.startsWith("# D-Bus round-trip report\n\nGenerated 2025-06-01T12:00:00Z from session; session started "
+                + "2025-06-01T10:00:00Z on lab-box"), report);
+        int headline = report.indexOf("## Headline: µs per call");
+        int verdicts = report.indexOf("## Against dbus-daemon");
+        int warnings = report.indexOf("## Warnings");
+        int details = report.indexOf("## Details: sync");
+        assertTrue(0 < headline && headline < verdicts && verdicts < warnings && warnings < details, report);
+        assertTrue(report.contains("| sync | 1000 B | 1 | 125.7 µs | 95.1 µs (1.32× faster) | 61.1 µs (2.06× faster) |\n"), report);
     }
 
     @Test
-    void hasOneTablePerModeWithTheCellRows() {
+    void verdictLinesFollowTheIssueExample() {
         String report = reportOfFixture();
-        assertTrue(report.indexOf("## Results: sync") < report.indexOf("## Results: async"));
-        assertTrue(report.contains("| dbus-daemon | 1000 B | 1 | 5 | 10000 | 1.2543 | 1.2568 | 0.039878 | 1.1988 | 1.3012 "
-                + "| 1.2048 – 1.3039 | 125.7 | 7957 | 0/0/0 | 1.00 |\n"), report);
-        assertTrue(report.contains("| dbus-broker | 10000 B | 1 | 3 | 10000 | 1.2041 | 1.2012 | 0.0072339 | 1.1988 | 1.2123 "
-                + "| 1.1861 – 1.2221 | 120.1 | 8325 | 2/0/0 | 0.75 |\n"), report);
-        // One run: no spread and no interval, shown as n/a rather than as a misleading 0.
-        assertTrue(report.contains("| p2p-unix | 1000 B | 16 | 1 | 10000 | 0.41235 | 0.41235 | n/a | 0.41235 | 0.41235 "
-                + "| n/a | 41.2 | 24251 | 0/0/0 | 0.50 |\n"), report);
+        assertTrue(report.contains("- dbus-broker, sync, 1000 B: 1.32× faster than dbus-daemon (95% CI 1.26–1.37), "
+                + "−30.6 µs/call (−35.0…−24.8), p = 0.008\n"), report);
+    }
+
+    /** 3 runs against 3: the bootstrap interval excludes 1, but the report must not claim "faster". */
+    @Test
+    void neverSaysFasterWhenTheRunsCannotTell() {
+        String report = reportOfFixture();
+        assertTrue(report.contains("- dbus-broker, sync, 10000 B: no significant difference from dbus-daemon (time ratio 0.75, "
+                + "95% CI 0.74–0.76), −41.1 µs/call (−42.5…−38.9), p = 0.100; 3 vs 3 runs can never reach p < 0.05 "
+                + "(smallest possible p = 0.100): measure more runs\n"), report);
+        assertTrue(report.contains("| sync | 10000 B | 1 | 161.2 µs | 120.1 µs (too few runs) |"), report);
     }
 
     @Test
-    void warnsLoudlyAboutCellsWithLostCalls() {
+    void showsLatencyPercentilesWithUnitsAndNotApplicable() {
         String report = reportOfFixture();
-        assertTrue(report.contains("Lost / mismatched / errors over all measured runs: 2 / 0 / 0."));
-        assertTrue(report.contains("**⚠ WARNING: calls went wrong in 1 cell(s), their timings are suspect: "
+        assertTrue(report.contains("| transport | mode | payload | window | p50 (µs) | p90 (µs) | p99 (µs) | p99.9 (µs) | max (µs) | calls timed |"));
+        assertTrue(report.contains("| p2p-unix | async | 1000 B | 16 | n/a | n/a | n/a | n/a | n/a | n/a |"), report);
+        assertTrue(report.contains("| 29998 ⚠ expected 30000 |"), report);
+    }
+
+    @Test
+    void detailsCarryIntervalsSpreadOutliersAndWarmups() {
+        String report = reportOfFixture();
+        assertTrue(report.contains("| dbus-daemon | 1000 B | 1 | 5 | 1 | 10000 | 1.2568 | 1.1988 – 1.3012 | 1.2543 | 1.2048 – 1.3039 "
+                + "| 0.039878 | 3.2 % | 1.1988 | 1.3012 | none |"), report);
+        assertTrue(report.contains("| p2p-unix | 1000 B | 16 | 1 | 0 | 10000 | 0.41235 | n/a | 0.41235 | n/a | n/a | n/a |"), report);
+        assertTrue(report.contains("Warm-up runs excluded from all statistics: 3."), report);
+    }
+
+    @Test
+    void warnsLoudlyAboutLostCallsAndBlockedRunOrder() {
+        String report = reportOfFixture();
+        assertTrue(report.contains("- **⚠ WARNING: calls went wrong in 1 cell(s), their timings are suspect: "
                 + "dbus-broker sync 10000 B window 1 calls 10000 (lost 2, mismatched 0, errors 0).**"), report);
+        assertTrue(report.contains("- sync 1000 B window 1 calls 10000: blocked, each transport's runs back to back: "
+                + "dbus-daemon ×5 → dbus-broker ×5 → p2p-unix ×5\n"), report);
+    }
+
+    @Test
+    void environmentShowsEveryKeyKnownFirstUnknownLast(@TempDir Path dir) {
+        Fixtures.write(dir, "runs.csv", Fixtures.RUNS_HEADER
+                + "dbus-daemon,sync,1000,1,10000,1,800000000,0,0,0,measure,echo,2025-06-01T10:00:01Z\n");
+        Fixtures.write(dir, "environment.json", "{\"zz_extra\": \"1\", \"kernel\": \"6.1\", \"aa_extra\": 2, "
+                + "\"cpu_governor\": \"performance\", \"bus_max_replies_per_connection\": 50000, \"hostname\": \"box\"}");
+        String report = new ReportMarkdown().render(Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED));
+        String env = report.substring(report.indexOf("## Environment"), report.indexOf("## How to read this"));
+        assertTrue(env.contains("- Host: box\n- Kernel: 6.1\n- CPU frequency governor: performance\n"
+                + "- Bus max\\_replies\\_per\\_connection: 50000\n- aa\\_extra: 2\n- zz\\_extra: 1\n")
+                || env.contains("- Host: box\n- Kernel: 6.1\n- CPU frequency governor: performance\n"
+                + "- Bus max_replies_per_connection: 50000\n- aa_extra: 2\n- zz_extra: 1\n"), env);
     }
 
     @Test
     void listsSkippedAndMissingTransportsWithTheirReasons() {
         String report = reportOfFixture();
         String skipped = report.substring(report.indexOf("## Skipped"));
-        assertTrue(skipped.contains("- `p2p-tcp`: dbus-java TCP transport refused the connection: Connection refused\n"));
-        assertTrue(skipped.contains("- `dbus-daemon-tcp`: missing: no data\n"));
-        assertTrue(skipped.contains("- `dbus-broker` async 1000 B window 16 calls 10000: missing: no data\n"));
-        assertTrue(skipped.contains("- `p2p-unix` async 1000 B window 16 calls 10000: incomplete: 1 of 6 planned runs measured\n"));
+        assertTrue(skipped.contains("- p2p-tcp: dbus-java TCP transport refused the connection: Connection refused\n"));
+        assertTrue(skipped.contains("- dbus-daemon-tcp: missing: no data\n"));
+        assertTrue(skipped.contains("- dbus-broker async 1000 B window 16 calls 10000: missing: no data\n"));
+        assertTrue(skipped.contains("- p2p-unix async 1000 B window 16 calls 10000: incomplete: 1 of 6 planned runs measured\n"));
         assertTrue(report.contains("runs.csv line 36: skipped truncated last line"));
     }
 
@@ -61,10 +100,12 @@ class ReportMarkdownTest {
     void cleanSessionWithoutExtrasSaysSo(@TempDir Path dir) {
         Fixtures.write(dir, "runs.csv", Fixtures.RUNS_HEADER
                 + "dbus-daemon,sync,1000,1,10000,1,800000000,0,0,0,measure,echo,2025-06-01T10:00:01Z\n");
-        String report = ReportMarkdown.render(Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED));
+        String report = new ReportMarkdown().render(Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED));
         assertTrue(report.contains("environment.json was missing: the machine is unknown."));
         assertTrue(report.contains("- Kernel: unknown\n"));
         assertTrue(report.contains("## Skipped\n\nnone\n"));
+        assertTrue(report.contains("No other transport has a cell to compare with dbus-daemon."));
+        assertTrue(report.contains("Not recorded in this session (runs.csv has no latency_log)."));
         assertFalse(report.contains(ReportMarkdown.FAILURE_WARNING));
     }
 }

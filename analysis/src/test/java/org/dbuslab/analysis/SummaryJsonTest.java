@@ -16,18 +16,21 @@ class SummaryJsonTest {
     static final Instant GENERATED = Instant.parse("2025-06-01T12:00:00Z");
     private static final List<String> CELL_KEYS = List.of("transport", "mode", "payload_bytes", "window", "calls_per_run",
             "runs", "warmup_runs", "elapsed_s", "us_per_call_median", "us_per_call_mean", "calls_per_second",
-            "ratio_to_dbus_daemon", "lost", "mismatched", "errors");
-    private static final List<String> ELAPSED_KEYS = List.of("mean", "median", "stddev", "min", "max", "ci95_low", "ci95_high");
+            "ratio_to_dbus_daemon", "lost", "mismatched", "errors", "us_per_call_median_ci95_low", "us_per_call_median_ci95_high",
+            "noisy", "outliers", "latency_us", "comparisons");
+    private static final List<String> ELAPSED_KEYS = List.of("mean", "median", "stddev", "min", "max", "ci95_low", "ci95_high",
+            "median_ci95_low", "median_ci95_high", "cv");
 
     static JsonNode summaryOfFixture() throws Exception {
-        String json = SummaryJson.render(Analysis.of(ResultsFolderReader.read(Fixtures.session()), GENERATED));
+        String json = new SummaryJson().render(Analysis.of(ResultsFolderReader.read(Fixtures.session()), GENERATED));
         return new ObjectMapper().readTree(json);
     }
 
     @Test
     void hasTheContractShape() throws Exception {
         JsonNode root = summaryOfFixture();
-        for (String key : List.of("environment", "cells", "skipped", "generated_utc")) {
+        for (String key : List.of("environment", "cells", "skipped", "generated_utc", "statistics", "baselines", "run_order",
+                "warmup_runs_excluded")) {
             assertTrue(root.has(key), key);
         }
         assertEquals("2025-06-01T12:00:00Z", root.get("generated_utc").asText());
@@ -62,6 +65,24 @@ class SummaryJsonTest {
         assertEquals(1.3038549807547808, elapsed.get("ci95_high").asDouble(), 1e-10);
         assertEquals(125.6789012, cell.get("us_per_call_median").asDouble(), 1e-9);
         assertEquals(1.0, cell.get("ratio_to_dbus_daemon").asDouble(), 0);
+        assertEquals(50000, cell.get("latency_us").get("count").asLong());
+        assertEquals(0, cell.get("comparisons").size(), "dbus-daemon is not compared with itself");
+    }
+
+    @Test
+    void carriesComparisonsWithIntervalsPValueAndVerdict() throws Exception {
+        JsonNode broker = summaryOfFixture().get("cells").get(1);
+        JsonNode c = broker.get("comparisons").get(0);
+        assertEquals("dbus-daemon", c.get("baseline").asText());
+        assertEquals(0.9512345670 / 1.256789012, c.get("ratio_of_medians").asDouble(), 1e-12);
+        assertTrue(c.get("ratio_ci95_low").asDouble() < c.get("ratio_ci95_high").asDouble());
+        // Exact two-sided Mann-Whitney p of 5 against 5 fully separated runs: 2 / C(10, 5).
+        assertEquals(2.0 / 252, c.get("mann_whitney_p").asDouble(), 1e-15);
+        assertEquals("exact", c.get("mann_whitney_method").asText());
+        assertEquals("faster", c.get("verdict").asText());
+        JsonNode stats = summaryOfFixture().get("statistics");
+        assertEquals(10000, stats.get("bootstrap_resamples").asInt());
+        assertEquals(20150430L, stats.get("bootstrap_seed").asLong());
     }
 
     @Test

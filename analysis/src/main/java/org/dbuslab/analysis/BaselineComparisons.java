@@ -1,0 +1,29 @@
+package org.dbuslab.analysis;
+
+import org.dbuslab.analysis.stats.Bootstrap;
+import org.dbuslab.analysis.stats.SampleComparison;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Compares every cell with its baseline cell(s). Pure computation. */
+final class BaselineComparisons {
+
+    private BaselineComparisons() {
+    }
+
+    /** For each baseline transport in turn, every other transport's cells that have a matching baseline cell. */
+    static List<CellComparison> compute(List<CellSummary> cells, List<String> baselines, Bootstrap bootstrap, double alpha) {
+        List<CellComparison> comparisons = new ArrayList<>();
+        for (String baseline : baselines) {
+            for (CellSummary cell : cells) {
+                if (cell.key().transport().equals(baseline) || cell.runs() == 0) {
+                    continue;
+                }
+                BaselineMatcher.find(cell, cells, baseline).ifPresent(base -> comparisons.add(new CellComparison(cell, base,
+                        SampleComparison.of(cell.runUsPerCall(), base.runUsPerCall(), bootstrap, alpha))));
+            }
+        }
+        return comparisons;
+    }
+}

@@ -1,0 +1,60 @@
+package org.dbuslab.analysis;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The charts of report.html, in reading order: µs per call with intervals (one per mode), run-time box
+ * plots (one per cell shape) and latency percentile curves (one per cell shape with recorded latency).
+ */
+final class Charts {
+
+    private Charts() {
+    }
+
+    static List<Figure> perCall(Analysis analysis) {
+        List<String> transports = analysis.transports();
+        Map<String, List<CellSummary>> byMode = analysis.cells().stream().filter(c -> c.runs() > 0)
+                .collect(Collectors.groupingBy(c -> c.key().mode(), LinkedHashMap::new, Collectors.toList()));
+        List<Figure> figures = new ArrayList<>();
+        byMode.forEach((mode, cells) -> {
+            String title = "µs per call, " + mode;
+            figures.add(SvgExport.figure("percall-" + id(mode), title, PerCallChart.of(title, cells, transports)));
+        });
+        return figures;
+    }
+
+    static List<Figure> runTimes(Analysis analysis) {
+        List<String> transports = analysis.transports();
+        List<Figure> figures = new ArrayList<>();
+        byShape(analysis.cells().stream().filter(c -> c.runs() > 0).toList()).forEach((shape, cells) -> {
+            String title = "Run times, " + shape;
+            figures.add(SvgExport.figure("runtimes-" + id(shape), title, RunTimeChart.of(title, cells, transports)));
+        });
+        return figures;
+    }
+
+    static List<Figure> latency(Analysis analysis) {
+        List<String> transports = analysis.transports();
+        List<Figure> figures = new ArrayList<>();
+        byShape(analysis.cells().stream().filter(c -> c.latency() != null && c.latency().count() > 0).toList())
+                .forEach((shape, cells) -> {
+                    String title = "Latency percentiles, " + shape;
+                    figures.add(SvgExport.figure("latency-" + id(shape), title, LatencyChart.of(title, cells, transports)));
+                });
+        return figures;
+    }
+
+    private static Map<String, List<CellSummary>> byShape(List<CellSummary> cells) {
+        return cells.stream().collect(Collectors.groupingBy(c -> c.key().shape(), LinkedHashMap::new, Collectors.toList()));
+    }
+
+    /** An SVG id from a title: lower case, letters and digits, dashes between. */
+    private static String id(String text) {
+        return text.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
+    }
+}

@@ -1,0 +1,94 @@
+package org.dbuslab.analysis;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** {@code compare BASE_DIR NEW_DIR [--threshold 2%] [--fail-on-regression]}: a regression check between two sessions. */
+@Command(name = "compare",
+        description = {
+                "Compare the results folder NEW_DIR with BASE_DIR, cell by cell, and report regressions.",
+                "",
+                "Each cell measured in both sessions is judged on its runs' µs per call: improved, regressed or "
+                        + "no change. A cell counts as regressed (or improved) only when the change is statistically "
+                        + "significant (bootstrap 95% CI of the ratio of medians excludes 1 and Mann-Whitney p < 0.05) "
+                        + "and larger than the noise threshold. Every line shows the change with its interval and "
+                        + "p-value.",
+                "",
+                "The report is written to NEW_DIR/compare-<name of BASE_DIR>.md and printed on stdout."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {
+                "0:success (also with regressions, unless --fail-on-regression)",
+                "1:a results folder cannot be analysed or the report cannot be written",
+                "2:wrong usage (unknown option, missing argument, bad threshold)",
+                "3:a cell regressed and --fail-on-regression was given"})
+final class CompareCommand implements Callable<Integer> {
+
+    private static final Pattern PERCENT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%?");
+
+    @Parameters(index = "0", paramLabel = "BASE_DIR", description = "Results folder of the reference session.")
+    private Path baseDir;
+
+    @Parameters(index = "1", paramLabel = "NEW_DIR", description = "Results folder of the session to check.")
+    private Path newDir;
+
+    @Option(names = "--threshold", paramLabel = "PERCENT", defaultValue = "2%",
+            description = "Smallest change of µs per call that counts, in percent (default: ${DEFAULT-VALUE}).")
+    private String threshold;
+
+    @Option(names = "--fail-on-regression", description = "Exit with 3 if any cell regressed (for CI).")
+    private boolean failOnRegression;
+
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
+    private boolean help;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        double fraction = parseThreshold(threshold);
+        ResultsFolder base = ResultsFolderReader.read(baseDir);
+        ResultsFolder current = ResultsFolderReader.read(newDir);
+        base.warnings().forEach(w -> err.println(AnalysisMain.NAME + ": warning: " + baseDir + ": " + w));
+        current.warnings().forEach(w -> err.println(AnalysisMain.NAME + ": warning: " + newDir + ": " + w));
+        err.flush();
+        FolderComparison comparison = FolderComparison.of(CellSummarizer.summarize(base.runs()),
+                CellSummarizer.summarize(current.runs()), fraction);
+        String report = CompareReport.render(base, current, comparison, ReportCommand.clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
+        Path target = newDir.resolve(CompareReport.fileName(base));
+        try {
+            AtomicFiles.writeUtf8(target, report);
+        } catch (IOException e) {
+            return AnalysisMain.fail(err, "cannot write into " + newDir + ": " + e, AnalysisMain.EXIT_DATA);
+        }
+        out.print(report);
+        out.println(target);
+        out.flush();
+        return failOnRegression && comparison.anyRegression() ? AnalysisMain.EXIT_REGRESSION : 0;
+    }
+
+    /** "2%", "2 %" or "2" mean two percent; anything else is a usage error. */
+    static double parseThreshold(String text) {
+        Matcher m = PERCENT.matcher(text.strip());
+        if (!m.matches()) {
+            throw new UsageException("--threshold must be a percentage such as 2% or 0.5%, not '" + text + "'");
+        }
+        double percent = Double.parseDouble(m.group(1));
+        if (percent >= 100) {
+            throw new UsageException("--threshold must be below 100%, not '" + text + "'");
+        }
+        return percent / 100;
+    }
+}

@@ -1,0 +1,79 @@
+package org.dbuslab.analysis;
+
+import org.dbuslab.analysis.stats.Interval;
+import org.dbuslab.analysis.stats.MannWhitneyU;
+import org.dbuslab.analysis.stats.SampleComparison;
+
+import java.util.function.DoubleFunction;
+
+/**
+ * The plain-language verdict of a comparison, e.g.
+ * {@code dbus-broker, async, 10000 B: 1.28× faster than dbus-daemon (95% CI 1.21–1.35), −16.0 µs/call (−19.0…−13.0), p < 0.001}.
+ * A speed-up is shown as a factor above 1 in the direction of the verdict; "faster" or "slower" only when
+ * the difference is significant (see {@link SampleComparison#significant()}).
+ */
+final class ComparisonText {
+
+    static final String NO_DIFFERENCE = "no significant difference";
+
+    private ComparisonText() {
+    }
+
+    static String line(CellComparison c) {
+        CellKey key = c.cell().key();
+        return key.transport() + ", " + key.mode() + ", " + key.payloadBytes() + " B"
+                + (key.window() > 1 ? ", window " + key.window() : "") + ": " + verdict(c);
+    }
+
+    /** Everything after the cell's name. */
+    static String verdict(CellComparison c) {
+        SampleComparison r = c.result();
+        String baseline = c.baselineTransport();
+        String difference = Numbers.signedMicroseconds(r.difference()) + " µs/call ("
+                + range(r.differenceInterval(), Numbers::signedMicroseconds, "…") + "), " + Numbers.pValue(r.mannWhitney().pValue());
+        return switch (r.direction()) {
+            case LOWER -> factor(1 / r.ratioOfMedians()) + "× faster than " + baseline + " (95% CI "
+                    + range(speedUp(r.ratioInterval()), Numbers::factor, "–") + "), " + difference;
+            case HIGHER -> factor(r.ratioOfMedians()) + "× slower than " + baseline + " (95% CI "
+                    + range(r.ratioInterval(), Numbers::factor, "–") + "), " + difference;
+            case NOT_SIGNIFICANT -> NO_DIFFERENCE + " from " + baseline + " (time ratio " + Numbers.factor(r.ratioOfMedians())
+                    + ", 95% CI " + range(r.ratioInterval(), Numbers::factor, "–") + "), " + difference + tooFewRuns(c);
+        };
+    }
+
+    /** Short form for the headline table: "1.32× faster", "1.15× slower" or "no sig. diff.". */
+    static String shortVerdict(CellComparison c) {
+        SampleComparison r = c.result();
+        return switch (r.direction()) {
+            case LOWER -> factor(1 / r.ratioOfMedians()) + "× faster";
+            case HIGHER -> factor(r.ratioOfMedians()) + "× slower";
+            case NOT_SIGNIFICANT -> c.tooFewRunsToTell() ? "too few runs" : "no sig. diff.";
+        };
+    }
+
+    private static String tooFewRuns(CellComparison c) {
+        if (!c.tooFewRunsToTell()) {
+            return "";
+        }
+        return "; " + c.cell().runs() + " vs " + c.baseline().runs() + " runs can never reach p < "
+                + Numbers.fixed(c.result().alpha(), 2) + " (smallest possible p = "
+                + Numbers.fixed(MannWhitneyU.smallestExactPValue(c.cell().runs(), c.baseline().runs()), 3)
+                + "): measure more runs";
+    }
+
+    private static String factor(double value) {
+        return Numbers.factor(value);
+    }
+
+    /** A time ratio's interval turned into the interval of the speed-up 1 / ratio. */
+    private static Interval speedUp(Interval timeRatio) {
+        return timeRatio.isDefined() ? new Interval(1 / timeRatio.high(), 1 / timeRatio.low()) : Interval.UNDEFINED;
+    }
+
+    private static String range(Interval interval, DoubleFunction<String> format, String dash) {
+        if (!interval.isDefined()) {
+            return Numbers.NOT_AVAILABLE;
+        }
+        return format.apply(interval.low()) + dash + format.apply(interval.high());
+    }
+}

@@ -1,0 +1,70 @@
+package org.dbuslab.analysis;
+
+import org.dbuslab.analysis.stats.Bootstrap;
+import org.dbuslab.analysis.stats.SampleComparison;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * A new session against a base session, cell by cell on the runs' µs per call. A cell has regressed (or
+ * improved) only when the difference is statistically significant — bootstrap CI of the ratio of medians
+ * excludes 1 and Mann-Whitney p &lt; alpha — and the ratio of medians moved by more than the threshold:
+ * significance alone would flag differences too small to matter, size alone would flag noise. Pure.
+ *
+ * @param threshold  the smallest relative change that counts, e.g. 0.02 for 2 %
+ * @param onlyInBase cells the new session did not measure
+ * @param onlyInNew  cells the base session did not measure
+ */
+record FolderComparison(List<CellChange> changes, List<CellKey> onlyInBase, List<CellKey> onlyInNew, double threshold,
+                        Bootstrap bootstrap, double alpha) {
+
+    static FolderComparison of(List<CellSummary> base, List<CellSummary> current, double threshold) {
+        Bootstrap bootstrap = Bootstrap.standard();
+        double alpha = SampleComparison.DEFAULT_ALPHA;
+        Map<CellKey, CellSummary> baseByKey = base.stream().filter(c -> c.runs() > 0)
+                .collect(Collectors.toMap(CellSummary::key, Function.identity()));
+        List<CellChange> changes = new ArrayList<>();
+        List<CellKey> onlyInNew = new ArrayList<>();
+        for (CellSummary cell : current) {
+            if (cell.runs() == 0) {
+                continue;
+            }
+            Optional<CellSummary> before = Optional.ofNullable(baseByKey.get(cell.key()));
+            if (before.isEmpty()) {
+                onlyInNew.add(cell.key());
+                continue;
+            }
+            SampleComparison result = SampleComparison.of(cell.runUsPerCall(), before.get().runUsPerCall(), bootstrap, alpha);
+            changes.add(new CellChange(before.get(), cell, result, judge(result, threshold)));
+        }
+        List<CellKey> matched = changes.stream().map(CellChange::key).toList();
+        List<CellKey> onlyInBase = baseByKey.keySet().stream().filter(k -> !matched.contains(k)).sorted(CellOrder.CELLS).toList();
+        return new FolderComparison(changes, onlyInBase, onlyInNew, threshold, bootstrap, alpha);
+    }
+
+    static Change judge(SampleComparison result, double threshold) {
+        if (!result.significant()) {
+            return Change.NO_CHANGE;
+        }
+        if (result.ratioOfMedians() > 1 + threshold) {
+            return Change.REGRESSED;
+        }
+        if (result.ratioOfMedians() < 1 - threshold) {
+            return Change.IMPROVED;
+        }
+        return Change.NO_CHANGE;
+    }
+
+    List<CellChange> with(Change change) {
+        return changes.stream().filter(c -> c.change() == change).toList();
+    }
+
+    boolean anyRegression() {
+        return !with(Change.REGRESSED).isEmpty();
+    }
+}

@@ -1,0 +1,25 @@
+package org.dbuslab.analysis;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/** One output format of the analysis. Rendering is separate from writing so tests compare text with golden files. */
+interface ReportWriter {
+
+    String fileName();
+
+    String render(Analysis analysis);
+
+    /** Replaces DIR/fileName() atomically and returns its path. */
+    default Path write(Analysis analysis, Path dir) throws IOException {
+        Path target = dir.resolve(fileName());
+        AtomicFiles.writeUtf8(target, render(analysis));
+        return target;
+    }
+
+    /** Every report of a results folder, in the order their paths are printed. */
+    static List<ReportWriter> all() {
+        return List.of(new SummaryJson(), new SummaryCsv(), new ReportMarkdown(), new ReportHtml());
+    }
+}

@@ -1,0 +1,23 @@
+package org.dbuslab.analysis.stats;
+
+import java.util.function.DoubleUnaryOperator;
+
+/** A confidence interval. Both ends are NaN when it cannot be estimated, e.g. from a single run. */
+public record Interval(double low, double high) {
+
+    public static final Interval UNDEFINED = new Interval(Double.NaN, Double.NaN);
+
+    public boolean isDefined() {
+        return Double.isFinite(low) && Double.isFinite(high);
+    }
+
+    /** True only for a defined interval that lies wholly above or below {@code value}. */
+    public boolean excludes(double value) {
+        return isDefined() && (value < low || value > high);
+    }
+
+    /** The interval of f(x) for an increasing f, e.g. a unit conversion. */
+    public Interval map(DoubleUnaryOperator increasing) {
+        return isDefined() ? new Interval(increasing.applyAsDouble(low), increasing.applyAsDouble(high)) : UNDEFINED;
+    }
+}

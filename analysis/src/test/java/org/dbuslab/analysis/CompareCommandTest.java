@@ -1,0 +1,122 @@
+package org.dbuslab.analysis;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CompareCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        return AnalysisMain.run(new PrintWriter(out), new PrintWriter(err), args);
+    }
+
+    private Path session(String name, long seed, Map<String, Double> cells) throws IOException {
+        return SyntheticSession.write(Files.createDirectories(tmp.resolve(name)), seed, 10, cells);
+    }
+
+    @Test
+    void plantedTwentyPercentRegressionIsFoundAndFailsTheBuild() throws IOException {
+        Path base = session("base", 1, SyntheticSession.standardCells());
+        Map<String, Double> slower = SyntheticSession.standardCells();
+        slower.put("dbus-broker sync 1000", 95.0 * 1.2);
+        Path current = session("new", 2, slower);
+
+        assertEquals(3, run("compare", base.toString(), current.toString(), "--fail-on-regression"), err.toString());
+
+        String report = Files.readString(current.resolve("compare-base.md"));
+        assertTrue(out.toString().startsWith(report), "the report is also printed");
+        assertTrue(report.contains("**1 regressed, 0 improved, 3 no change** (of 4 cells in both sessions)"), report);
+        String regressed = report.lines().filter(l -> l.startsWith("- dbus-broker sync 1000 B")).findFirst().orElseThrow();
+        assertTrue(regressed.matches("- dbus-broker sync 1000 B window 1 calls 10000: regressed, \\+(19|20|21)\\.\\d % "
+                + "\\(95% CI \\+\\d+\\.\\d %…\\+\\d+\\.\\d %\\), \\+\\d+\\.\\d µs/call \\(.*\\), p < 0.001"), regressed);
+        assertEquals("", err.toString());
+    }
+
+    @Test
+    void withoutFailOnRegressionARegressionStillExitsZero() throws IOException {
+        Path base = session("base", 1, SyntheticSession.standardCells());
+        Map<String, Double> slower = SyntheticSession.standardCells();
+        slower.replaceAll((cell, us) -> us * 1.2);
+        Path current = session("new", 2, slower);
+        assertEquals(0, run("compare", base.toString(), current.toString()));
+        assertTrue(out.toString().contains("**4 regressed, 0 improved, 0 no change**"), out.toString());
+    }
+
+    @Test
+    void twoSessionsFromTheSameDistributionShowNoChange() throws IOException {
+        Path base = session("base", 11, SyntheticSession.standardCells());
+        Path current = session("new", 12, SyntheticSession.standardCells());
+        assertEquals(0, run("compare", base.toString(), current.toString(), "--fail-on-regression"));
+        assertTrue(out.toString().contains("**0 regressed, 0 improved, 4 no change**"), out.toString());
+    }
+
+    @Test
+    void improvementBeyondTheThresholdIsReported() throws IOException {
+        Path base = session("base", 1, SyntheticSession.standardCells());
+        Map<String, Double> faster = SyntheticSession.standardCells();
+        faster.put("dbus-daemon sync 10000", 160.0 * 0.9);
+        Path current = session("new", 2, faster);
+        assertEquals(0, run("compare", base.toString(), current.toString(), "--threshold", "5%", "--fail-on-regression"));
+        assertTrue(out.toString().contains("**0 regressed, 1 improved, 3 no change**"), out.toString());
+        assertTrue(out.toString().contains("Noise threshold 5.0 %"), out.toString());
+    }
+
+    /** A significant but small change stays "no change": the threshold is about what matters. */
+    @Test
+    void significantChangeBelowTheThresholdIsNoChange() throws IOException {
+        Path base = session("base", 1, SyntheticSession.standardCells());
+        Map<String, Double> slightly = SyntheticSession.standardCells();
+        slightly.replaceAll((cell, us) -> us * 1.03);
+        Path current = session("new", 2, slightly);
+        assertEquals(0, run("compare", base.toString(), current.toString(), "--threshold", "10%", "--fail-on-regression"));
+        assertTrue(out.toString().contains("**0 regressed, 0 improved, 4 no change**"), out.toString());
+    }
+
+    @Test
+    void cellsInOnlyOneSessionAreListedAndEnvironmentChangesShown() throws IOException {
+        Path base = session("base", 1, SyntheticSession.standardCells());
+        Map<String, Double> fewer = SyntheticSession.standardCells();
+        fewer.remove("dbus-broker sync 10000");
+        Path current = session("new", 2, fewer);
+        Fixtures.write(base, "environment.json", "{\"kernel\": \"6.1\"}");
+        Fixtures.write(current, "environment.json", "{\"kernel\": \"6.12\"}");
+        assertEquals(0, run("compare", base.toString(), current.toString()));
+        assertTrue(out.toString().contains("- dbus-broker sync 10000 B window 1 calls 10000: only in base"), out.toString());
+        assertTrue(out.toString().contains("- kernel: 6.1 → 6.12"), out.toString());
+    }
+
+    @Test
+    void badThresholdOrMissingFolderAreClearErrors() throws IOException {
+        Path base = session("base", 1, SyntheticSession.standardCells());
+        assertEquals(2, run("compare", base.toString(), base.toString(), "--threshold", "two"));
+        assertEquals(2, run("compare", base.toString()));
+        assertEquals(1, run("compare", base.toString(), tmp.resolve("nope").toString()));
+        List<String> lines = err.toString().lines().toList();
+        assertEquals(3, lines.size(), err.toString());
+        assertEquals("dbus-lab-analysis: error: --threshold must be a percentage such as 2% or 0.5%, not 'two' (see --help)", lines.get(0));
+        assertTrue(lines.get(2).startsWith("dbus-lab-analysis: error: results folder not found: "), lines.get(2));
+    }
+
+    @Test
+    void thresholdAcceptsPercentWithOrWithoutSign() {
+        assertEquals(0.02, CompareCommand.parseThreshold("2%"), 1e-15);
+        assertEquals(0.005, CompareCommand.parseThreshold("0.5 %"), 1e-15);
+        assertEquals(0.1, CompareCommand.parseThreshold("10"), 1e-15);
+    }
+}

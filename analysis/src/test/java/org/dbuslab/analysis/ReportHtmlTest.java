@@ -1,0 +1,96 @@
+package org.dbuslab.analysis;
+
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.parser.Parser;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ReportHtmlTest {
+
+    private static final Pattern DECIMAL_COMMA = Pattern.compile(">[^<]*\\d,\\d[^<]*<");
+    private final Locale saved = Locale.getDefault();
+
+    @AfterEach
+    void restoreLocale() {
+        Locale.setDefault(saved);
+    }
+
+    private static String html() {
+        return new ReportHtml().render(Analysis.of(ResultsFolderReader.read(Fixtures.session()), SummaryJsonTest.GENERATED));
+    }
+
+    @Test
+    void parsesAndHoldsTheExpectedCharts() {
+        Document doc = Jsoup.parse(html());
+        assertEquals("D-Bus round-trip report", doc.selectFirst("h1").text());
+        List<String> titles = doc.select("svg > title").eachText();
+        assertEquals(List.of(
+                "µs per call, sync", "µs per call, async",
+                "Latency percentiles, sync 1000 B window 1 calls 10000",
+                "Latency percentiles, sync 10000 B window 1 calls 10000",
+                "Latency percentiles, async 1000 B window 16 calls 10000",
+                "Run times, sync 1000 B window 1 calls 10000",
+                "Run times, sync 10000 B window 1 calls 10000",
+                "Run times, async 1000 B window 16 calls 10000"), titles);
+        assertEquals(8, doc.select("svg").size());
+        // Each chart really is a chart: it has drawn shapes and its axis labels.
+        for (Element svg : doc.select("svg")) {
+            assertTrue(svg.select("path, line, rect, ellipse, circle, polyline").size() > 10, svg.id());
+        }
+        assertTrue(doc.select("svg text").eachText().containsAll(List.of("percentile of calls", "transport", "dbus-broker")),
+                doc.select("svg text").eachText().toString());
+    }
+
+    @Test
+    void isSelfContained() {
+        Document doc = Jsoup.parse(html());
+        assertTrue(doc.select("script, link, img, iframe, object").isEmpty());
+        assertTrue(doc.select("[src]").isEmpty());
+        assertTrue(doc.select("[href]").stream().noneMatch(e -> e.attr("href").startsWith("http")));
+        assertEquals(1, doc.select("style").size());
+    }
+
+    @Test
+    void chartsAreValidXml() {
+        for (Element svg : Jsoup.parse(html()).select("svg")) {
+            String xml = svg.outerHtml();
+            Document parsed = Jsoup.parse(xml, "", Parser.xmlParser());
+            assertEquals(1, parsed.select("svg").size());
+        }
+    }
+
+    @Test
+    void leadsWithHeadlineAndVerdictsAndWarnsLoudly() {
+        Document doc = Jsoup.parse(html());
+        List<String> headings = doc.select("h2").eachText();
+        assertEquals("Headline: µs per call", headings.get(0));
+        assertEquals("Against dbus-daemon", headings.get(1));
+        assertEquals("Warnings", headings.get(2));
+        assertTrue(doc.select("ul.verdicts li").eachText().contains(
+                "dbus-broker, sync, 1000 B: 1.32× faster than dbus-daemon (95% CI 1.26–1.37), −30.6 µs/call (−35.0…−24.8), p = 0.008"));
+        assertEquals(3, doc.select("li.warning").size());
+        assertTrue(doc.select("table.headline td").eachText().contains("95.1 µs (1.32× faster)"));
+    }
+
+    /** Same bytes in every locale and on every run: charts included. */
+    @Test
+    void isDeterministicAndLocaleIndependent() {
+        Locale.setDefault(Locale.ROOT);
+        String root = html();
+        assertEquals(root, html());
+        Locale.setDefault(Locale.GERMANY);
+        String german = html();
+        assertEquals(root, german);
+        assertFalse(DECIMAL_COMMA.matcher(german).find());
+    }
+}
