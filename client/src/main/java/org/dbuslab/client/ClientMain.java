@@ -2,6 +2,7 @@ package org.dbuslab.client;
 
 import org.dbuslab.api.EchoContract;
 import org.dbuslab.client.callpath.CallMethod;
+import org.dbuslab.client.callpath.CallPathKind;
 import org.dbuslab.client.callpath.DbusJavaConnector;
 import org.dbuslab.client.callpath.EchoCallPath;
 import org.dbuslab.client.callpath.UnreachableException;
@@ -102,9 +103,15 @@ public final class ClientMain implements Callable<Integer> {
     String transport;
 
     @Option(names = "--reply-timeout", paramLabel = "MS", defaultValue = "10000",
-        description = "A call whose reply has not come MS milliseconds after the client starts waiting for it "
-            + "counts as lost (default: ${DEFAULT-VALUE}).")
+        description = "A call whose reply has not come MS milliseconds after it was sent counts as lost "
+            + "(default: ${DEFAULT-VALUE}).")
     long replyTimeoutMs;
+
+    @Option(names = "--call-path", paramLabel = "PATH", defaultValue = "lean",
+        description = "How calls travel: lean (the caller writes the call itself and its reply is taken off "
+            + "dbus-java's reader thread) or dbus-java (dbus-java's sender thread, pending-call table and reply "
+            + "dispatch). Both verify every reply the same way (default: ${DEFAULT-VALUE}).")
+    String callPath;
 
     @Option(names = "--connect-timeout", paramLabel = "MS", defaultValue = "2000",
         description = "Give up connecting after MS milliseconds (default: ${DEFAULT-VALUE}).")
@@ -150,7 +157,8 @@ public final class ClientMain implements Callable<Integer> {
 
         EchoCallPath path;
         try {
-            path = DbusJavaConnector.connect(address, peer, dest, callMethod(), connectTimeoutMs);
+            path = DbusJavaConnector.connect(address, peer, dest, callMethod(), connectTimeoutMs,
+                "dbus-java".equals(callPath) ? CallPathKind.DBUS_JAVA : CallPathKind.LEAN);
         } catch (UnreachableException e) {
             err.println("dbus-lab-client: error: " + e.getMessage());
             return 2;
@@ -197,6 +205,9 @@ public final class ClientMain implements Callable<Integer> {
     }
 
     private void validate() {
+        if (!"lean".equals(callPath) && !"dbus-java".equals(callPath)) {
+            throw bad("--call-path must be lean or dbus-java, was '" + callPath + "'");
+        }
         if (!"echo".equals(method) && !"spam".equals(method)) {
             throw bad("--method must be echo or spam, was '" + method + "'");
         }

@@ -3,6 +3,7 @@ package org.dbuslab.server;
 import org.dbuslab.api.Echo1;
 import org.dbuslab.api.EchoContract;
 import org.dbuslab.api.SpamContract;
+import org.dbuslab.server.fastpath.ReaderDispatch;
 import org.freedesktop.dbus.connections.impl.DBusConnection;
 import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
 import org.freedesktop.dbus.exceptions.DBusException;
@@ -28,6 +29,8 @@ public final class BusEchoServer implements EchoServer {
         // dbus-java retries a failed connect every 500 ms until this timeout; a bus that is not there now won't be.
         DBusConnection connection = DBusConnectionBuilder.forAddress(address)
             .transportConfig().withTimeout(CONNECT_TIMEOUT_MS).back().build();
+        ReaderDispatch.installOnConnectionBuiltByThisThread(connection.getMessageFactory(), service,
+            System.err::println);
         try {
             connection.exportObject(EchoContract.OBJECT_PATH, service);
             connection.exportObject(SpamContract.OBJECT_PATH, new SpamService());

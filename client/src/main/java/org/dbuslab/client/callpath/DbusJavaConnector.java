@@ -1,5 +1,6 @@
 package org.dbuslab.client.callpath;
 
+import org.dbuslab.api.transport.LabWire;
 import org.freedesktop.dbus.connections.AbstractConnection;
 import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
 import org.freedesktop.dbus.connections.impl.DirectConnectionBuilder;
@@ -36,7 +37,17 @@ public final class DbusJavaConnector {
      */
     public static EchoCallPath connect(String address, boolean peer, String destination, CallMethod method,
                                        int connectTimeoutMs) throws UnreachableException {
+        return connect(address, peer, destination, method, connectTimeoutMs, CallPathKind.LEAN);
+    }
+
+    /**
+     * Connects with the chosen call path. {@link CallPathKind#LEAN} needs the lab's socket provider; when dbus-java
+     * was told to use its own I/O ({@code -Ddbuslab.io=dbus-java}) it falls back to {@link CallPathKind#DBUS_JAVA}.
+     */
+    public static EchoCallPath connect(String address, boolean peer, String destination, CallMethod method,
+                                       int connectTimeoutMs, CallPathKind kind) throws UnreachableException {
         AbstractConnection connection;
+        LabWire.takeCreatedOnThisThread(); // forget a wire an earlier, failed attempt left behind
         try {
             connection = peer
                 ? DirectConnectionBuilder.forAddress(address).transportConfig().withTimeout(connectTimeoutMs).back().build()
@@ -50,6 +61,12 @@ public final class DbusJavaConnector {
         } catch (UnreachableException e) {
             connection.disconnect();
             throw e;
+        }
+        if (kind == CallPathKind.LEAN) {
+            LabWire wire = LabWire.takeCreatedOnThisThread().orElse(null);
+            if (wire != null) {
+                return new LeanCallPath(connection, wire, dest, method);
+            }
         }
         return new DbusJavaCallPath(connection, dest, method);
     }

@@ -65,7 +65,8 @@ public final class EchoRun {
     }
 
     private void complete(InFlight call, VerdictTally tally, Histogram latencies) throws InterruptedException {
-        Reply reply = call.pending.await(replyTimeoutNanos);
+        // The timeout runs from the call's send, so calls stuck behind a lost one do not wait a full timeout each.
+        Reply reply = call.pending.await(Math.max(0, replyTimeoutNanos - (System.nanoTime() - call.sentAt)));
         if (reply.status() != Reply.Status.TIMED_OUT) {
             latencies.recordValue(Math.max(1, System.nanoTime() - call.sentAt));
         }

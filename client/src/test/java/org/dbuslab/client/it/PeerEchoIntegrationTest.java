@@ -39,7 +39,8 @@ class PeerEchoIntegrationTest {
     @ParameterizedTest
     @ValueSource(strings = {"unix", "tcp"})
     void clientsOneAfterAnother(String kind) throws Exception {
-        try (PeerEchoServer server = PeerEchoServer.start(listenAddress(kind), new EchoService(), line -> { })) {
+        java.util.List<String> events = java.util.Collections.synchronizedList(new ArrayList<>());
+        try (PeerEchoServer server = PeerEchoServer.start(listenAddress(kind), new EchoService(), events::add)) {
             for (int client = 0; client < 3; client++) {
                 try (EchoCallPath path = DbusJavaConnector.connect(server.address(), true, null)) {
                     RunResult sync = new EchoRun(path, 1, TIMEOUT).run(100, new PayloadGenerator(10_000, client));
@@ -48,7 +49,7 @@ class PeerEchoIntegrationTest {
                     assertTrue(async.clean(), async.toString());
                 }
             }
-            waitUntil(() -> server.connectedPeers() == 0);
+            waitUntil(() -> server.connectedPeers() == 0, () -> "server events: " + events);
         }
     }
 
@@ -96,11 +97,24 @@ class PeerEchoIntegrationTest {
         }
     }
 
-    private static void waitUntil(java.util.function.BooleanSupplier condition) throws InterruptedException {
+    private static String threadDump() {
+        StringBuilder dump = new StringBuilder();
+        Thread.getAllStackTraces().forEach((thread, stack) -> {
+            dump.append(thread.getName()).append(' ').append(thread.getState()).append('\n');
+            for (int i = 0; i < Math.min(12, stack.length); i++) {
+                dump.append("    ").append(stack[i]).append('\n');
+            }
+        });
+        return dump.toString();
+    }
+
+    private static void waitUntil(java.util.function.BooleanSupplier condition,
+                                  java.util.function.Supplier<String> context) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!condition.getAsBoolean() && System.nanoTime() < deadline) {
             Thread.sleep(20);
         }
-        assertTrue(condition.getAsBoolean(), "condition not reached within 10 s");
+        assertTrue(condition.getAsBoolean(), () -> "condition not reached within 10 s; " + context.get()
+            + "\nthreads:\n" + threadDump());
     }
 }

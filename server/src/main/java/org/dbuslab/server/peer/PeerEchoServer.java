@@ -78,8 +78,9 @@ public final class PeerEchoServer implements EchoServer {
 
     private void serve(SocketChannel channel) {
         try {
-            PeerSession session = PeerSession.open(channel, guid, service, closer, sessions::remove);
+            PeerSession session = PeerSession.open(channel, guid, service, closer, this::left);
             sessions.add(session);
+            log.accept("peer connected (" + sessions.size() + " connected)");
             if (closing) {
                 session.close();
             } else if (session.isClosed()) {
@@ -92,6 +93,12 @@ public final class PeerEchoServer implements EchoServer {
             } catch (IOException ignored) {
                 // already failing; nothing more to release
             }
+        }
+    }
+
+    private void left(PeerSession session) {
+        if (sessions.remove(session)) {
+            log.accept("peer left (" + sessions.size() + " connected)");
         }
     }
 

@@ -4,6 +4,7 @@ import org.dbuslab.api.Echo1;
 import org.dbuslab.api.EchoContract;
 import org.dbuslab.api.SpamContract;
 import org.dbuslab.server.SpamService;
+import org.dbuslab.server.fastpath.ReaderDispatch;
 import org.freedesktop.dbus.connections.IDisconnectCallback;
 import org.freedesktop.dbus.connections.impl.DirectConnection;
 import org.freedesktop.dbus.connections.impl.DirectConnectionBuilder;
@@ -40,6 +41,8 @@ final class PeerSession {
         PeerSession session = new PeerSession(channel, guid, service, closer, onClosed);
         try {
             session.connection.listen();
+            ReaderDispatch.installOnConnectionBuiltByThisThread(session.connection.getMessageFactory(), service,
+                line -> System.err.println("dbus-lab-server: " + line));
         } catch (IOException | RuntimeException e) {
             session.close();
             throw e;
@@ -54,8 +57,14 @@ final class PeerSession {
     /** Disconnects once; safe to call from any thread and more than once. */
     void close() {
         if (closed.compareAndSet(false, true)) {
-            connection.disconnect();
-            onClosed.accept(this);
+            try {
+                connection.disconnect();
+            } catch (RuntimeException e) {
+                // dbus-java 5.1.1 can throw a NullPointerException here when it flushes queued messages after
+                // the transport is gone (docs/PERFORMANCE.md); the peer is gone either way.
+            } finally {
+                onClosed.accept(this);
+            }
         }
     }
 

@@ -1,0 +1,148 @@
+package org.dbuslab.client.callpath;
+
+import org.dbuslab.api.EchoContract;
+import org.dbuslab.api.transport.LabWire;
+import org.dbuslab.api.transport.MessageInterceptor;
+import org.freedesktop.dbus.connections.AbstractConnection;
+import org.freedesktop.dbus.exceptions.DBusException;
+import org.freedesktop.dbus.messages.Error;
+import org.freedesktop.dbus.messages.Message;
+import org.freedesktop.dbus.messages.MethodCall;
+import org.freedesktop.dbus.messages.MethodReturn;
+
+import java.io.IOException;
+import java.lang.reflect.Type;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The lean call path: dbus-java still connects, authenticates, marshals the call and parses the reply, but the
+ * call is written to the socket by the calling thread itself (no hand-off to dbus-java's sender thread), and
+ * the reply is taken off dbus-java's reader thread the moment it is parsed and handed straight to the waiting
+ * caller (no pending-call table lookup, no dispatch). One thread hand-off per call is left: reader to caller.
+ */
+final class LeanCallPath implements EchoCallPath, MessageInterceptor {
+
+    private static final List<Type[]> BYTE_ARRAY_BODY = List.<Type[]>of(new Type[] {byte[].class});
+    private static final byte[] EMPTY = new byte[0];
+
+    private final AbstractConnection connection;
+    private final LabWire wire;
+    private final String destination;
+    private final CallMethod method;
+    private final Map<Long, Slot> pending = new ConcurrentHashMap<>();
+    private volatile String lostReason;
+
+    LeanCallPath(AbstractConnection connection, LabWire wire, String destination, CallMethod method) {
+        this.connection = connection;
+        this.wire = wire;
+        this.destination = destination;
+        this.method = method;
+        wire.intercept(this);
+    }
+
+    @Override
+    public PendingReply send(byte[] payload) throws CallFailedException {
+        if (lostReason != null) {
+            throw new CallFailedException("connection lost: " + lostReason, null);
+        }
+        Slot slot = new Slot();
+        MethodCall call;
+        try {
+            call = connection.getMessageFactory().createMethodCall(destination, method.objectPath(), method.iface(),
+                method.member(), (byte) 0, EchoContract.PAYLOAD_SIGNATURE, payload);
+        } catch (DBusException | RuntimeException e) {
+            throw new CallFailedException("cannot build " + method.member() + ": " + e.getMessage(), e);
+        }
+        long serial = call.getSerial();
+        pending.put(serial, slot); // before writing: the reply may come back before write() returns
+        try {
+            wire.write(call);
+        } catch (IOException | RuntimeException e) {
+            pending.remove(serial);
+            throw new CallFailedException("cannot send " + method.member() + ": " + e.getMessage(), e);
+        }
+        return timeoutNanos -> {
+            Message reply = slot.await(timeoutNanos);
+            if (reply == null) {
+                pending.remove(serial); // a late reply then goes to dbus-java, which drops it
+            }
+            return decode(reply);
+        };
+    }
+
+    /** Runs on dbus-java's reader thread: takes our replies, leaves everything else to dbus-java. */
+    @Override
+    public boolean intercept(Message message) {
+        if (!(message instanceof MethodReturn) && !(message instanceof Error)) {
+            return false;
+        }
+        Slot slot = pending.remove(message.getReplySerial());
+        if (slot == null) {
+            return false;
+        }
+        slot.complete(message);
+        return true;
+    }
+
+    @Override
+    public void connectionLost(IOException cause) {
+        lostReason = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+        // Calls still waiting will never get a reply: fail them now instead of letting each time out.
+        pending.values().forEach(slot -> slot.complete(null));
+        pending.clear();
+    }
+
+    private Reply decode(Message reply) {
+        if (reply == null) {
+            return lostReason != null ? Reply.error("connection lost: " + lostReason) : Reply.timedOut();
+        }
+        if (reply instanceof Error error) {
+            return Reply.error(error.getName());
+        }
+        try {
+            if (!method.echoesPayload()) {
+                Object[] body = reply.getParameters();
+                return Reply.returned(body == null || body.length == 0 ? EMPTY : null);
+            }
+            Object[] body = reply.getParameters(BYTE_ARRAY_BODY);
+            if (body != null && body.length == 1 && body[0] instanceof byte[] bytes) {
+                return Reply.returned(bytes);
+            }
+            return Reply.returned(null);
+        } catch (DBusException e) {
+            return Reply.error("undecodable reply: " + e.getMessage());
+        }
+    }
+
+    @Override
+    public void close() {
+        wire.intercept(null);
+        connection.disconnect();
+    }
+
+    /** One call's reply, handed from the reader thread to the caller. */
+    private static final class Slot {
+        private Message reply;
+        private boolean done;
+
+        synchronized void complete(Message message) {
+            reply = message;
+            done = true;
+            notifyAll();
+        }
+
+        synchronized Message await(long timeoutNanos) throws InterruptedException {
+            long deadline = System.nanoTime() + timeoutNanos;
+            while (!done) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return null;
+                }
+                wait(Math.max(1, left / 1_000_000), (int) (left % 1_000_000));
+            }
+            return reply;
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package org.dbuslab.server.fastpath;
+
+import org.dbuslab.api.Echo1;
+import org.dbuslab.api.EchoContract;
+import org.dbuslab.api.SpamContract;
+import org.dbuslab.api.transport.LabWire;
+import org.dbuslab.api.transport.MessageInterceptor;
+import org.freedesktop.dbus.exceptions.DBusException;
+import org.freedesktop.dbus.messages.Message;
+import org.freedesktop.dbus.messages.MessageFactory;
+import org.freedesktop.dbus.messages.MethodCall;
+
+import java.io.IOException;
+import java.lang.reflect.Type;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Answers Echo and Spam calls on dbus-java's reader thread, the moment they are parsed, and writes the reply
+ * straight to the socket. Echo calls the exported service's method directly (typed {@code byte[]}). dbus-java's own path hands each call to a worker pool, reflects into the exported
+ * object, decodes {@code ay} byte by byte into boxed Bytes, and hands the reply to its sender thread
+ * (REFERENCE §6); the exported objects stay registered, so Introspect, Peer and any other call still work there.
+ */
+public final class ReaderDispatch implements MessageInterceptor {
+
+    private static final List<Type[]> BYTE_ARRAY_BODY = List.<Type[]>of(new Type[] {byte[].class});
+
+    private final LabWire wire;
+    private final MessageFactory factory;
+    private final Echo1 service;
+    private final Consumer<String> log;
+
+    private ReaderDispatch(LabWire wire, MessageFactory factory, Echo1 service, Consumer<String> log) {
+        this.wire = wire;
+        this.factory = factory;
+        this.service = service;
+        this.log = log;
+    }
+
+    /**
+     * Installs the dispatch on the connection this thread just built, if the lab's socket provider made it.
+     *
+     * @return true when installed; false means dbus-java dispatches everything (e.g. {@code -Ddbuslab.io=dbus-java})
+     */
+    public static boolean installOnConnectionBuiltByThisThread(MessageFactory factory, Echo1 service,
+                                                               Consumer<String> log) {
+        return LabWire.takeCreatedOnThisThread().map(wire -> {
+            wire.intercept(new ReaderDispatch(wire, factory, service, log));
+            return true;
+        }).orElse(false);
+    }
+
+    @Override
+    public boolean intercept(Message message) {
+        if (!(message instanceof MethodCall call)) {
+            return false;
+        }
+        try {
+            if (isEcho(call)) {
+                Object[] body = call.getParameters(BYTE_ARRAY_BODY);
+                byte[] reply = service.Echo((byte[]) body[0]); // the exported service's own logic, called directly
+                wire.write(factory.createMethodReturn(call, EchoContract.PAYLOAD_SIGNATURE, reply));
+                return true;
+            }
+            if (isSpam(call)) {
+                wire.write(factory.createMethodReturn(call, null));
+                return true;
+            }
+        } catch (IOException e) {
+            return true; // the caller is gone: no reply can reach it, and dbus-java sees the end of file next
+        } catch (DBusException | RuntimeException e) {
+            // Leave the call to dbus-java: it answers with a proper error reply if it fails too.
+            log.accept("fast path declined a call: " + e.getMessage());
+        }
+        return false;
+    }
+
+    private static boolean isEcho(MethodCall call) {
+        return EchoContract.ECHO_METHOD.equals(call.getName())
+            && EchoContract.OBJECT_PATH.equals(call.getPath())
+            && EchoContract.INTERFACE.equals(call.getInterface())
+            && EchoContract.PAYLOAD_SIGNATURE.equals(call.getSig());
+    }
+
+    private static boolean isSpam(MethodCall call) {
+        return SpamContract.METHOD.equals(call.getName())
+            && SpamContract.OBJECT_PATH.equals(call.getPath())
+            && SpamContract.INTERFACE.equals(call.getInterface());
+    }
+}
