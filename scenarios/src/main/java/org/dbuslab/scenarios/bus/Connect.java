@@ -14,11 +14,13 @@ public final class Connect {
     }
 
     /**
-     * Connects to {@code address}. One signal-handler thread (dbus-java's default, set explicitly because the
+     * Connects to {@code address} with a connection of its own: dbus-java shares one connection per address
+     * within a JVM by default, which would make the freshness writer and reader (and the in-process mock of the
+     * tests) one client. One signal-handler thread (dbus-java's default, set explicitly because the
      * freshness judge relies on it): handlers of one connection then run one after another, in arrival order.
      */
     public static DBusConnection to(String address) throws DBusException {
-        return DBusConnectionBuilder.forAddress(address)
+        return DBusConnectionBuilder.forAddress(address).withShared(false)
             .transportConfig().withTimeout(CONNECT_TIMEOUT_MS).back()
             .receivingThreadConfig().withSignalThreadCount(1).connectionConfig()
             .build();

@@ -23,7 +23,7 @@ public final class InstallerMock implements AutoCloseable {
 
     /** Connects to the bus at {@code address}, exports the object, then claims the name (clients wait for it). */
     public static InstallerMock start(String address, List<Product> products) throws DBusException {
-        DBusConnection connection = DBusConnectionBuilder.forAddress(address)
+        DBusConnection connection = DBusConnectionBuilder.forAddress(address).withShared(false) // never a client's connection in tests
             .transportConfig().withTimeout(CONNECT_TIMEOUT_MS).back().build();
         try {
             SoftwareService service = new SoftwareService(products, connection::sendMessage);
