@@ -74,6 +74,8 @@ Options (override the preset, in any order):
   --out DIR           results folder (default results/<UTC timestamp>/ in the repo);
                       refused if it already holds a runs.csv
   --no-build          never run Maven (the jars must exist)
+  --scenarios LIST    after the matrix, lab/run-scenarios.sh with the same --out and preset:
+                      cold-start,property-reads,property-freshness, or none (default: all)
   --rebuild           always run 'mvn -B -q package -DskipTests' first
                       (default: build only when a jar is missing or older than
                       a pom.xml or a file under */src)
@@ -193,6 +195,8 @@ OPT_MODES=$ALL_MODES
 OPT_OUT=""
 CELL_TIMEOUT=$DEFAULT_CELL_TIMEOUT
 BUILD=auto
+OPT_SCENARIOS=cold-start,property-reads,property-freshness
+SCENARIOS_FAILED=0
 
 # check_uint NAME VALUE MIN: a plain decimal integer >= MIN (no sign, no
 # exponent, at most 9 digits so bash arithmetic cannot overflow).
@@ -231,11 +235,11 @@ parse_args() {
         # --flag=value and --flag value are both accepted for options with a value.
         case "$opt" in
             --runs=* | --warmup-runs=* | --calls=* | --window=* | --sizes=* | --transports=* | \
-                --modes=* | --out=* | --cell-timeout=*)
+                --modes=* | --out=* | --cell-timeout=* | --scenarios=*)
                 val=${opt#*=}
                 opt=${opt%%=*}
                 ;;
-            --runs | --warmup-runs | --calls | --window | --sizes | --transports | --modes | --out | --cell-timeout)
+            --runs | --warmup-runs | --calls | --window | --sizes | --transports | --modes | --out | --cell-timeout | --scenarios)
                 (($# >= 2)) || usage_error "$opt needs a value"
                 val=$2
                 shift
@@ -256,6 +260,7 @@ parse_args() {
             --sizes) OPT_SIZES=$val ;;
             --transports) OPT_TRANSPORTS=$val ;;
             --modes) OPT_MODES=$val ;;
+            --scenarios) OPT_SCENARIOS=$val ;;
             --out)
                 [[ -n "$val" ]] || usage_error "--out needs a directory"
                 OPT_OUT=$val
@@ -799,6 +804,18 @@ main() {
         run_transport "$t"
     done
 
+    if [[ "$OPT_SCENARIOS" != none ]]; then
+        local -a preset=()
+        [[ "$PRESET" == default ]] || preset=("--$PRESET")
+        say "scenarios: lab/run-scenarios.sh ${preset[*]} --scenarios $OPT_SCENARIOS (log: $LOGS/scenarios.log)"
+        # As CLIENT_PID, so an interruption stops it (it stops its own bus, mock and clients).
+        "$LAB_DIR/run-scenarios.sh" "${preset[@]}" --no-build --scenarios "$OPT_SCENARIOS" --buses dbus-daemon,dbus-broker \
+            --out "$OUT" </dev/null >/dev/null 2>"$LOGS/scenarios.log" &
+        CLIENT_PID=$!
+        wait "$CLIENT_PID" || { SCENARIOS_FAILED=1; say "scenarios FAILED: $(last_line "$LOGS/scenarios.log")"; }
+        CLIENT_PID=""
+    fi
+
     run_report
 
     # Summary.
@@ -819,7 +836,7 @@ main() {
         say "$PROG: no cell ran"
         rc=1
     fi
-    if ((${#CELLS_LOST[@]} > 0 || ${#CELLS_ERROR[@]} > 0)); then rc=1; fi
+    if ((${#CELLS_LOST[@]} > 0 || ${#CELLS_ERROR[@]} > 0 || SCENARIOS_FAILED)); then rc=1; fi
     if [[ -s "$OUT/runs.csv" ]] && ((!REPORT_OK)); then rc=1; fi
     return "$rc"
 }

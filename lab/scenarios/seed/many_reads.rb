@@ -1,0 +1,10 @@
+require "dbus"
+
+sysbus = DBus.system_bus
+service   = sysbus["org.opensuse.DInstaller.Software"]
+object    = service["/org/opensuse/DInstaller/Software1"]
+interface = object["org.opensuse.DInstaller.Software1"]
+
+100.times do
+  products  = interface["AvailableBaseProducts"]
+end

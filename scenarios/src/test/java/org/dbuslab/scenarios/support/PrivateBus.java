@@ -1,0 +1,67 @@
+package org.dbuslab.scenarios.support;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Assertions;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/** (Copy of the client module's test helper: test classes are not shared between modules.)
+ *
+ * A real private bus started through the lab's own launcher ({@code lab/bus.sh}), so tests and the lab start
+ * buses the same way. When the bus cannot start, the test fails under CI=true and is skipped elsewhere, with
+ * the launcher's reason either way.
+ */
+public final class PrivateBus implements AutoCloseable {
+
+    private final Path dir;
+    private final String address;
+
+    private PrivateBus(Path dir, String address) {
+        this.dir = dir;
+        this.address = address;
+    }
+
+    /** Starts {@code transport} (dbus-daemon, dbus-broker or dbus-daemon-tcp) in a fresh 0700 directory. */
+    public static PrivateBus start(String transport) throws IOException, InterruptedException {
+        Path dir = Files.createTempDirectory("dbus-lab-test-");
+        Process process = new ProcessBuilder("bash", LabPaths.busScript().toString(), "up", transport, dir.toString())
+            .redirectErrorStream(false)
+            .start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        boolean finished = process.waitFor(30, TimeUnit.SECONDS);
+        if (!finished || process.exitValue() != 0) {
+            process.destroyForcibly();
+            stop(dir);
+            unavailable(transport + " could not start: " + (finished ? err : "bus.sh timed out"));
+        }
+        return new PrivateBus(dir, out);
+    }
+
+    /** Under CI a bus that cannot start is a failure; on a developer box it is a skip with the reason. */
+    static void unavailable(String reason) {
+        if ("true".equals(System.getenv("CI"))) {
+            Assertions.fail(reason);
+        }
+        Assumptions.abort(reason);
+    }
+
+    public String address() {
+        return address;
+    }
+
+    @Override
+    public void close() throws IOException, InterruptedException {
+        stop(dir);
+    }
+
+    private static void stop(Path dir) throws IOException, InterruptedException {
+        new ProcessBuilder("bash", LabPaths.busScript().toString(), "down", dir.toString())
+            .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(30, TimeUnit.SECONDS);
+        LabPaths.deleteTree(dir);
+    }
+}
