@@ -45,6 +45,7 @@ final class ReportMarkdown implements ReportWriter {
         runOrder(md, analysis);
         md.append("## Correctness\n\n").append(ReportText.correctness(analysis)).append("\n\n");
         list(md, "Skipped", ReportText.skipped(analysis));
+        scenarios(md, analysis);
         environment(md, analysis.folder().environment());
         md.append("## How to read this\n\n");
         ReportText.howToRead(analysis).forEach(p -> md.append(escape(p)).append("\n\n"));
@@ -52,6 +53,15 @@ final class ReportMarkdown implements ReportWriter {
             list(md, "Input warnings", analysis.folder().warnings());
         }
         return md.toString().stripTrailing() + "\n";
+    }
+
+    /** The client-library scenarios (lab/run-scenarios.sh), when the session ran them. */
+    private static void scenarios(StringBuilder md, Analysis analysis) {
+        try {
+            md.append(org.dbuslab.analysis.scenarios.ScenariosMarkdown.render(analysis.folder().dir()));
+        } catch (java.io.IOException e) {
+            md.append("Scenario results could not be read: ").append(e.getMessage()).append("\n\n");
+        }
     }
 
     private static void warnings(StringBuilder md, Analysis analysis) {
