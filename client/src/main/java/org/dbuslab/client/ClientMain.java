@@ -107,10 +107,11 @@ public final class ClientMain implements Callable<Integer> {
             + "(default: ${DEFAULT-VALUE}).")
     long replyTimeoutMs;
 
-    @Option(names = "--call-path", paramLabel = "PATH", defaultValue = "lean",
+    @Option(names = "--call-path", paramLabel = "PATH", defaultValue = "${sys:dbuslab.callpath:-lean}",
         description = "How calls travel: lean (the caller writes the call itself and its reply is taken off "
             + "dbus-java's reader thread) or dbus-java (dbus-java's sender thread, pending-call table and reply "
-            + "dispatch). Both verify every reply the same way (default: ${DEFAULT-VALUE}).")
+            + "dispatch). Both verify every reply the same way. The default comes from the system property "
+            + "dbuslab.callpath, else lean (default: ${DEFAULT-VALUE}).")
     String callPath;
 
     @Option(names = "--connect-timeout", paramLabel = "MS", defaultValue = "2000",
