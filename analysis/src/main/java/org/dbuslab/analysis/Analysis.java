@@ -12,12 +12,17 @@ import java.util.Optional;
 /**
  * Everything the reports show: what was read, what was computed from it, and what is missing.
  *
+ * @param allCells    every cell of runs.csv: subject, reference, sweep and over-limit cells, in {@link CellOrder}
  * @param baselines   the transports every other transport is compared with: dbus-daemon, then the user's pick
- * @param comparisons every cell against each baseline's matching cell, in baseline then cell order
+ * @param comparisons every subject cell against each baseline's matching cell, in baseline then cell order
+ * @param health      the lab's overhead over libdbus and the raw-socket floor
+ * @param sweep       the pipelining-depth sweep, one series per bus and payload
+ * @param checks      the over-limit check(s)
  * @param generated   when the reports were made; injected so golden files stay stable
  */
-record Analysis(ResultsFolder folder, List<CellSummary> cells, List<String> baselines, List<CellComparison> comparisons,
-                RunOrder runOrder, List<DataGap> gaps, Bootstrap bootstrap, double alpha, Instant generated) {
+record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> baselines, List<CellComparison> comparisons,
+                RunOrder runOrder, List<DataGap> gaps, LabHealth health, List<SweepSeries> sweep, List<OverLimitCheck> checks,
+                Bootstrap bootstrap, double alpha, Instant generated) {
 
     static Analysis of(ResultsFolder folder, Instant now) {
         return of(folder, now, Optional.empty());
@@ -26,29 +31,68 @@ record Analysis(ResultsFolder folder, List<CellSummary> cells, List<String> base
     static Analysis of(ResultsFolder folder, Instant now, Optional<String> extraBaseline) {
         Bootstrap bootstrap = Bootstrap.standard();
         double alpha = SampleComparison.DEFAULT_ALPHA;
-        List<CellSummary> cells = CellSummarizer.summarize(folder.runs(), folder.latency(), bootstrap);
+        List<CellSummary> all = CellSummarizer.summarize(folder.runs(), folder.latency(), bootstrap);
+        List<CellSummary> subject = all.stream().filter(c -> c.key().subject()).toList();
         List<String> baselines = new ArrayList<>(List.of(CellOrder.BASELINE_TRANSPORT));
         extraBaseline.filter(b -> !baselines.contains(b)).ifPresent(baselines::add);
-        List<DataGap> gaps = GapFinder.find(folder.plan(), cells, folder.skipped());
-        return new Analysis(folder, cells, List.copyOf(baselines), BaselineComparisons.compute(cells, baselines, bootstrap, alpha),
-                RunOrder.of(folder.runs()), gaps, bootstrap, alpha, now.truncatedTo(ChronoUnit.SECONDS));
+        List<DataGap> gaps = GapFinder.find(folder.plan(), all, folder.skipped());
+        return new Analysis(folder, all, List.copyOf(baselines), BaselineComparisons.compute(subject, baselines, bootstrap, alpha),
+                RunOrder.of(folder.runs()), gaps, LabHealth.of(all, folder.skipped(), bootstrap, alpha),
+                SweepSeries.of(withRole(all, CellKey.Role.SWEEP)), OverLimitCheck.of(withRole(all, CellKey.Role.OVERLIMIT), folder.notes(),
+                        folder.plan().orElse(List.of())),
+                bootstrap, alpha, now.truncatedTo(ChronoUnit.SECONDS));
     }
 
-    /** Lost, mismatched and errored calls over the measured runs of all cells. */
+    private static List<CellSummary> withRole(List<CellSummary> cells, CellKey.Role role) {
+        return cells.stream().filter(c -> c.key().role() == role).toList();
+    }
+
+    /** The subject cells: the Java pair's transport matrix, which the headline, verdicts and details are about. */
+    List<CellSummary> cells() {
+        return withRole(allCells, CellKey.Role.SUBJECT);
+    }
+
+    /** libdbus pairs and raw-socket floor. */
+    List<CellSummary> referenceCells() {
+        return withRole(allCells, CellKey.Role.REFERENCE);
+    }
+
+    List<CellSummary> sweepCells() {
+        return withRole(allCells, CellKey.Role.SWEEP);
+    }
+
+    /** Subject then reference cells: the cells of the detail and latency tables. */
+    List<CellSummary> tableCells() {
+        List<CellSummary> cells = new ArrayList<>(cells());
+        cells.addAll(referenceCells());
+        return cells;
+    }
+
+    /** Every cell whose calls must all succeed: all but the over-limit check, whose errors are its purpose. */
+    List<CellSummary> checkedCells() {
+        return allCells.stream().filter(c -> c.key().role() != CellKey.Role.OVERLIMIT).toList();
+    }
+
+    /** Lost, mismatched and errored calls over the measured runs of all cells but the over-limit check. */
     Counts totalCounts() {
-        return cells.stream().map(CellSummary::counts).reduce(Counts.ZERO, Counts::plus);
+        return checkedCells().stream().map(CellSummary::counts).reduce(Counts.ZERO, Counts::plus);
     }
 
     List<CellSummary> cellsWithFailures() {
-        return cells.stream().filter(c -> !c.counts().isClean() || !c.warmupCounts().isClean()).toList();
+        return checkedCells().stream().filter(CellSummary::failed).toList();
     }
 
+    /** Noisy subject and reference cells (the sweep table marks its own). */
     List<CellSummary> noisyCells() {
-        return cells.stream().filter(CellSummary::noisy).toList();
+        return tableCells().stream().filter(CellSummary::noisy).toList();
     }
 
     List<CellSummary> cellsWithLatencyCountMismatch() {
-        return cells.stream().filter(CellSummary::latencyCountMismatch).toList();
+        return checkedCells().stream().filter(CellSummary::latencyCountMismatch).toList();
+    }
+
+    List<OverLimitCheck> failedChecks() {
+        return checks.stream().filter(c -> !c.asExpected()).toList();
     }
 
     List<CellComparison> comparisonsAgainst(String baseline) {
@@ -61,19 +105,40 @@ record Analysis(ResultsFolder folder, List<CellSummary> cells, List<String> base
     }
 
     int warmupRunsExcluded() {
-        return cells.stream().mapToInt(CellSummary::warmupRuns).sum();
+        return allCells.stream().mapToInt(CellSummary::warmupRuns).sum();
     }
 
-    /** Transports with at least one measured run, in {@link CellOrder}. */
+    /** Transports with at least one measured subject run, in {@link CellOrder}. */
     List<String> transports() {
-        return cells.stream().filter(c -> c.runs() > 0).map(c -> c.key().transport()).distinct()
+        return cells().stream().filter(c -> c.runs() > 0).map(c -> c.key().transport()).distinct()
                 .sorted(CellOrder.TRANSPORT).toList();
+    }
+
+    /** Whether runs.csv has anything beyond the subject matrix (reference, sweep or over-limit rows). */
+    boolean hasLabSeries() {
+        return allCells.stream().anyMatch(c -> !c.key().subject());
     }
 
     /** Warnings that come from the statistics rather than from reading: worded for stderr and the report. */
     List<String> analysisWarnings() {
+        List<String> warnings = new ArrayList<>(latencyWarnings());
+        warnings.addAll(fixedCostWarnings());
+        return warnings;
+    }
+
+    List<String> latencyWarnings() {
+        return cellsWithLatencyCountMismatch().stream().map(LatencyText::countMismatch).toList();
+    }
+
+    /** Spam cells whose per-call time could not be corrected for the fixed cost, or came out at or below zero. */
+    List<String> fixedCostWarnings() {
         List<String> warnings = new ArrayList<>();
-        cellsWithLatencyCountMismatch().forEach(c -> warnings.add(LatencyText.countMismatch(c)));
+        allCells.stream().filter(c -> c.fixedCost().missing() > 0).forEach(c -> warnings.add(c.key().label() + ": fixed_ns missing in "
+                + c.fixedCost().missing() + " of " + c.runs() + " measured spam run(s); those use elapsed / calls, which includes "
+                + "process start-up and connecting"));
+        allCells.stream().filter(c -> c.fixedCost().nonPositive() > 0).forEach(c -> warnings.add(c.key().label() + ": in "
+                + c.fixedCost().nonPositive() + " run(s) fixed_ns is as large as the whole run, so (elapsed − fixed) / (calls − 1) "
+                + "is not above zero; measure more calls per run"));
         return warnings;
     }
 }

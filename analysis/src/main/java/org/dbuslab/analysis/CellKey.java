@@ -1,15 +1,96 @@
 package org.dbuslab.analysis;
 
-/** What makes runs comparable: same transport, mode, payload, window and calls per run. */
-record CellKey(String transport, String mode, int payloadBytes, int window, int calls) {
+import java.util.List;
+
+/**
+ * What makes runs comparable: same transport, mode, payload, window and calls per run, and since the lab's
+ * reference rows also the same pair of implementations ({@code client>server}), series and client method.
+ * Folders without those columns get the defaults: the lab's Java client and server, the matrix, echo.
+ */
+record CellKey(String transport, String mode, int payloadBytes, int window, int calls, String pair, String series,
+               String method) {
+
+    /** The lab's own Java client and Java server, true echo: the measured subject. */
+    static final String SUBJECT_PAIR = "dbus-java>dbus-java";
+    static final String LIBDBUS_PAIR = "libdbus>libdbus";
+    static final String JAVA_CLIENT_PAIR = "dbus-java>libdbus";
+    static final String JAVA_SERVER_PAIR = "libdbus>dbus-java";
+    static final String RAW_PAIR = "jdk>jdk";
+    /** The pairs that involve libdbus, in the order the reports show them. */
+    static final List<String> LIBDBUS_PAIRS = List.of(LIBDBUS_PAIR, JAVA_CLIENT_PAIR, JAVA_SERVER_PAIR);
+
+    static final String MATRIX = "matrix";
+    static final String REFERENCE = "reference";
+    static final String SWEEP = "sweep";
+    static final String OVERLIMIT = "overlimit";
+    static final String ECHO = "echo";
+    static final String SPAM = "spam";
+
+    /** What a cell is for in the reports. */
+    enum Role {
+        /** The transport matrix of the Java pair: headline, verdicts, details. */
+        SUBJECT,
+        /** libdbus pairs and the raw-socket floor: the lab's health figures. */
+        REFERENCE,
+        /** The pipelining-depth sweep. */
+        SWEEP,
+        /** A check meant to fail in a defined way (the over-limit check); never a correctness failure. */
+        OVERLIMIT
+    }
+
+    /** A cell of the original format: the Java pair's matrix, echo calls. */
+    CellKey(String transport, String mode, int payloadBytes, int window, int calls) {
+        this(transport, mode, payloadBytes, window, calls, SUBJECT_PAIR, MATRIX, ECHO);
+    }
+
+    Role role() {
+        return switch (series) {
+            case SWEEP -> Role.SWEEP;
+            case OVERLIMIT -> Role.OVERLIMIT;
+            case MATRIX -> pair.equals(SUBJECT_PAIR) ? Role.SUBJECT : Role.REFERENCE;
+            default -> Role.REFERENCE; // "reference", or a series this version does not know: never the subject
+        };
+    }
+
+    boolean subject() {
+        return role() == Role.SUBJECT;
+    }
+
+    /** The five fields plan.tsv has (it names no pair, series or method). */
+    CellKey planKey() {
+        return new CellKey(transport, mode, payloadBytes, window, calls);
+    }
+
+    /** plan.tsv lists the Java and raw cells only; the libdbus pairs are in order.tsv alone. */
+    boolean planned() {
+        return !LIBDBUS_PAIRS.contains(pair);
+    }
+
+    /** The client timed from outside, start-up included: libdbus's dbus-test-tool spam. */
+    boolean externallyTimed() {
+        return method.equals(SPAM) && pair.startsWith("libdbus>");
+    }
 
     /** "sync 1000 B window 1 calls 10000": the cell without its transport. */
     String shape() {
         return mode + " " + payloadBytes + " B window " + window + " calls " + calls;
     }
 
+    /**
+     * The transport as the tables name it: the bare transport for the subject, else marked, e.g.
+     * "dbus-daemon libdbus>libdbus (reference)", "dbus-broker (sweep)".
+     */
+    String displayName() {
+        return switch (role()) {
+            case SUBJECT -> transport;
+            case REFERENCE -> transport + " " + pair + " (reference)";
+            case SWEEP -> transport + (pair.equals(SUBJECT_PAIR) ? "" : " " + pair) + " (sweep)";
+            case OVERLIMIT -> transport + " (over-limit check)";
+        };
+    }
+
     /** How a cell is named in warnings: "dbus-broker sync 1000 B window 1 calls 10000". */
     String label() {
-        return transport + " " + shape();
+        return displayName() + " " + shape();
     }
 }

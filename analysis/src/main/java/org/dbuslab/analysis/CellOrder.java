@@ -5,22 +5,31 @@ import java.util.List;
 
 /**
  * The order cells are listed in: sync before async, small payloads first, then the transports from the
- * reference bus outwards (bus daemons, bus over TCP, peer-to-peer), unknown names last alphabetically.
+ * reference bus outwards (bus daemons, bus over TCP, peer-to-peer, raw sockets), unknown names last
+ * alphabetically; then series (matrix, reference, sweep, over-limit check) and pair.
  */
 final class CellOrder {
 
     static final String BASELINE_TRANSPORT = "dbus-daemon";
     static final List<String> MODES = List.of("sync", "async");
-    static final List<String> TRANSPORTS = List.of(BASELINE_TRANSPORT, "dbus-broker", "dbus-daemon-tcp", "p2p-unix", "p2p-tcp");
+    static final List<String> TRANSPORTS = List.of(BASELINE_TRANSPORT, "dbus-broker", "dbus-daemon-tcp", "p2p-unix", "p2p-tcp",
+            "raw-unix", "raw-tcp", "dbus-daemon-limit64");
+    static final List<String> SERIES = List.of(CellKey.MATRIX, CellKey.REFERENCE, CellKey.SWEEP, CellKey.OVERLIMIT);
+    static final List<String> PAIRS = List.of(CellKey.SUBJECT_PAIR, CellKey.LIBDBUS_PAIR, CellKey.JAVA_CLIENT_PAIR,
+            CellKey.JAVA_SERVER_PAIR, CellKey.RAW_PAIR);
 
     static final Comparator<String> MODE = knownFirst(MODES);
     static final Comparator<String> TRANSPORT = knownFirst(TRANSPORTS);
+    static final Comparator<String> PAIR = knownFirst(PAIRS);
 
     static final Comparator<CellKey> CELLS = Comparator.comparing(CellKey::mode, MODE)
             .thenComparingInt(CellKey::payloadBytes)
             .thenComparing(CellKey::transport, TRANSPORT)
             .thenComparingInt(CellKey::window)
-            .thenComparingInt(CellKey::calls);
+            .thenComparingInt(CellKey::calls)
+            .thenComparing(CellKey::series, knownFirst(SERIES))
+            .thenComparing(CellKey::pair, PAIR)
+            .thenComparing(CellKey::method);
 
     private CellOrder() {
     }

@@ -11,7 +11,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-/** Groups runs into cells and computes each cell's statistics and its ratio to dbus-daemon. Pure computation. */
+/**
+ * Groups runs into cells and computes each cell's statistics and, for the subject cells, their ratio to dbus-daemon.
+ * Pure computation. A cell's µs per call is its median run time / calls, except for spam cells timed from outside
+ * with a fixed cost: their runs' (elapsed − fixed) / (calls − 1) differ in fixed cost from round to round, so the
+ * median, interval and mean are taken of those per-run values.
+ */
 final class CellSummarizer {
 
     private static final double NS_PER_S = 1e9;
@@ -32,7 +37,9 @@ final class CellSummarizer {
                 .sorted(Map.Entry.comparingByKey(CellOrder.CELLS))
                 .map(entry -> summarize(entry.getKey(), entry.getValue(), latency, bootstrap))
                 .toList();
-        return cells.stream().map(cell -> cell.withRatio(BaselineMatcher.find(cell, cells, CellOrder.BASELINE_TRANSPORT)
+        List<CellSummary> subject = cells.stream().filter(c -> c.key().subject()).toList();
+        return cells.stream().map(cell -> !cell.key().subject() ? cell
+                : cell.withRatio(BaselineMatcher.find(cell, subject, CellOrder.BASELINE_TRANSPORT)
                 .map(b -> cell.usPerCallMedian() / b.usPerCallMedian())
                 .filter(Double::isFinite)
                 .orElse(null))).toList();
@@ -46,12 +53,35 @@ final class CellSummarizer {
         Counts counts = measured.stream().map(RunRecord::counts).reduce(Counts.ZERO, Counts::plus);
         Counts warmupCounts = runs.stream().filter(run -> !run.measured()).map(RunRecord::counts).reduce(Counts.ZERO, Counts::plus);
         int warmupRuns = runs.size() - measured.size();
+        String expected = runs.stream().map(RunRecord::expected).filter(e -> !e.isEmpty()).findFirst().orElse("");
         double toUsPerCall = US_PER_S / key.calls();
+        CellSummary.FixedCost fixedCost = fixedCost(key, measured);
+        if (fixedCost.corrected() == 0) {
+            double[] us = new double[seconds.length];
+            for (int i = 0; i < us.length; i++) {
+                us[i] = seconds[i] * US_PER_S / key.calls(); // this order of operations: the comparisons' values stay bit-identical
+            }
+            return new CellSummary(key, seconds, stats, medianCi, TukeyFences.count(seconds), warmupRuns,
+                    stats.median() * toUsPerCall, medianCi.map(s -> s * toUsPerCall),
+                    stats.mean() * toUsPerCall,
+                    key.calls() / stats.median(),
+                    null, counts, warmupCounts, latency(key, measured, latency), us, fixedCost, expected);
+        }
+        double[] us = measured.stream().mapToDouble(RunRecord::usPerCall).toArray();
+        SampleStatistics perCall = SampleStatistics.of(us);
         return new CellSummary(key, seconds, stats, medianCi, TukeyFences.count(seconds), warmupRuns,
-                stats.median() * toUsPerCall, medianCi.map(s -> s * toUsPerCall),
-                stats.mean() * toUsPerCall,
-                key.calls() / stats.median(),
-                null, counts, warmupCounts, latency(key, measured, latency));
+                perCall.median(), bootstrap.ofMedian(us), perCall.mean(), US_PER_S / perCall.median(),
+                null, counts, warmupCounts, latency(key, measured, latency), us, fixedCost, expected);
+    }
+
+    private static CellSummary.FixedCost fixedCost(CellKey key, List<RunRecord> measured) {
+        if (!key.externallyTimed() && measured.stream().noneMatch(RunRecord::fixedCostCorrected)) {
+            return CellSummary.FixedCost.NONE;
+        }
+        int corrected = (int) measured.stream().filter(RunRecord::fixedCostCorrected).count();
+        int missing = (int) measured.stream().filter(RunRecord::fixedCostMissing).count();
+        int nonPositive = (int) measured.stream().filter(r -> r.fixedCostCorrected() && r.usPerCall() <= 0).count();
+        return new CellSummary.FixedCost(corrected, missing, nonPositive);
     }
 
     /**

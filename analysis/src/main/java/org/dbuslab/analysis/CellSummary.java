@@ -18,30 +18,50 @@ import org.dbuslab.analysis.stats.OutlierCounts;
  * @param counts                lost, mismatched and errored calls over the measured runs
  * @param warmupCounts          the same over the warm-up runs: not timed, but still a correctness signal
  * @param latency               per-call latency percentiles; null when not recorded or not readable
+ * @param runUsPerCall          each measured run's µs per call, the sample comparisons between cells use: run time /
+ *                              calls, or (elapsed − fixed) / (calls − 1) for spam runs with a fixed cost
+ * @param fixedCost             how the spam runs' fixed cost was handled; {@link FixedCost#NONE} for other cells
+ * @param expected              the outcome the cell's rows are meant to have when not clean (LimitsExceeded), or ""
  */
 record CellSummary(CellKey key, double[] runSeconds, SampleStatistics elapsedSeconds, Interval elapsedMedianCi95,
                    OutlierCounts outliers, int warmupRuns, double usPerCallMedian, Interval usPerCallMedianCi95,
                    double usPerCallMean, double callsPerSecond, Double ratioToDbusDaemon, Counts counts,
-                   Counts warmupCounts, LatencySummary latency) {
+                   Counts warmupCounts, LatencySummary latency, double[] runUsPerCall, FixedCost fixedCost,
+                   String expected) {
+
+    /**
+     * Measured spam runs of a client timed from outside: how many had their fixed cost removed, how many had no
+     * fixed_ns (their per-call time is elapsed / calls, start-up included), and how many came out at or below zero
+     * because the fixed cost was as large as the whole run.
+     */
+    record FixedCost(int corrected, int missing, int nonPositive) {
+
+        static final FixedCost NONE = new FixedCost(0, 0, 0);
+
+        boolean any() {
+            return corrected > 0 || missing > 0;
+        }
+    }
 
     /**
      * Above this coefficient of variation of the run times a cell is called noisy: differences of a few
      * percent between transports are then within the machine's own jitter.
      */
     static final double NOISY_CV = 0.05;
-    private static final double US_PER_S = 1e6;
 
     int runs() {
         return elapsedSeconds.n();
     }
 
-    /** Each measured run's µs per call, the sample that comparisons between cells use. */
-    double[] runUsPerCall() {
-        double[] us = new double[runSeconds.length];
-        for (int i = 0; i < us.length; i++) {
-            us[i] = runSeconds[i] * US_PER_S / key.calls();
-        }
-        return us;
+    /** Calls per second from the interval of the median µs per call (a high µs/call is a low rate). */
+    Interval callsPerSecondCi95() {
+        Interval us = usPerCallMedianCi95;
+        return us.isDefined() && us.low() > 0 ? new Interval(1e6 / us.high(), 1e6 / us.low()) : Interval.UNDEFINED;
+    }
+
+    /** Lost, mismatched or errored calls in any run, warm-ups included. */
+    boolean failed() {
+        return !counts.isClean() || !warmupCounts.isClean();
     }
 
     /** Standard deviation / mean of the run times; NaN with fewer than two runs. */
@@ -60,6 +80,7 @@ record CellSummary(CellKey key, double[] runSeconds, SampleStatistics elapsedSec
 
     CellSummary withRatio(Double ratio) {
         return new CellSummary(key, runSeconds, elapsedSeconds, elapsedMedianCi95, outliers, warmupRuns, usPerCallMedian,
-                usPerCallMedianCi95, usPerCallMean, callsPerSecond, ratio, counts, warmupCounts, latency);
+                usPerCallMedianCi95, usPerCallMean, callsPerSecond, ratio, counts, warmupCounts, latency, runUsPerCall,
+                fixedCost, expected);
     }
 }

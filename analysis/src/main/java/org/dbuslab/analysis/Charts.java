@@ -49,6 +49,20 @@ final class Charts {
         return figures;
     }
 
+    /** Calls per second against window, one chart per mode and payload, one line per bus. */
+    static List<Figure> sweep(Analysis analysis) {
+        Map<String, List<SweepSeries>> byPayload = new LinkedHashMap<>();
+        analysis.sweep().stream()
+                .sorted(java.util.Comparator.comparing(SweepSeries::mode, CellOrder.MODE).thenComparingInt(SweepSeries::payloadBytes))
+                .forEach(s -> byPayload.computeIfAbsent(s.mode() + " " + s.payloadBytes() + " B", k -> new ArrayList<>()).add(s));
+        List<Figure> figures = new ArrayList<>();
+        byPayload.forEach((shape, series) -> {
+            String title = "Sweep: calls/s by window, " + shape;
+            figures.add(SvgExport.figure("sweep-" + id(shape), title, SweepChart.of(title, series)));
+        });
+        return figures;
+    }
+
     private static Map<String, List<CellSummary>> byShape(List<CellSummary> cells) {
         return cells.stream().collect(Collectors.groupingBy(c -> c.key().shape(), LinkedHashMap::new, Collectors.toList()));
     }

@@ -2,16 +2,20 @@ package org.dbuslab.analysis;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
  * Compares what was planned with what was measured. Transports listed in skipped.tsv are explained and
  * not reported again; everything else that is absent or short becomes a {@link DataGap}.
+ *
+ * <p>plan.tsv has no pair or series column: a planned cell is matched with every measured cell of the same
+ * transport, mode, payload, window and calls whose pair plan.tsv lists (the Java and raw cells, not the
+ * libdbus pairs), and their measured runs are added up; identical plan lines are added up as well.
  */
 final class GapFinder {
 
@@ -20,7 +24,9 @@ final class GapFinder {
 
     static List<DataGap> find(Optional<List<PlannedCell>> plan, List<CellSummary> cells, List<SkippedTransport> skipped) {
         Set<String> explained = skipped.stream().map(SkippedTransport::transport).collect(Collectors.toSet());
-        Map<CellKey, CellSummary> measured = cells.stream().collect(Collectors.toMap(CellSummary::key, Function.identity()));
+        Map<CellKey, Integer> measuredRuns = new LinkedHashMap<>();
+        cells.stream().filter(c -> c.key().planned())
+                .forEach(c -> measuredRuns.merge(c.key().planKey(), c.runs(), Integer::sum));
         Set<String> transportsWithRuns = cells.stream().filter(c -> c.runs() > 0)
                 .map(c -> c.key().transport()).collect(Collectors.toSet());
         List<DataGap> gaps = new ArrayList<>();
@@ -29,23 +35,24 @@ final class GapFinder {
         cells.stream().filter(c -> c.runs() == 0 && !explained.contains(c.key().transport()))
                 .forEach(c -> gaps.add(new DataGap(c.key().transport(), c.key(), "no measured runs, only " + c.warmupRuns() + " warm-up run(s)")));
 
-        List<PlannedCell> planned = plan.orElse(List.of()).stream()
-                .filter(p -> !explained.contains(p.key().transport())).toList();
-        planned.stream().map(p -> p.key().transport()).distinct()
+        Map<CellKey, Integer> plannedRuns = new LinkedHashMap<>();
+        plan.orElse(List.of()).stream()
+                .filter(p -> !explained.contains(p.key().transport()))
+                .forEach(p -> plannedRuns.merge(p.key().planKey(), p.runs(), Integer::sum));
+        plannedRuns.keySet().stream().map(CellKey::transport).distinct()
                 .filter(transport -> !transportsWithRuns.contains(transport))
                 .forEach(transport -> gaps.add(new DataGap(transport, null, DataGap.NO_DATA)));
-        for (PlannedCell p : planned) {
-            if (!transportsWithRuns.contains(p.key().transport())) {
-                continue; // already reported once for the whole transport
+        plannedRuns.forEach((key, runs) -> {
+            if (!transportsWithRuns.contains(key.transport())) {
+                return; // already reported once for the whole transport
             }
-            CellSummary cell = measured.get(p.key());
-            if (cell == null) {
-                gaps.add(new DataGap(p.key().transport(), p.key(), DataGap.NO_DATA));
-            } else if (cell.runs() > 0 && cell.runs() < p.runs()) {
-                gaps.add(new DataGap(p.key().transport(), p.key(),
-                        "incomplete: " + cell.runs() + " of " + p.runs() + " planned runs measured"));
+            Integer measured = measuredRuns.get(key);
+            if (measured == null) {
+                gaps.add(new DataGap(key.transport(), key, DataGap.NO_DATA));
+            } else if (measured > 0 && measured < runs) {
+                gaps.add(new DataGap(key.transport(), key, "incomplete: " + measured + " of " + runs + " planned runs measured"));
             }
-        }
+        });
         gaps.sort(Comparator.comparing(DataGap::transport, CellOrder.TRANSPORT)
                 .thenComparing(DataGap::cell, Comparator.nullsFirst(CellOrder.CELLS)));
         return gaps;

@@ -27,7 +27,7 @@ import java.util.concurrent.Callable;
                         + "payload size, window and calls per run.",
                 "",
                 "Every transport is compared with dbus-daemon (and with --baseline) at the same mode, payload and "
-                        + "window: ratio of medians and difference in µs per call with bootstrap 95% intervals "
+                        + "window: ratio of medians and difference in µs per call with bootstrap 95%% intervals "
                         + "(10000 resamples, fixed seed), Mann-Whitney U p-value, and a verdict: faster, slower or "
                         + "no significant difference (α = 0.05).",
                 "",
@@ -38,6 +38,12 @@ import java.util.concurrent.Callable;
                         + "environment.json may be missing (the machine is then 'unknown'). skipped.tsv and "
                         + "plan.tsv are optional; a planned transport that has neither data nor a skip reason "
                         + "is reported as 'missing: no data'.",
+                "",
+                "Lab rows: runs.csv's pair, series and method columns (absent: dbus-java>dbus-java, matrix, echo) "
+                        + "put libdbus pairs and the raw-socket floor into the Lab health section (overhead over "
+                        + "libdbus, target 1.3x; N x the raw-socket floor), the sweep into its own table and chart, and "
+                        + "the over-limit check (judged with notes.tsv) out of the correctness totals. Spam rows' "
+                        + "per-call time is (elapsed_ns - fixed_ns) / (calls - 1).",
                 "",
                 "Existing reports are replaced atomically; the raw files are never changed."},
         exitCodeListHeading = "%nExit codes:%n",

@@ -46,8 +46,10 @@ final class ReportHtml implements ReportWriter {
                 .append("<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n")
                 .append("<h1>D-Bus round-trip report</h1>\n")
                 .append("<p class=\"note\">").append(esc(ReportText.generatedLine(analysis))).append("</p>\n");
+        environment(h, analysis.folder().environment());
+        health(h, analysis);
         if (analysis.cells().isEmpty()) {
-            h.append("<p>No runs were recorded.</p>\n");
+            h.append("<h2>Headline: µs per call</h2>\n<p>").append(esc(ReportText.noSubjectRuns(analysis))).append("</p>\n");
         } else {
             h.append("<h2>Headline: µs per call</h2>\n<p class=\"note\">").append(esc(ReportText.headlineNote(analysis))).append("</p>\n");
             table(h, ReportTables.headline(analysis), "headline");
@@ -63,11 +65,13 @@ final class ReportHtml implements ReportWriter {
         }
         warnings(h, analysis);
         figures(h, "µs per call by transport, mode and payload", Charts.perCall(analysis));
+        sweep(h, analysis);
+        checks(h, analysis);
         h.append("<h2>Per-call latency</h2>\n");
         if (!analysis.latencyRecorded()) {
             h.append("<p>Not recorded in this session (runs.csv has no latency_log).</p>\n");
         } else {
-            table(h, ReportTables.latency(analysis.cells()), "");
+            table(h, ReportTables.latency(analysis.tableCells()), "");
             charts(h, Charts.latency(analysis));
         }
         figures(h, "Run-time distributions", Charts.runTimes(analysis));
@@ -77,7 +81,6 @@ final class ReportHtml implements ReportWriter {
         h.append("<h2>Correctness</h2>\n<p>").append(esc(ReportText.correctness(analysis))).append("</p>\n");
         h.append("<h2>Skipped</h2>\n");
         listOrNone(h, ReportText.skipped(analysis));
-        environment(h, analysis.folder().environment());
         h.append("<h2>How to read this</h2>\n");
         ReportText.howToRead(analysis).forEach(p -> h.append("<p>").append(esc(p)).append("</p>\n"));
         if (!analysis.folder().warnings().isEmpty()) {
@@ -100,8 +103,55 @@ final class ReportHtml implements ReportWriter {
         h.append("</ul>\n");
     }
 
+    /** Lab health: overhead over libdbus, then the raw-socket floor. */
+    private static void health(StringBuilder h, Analysis analysis) {
+        LabHealth health = analysis.health();
+        h.append("<h2>Lab health</h2>\n");
+        if (health.isEmpty()) {
+            h.append("<p>").append(esc(ReportText.noHealth())).append("</p>\n");
+            return;
+        }
+        h.append("<p class=\"note\">").append(esc(ReportText.healthIntro())).append("</p>\n");
+        if (!health.overhead().isEmpty()) {
+            h.append("<h3>Overhead over libdbus</h3>\n");
+            table(h, ReportTables.overhead(health), "health");
+            h.append("<p><strong>").append(esc(ReportText.halfBytesNote())).append("</strong></p>\n");
+            ReportText.spamNotes(analysis).forEach(n -> h.append("<p class=\"note\">").append(esc(n)).append("</p>\n"));
+            list(h, ReportText.skippedPairs(health), "");
+        }
+        if (!health.floor().isEmpty()) {
+            h.append("<h3>Raw-socket floor</h3>\n<p class=\"note\">").append(esc(ReportText.floorIntro())).append("</p>\n");
+            table(h, ReportTables.floor(health), "health");
+        }
+    }
+
+    private static void sweep(StringBuilder h, Analysis analysis) {
+        h.append("<h2>Pipelining-depth sweep</h2>\n");
+        if (analysis.sweep().isEmpty()) {
+            h.append("<p>").append(esc(ReportText.noSweep())).append("</p>\n");
+            return;
+        }
+        h.append("<p class=\"note\">").append(esc(ReportText.sweepIntro())).append("</p>\n");
+        table(h, ReportTables.sweep(analysis.sweep()), "details");
+        charts(h, Charts.sweep(analysis));
+    }
+
+    private static void checks(StringBuilder h, Analysis analysis) {
+        h.append("<h2>Over-limit check</h2>\n");
+        List<String> notes = ReportText.labNotes(analysis);
+        if (analysis.checks().isEmpty() && notes.isEmpty()) {
+            h.append("<p>").append(esc(ReportText.noChecks())).append("</p>\n");
+            return;
+        }
+        h.append("<ul>\n");
+        analysis.checks().forEach(check -> h.append(check.asExpected() ? "<li>" : "<li class=\"warning\">⚠ ")
+                .append(esc(check.text())).append("</li>\n"));
+        notes.forEach(n -> h.append("<li>").append(esc(n)).append("</li>\n"));
+        h.append("</ul>\n");
+    }
+
     private static void details(StringBuilder h, Analysis analysis) {
-        Map<String, List<CellSummary>> byMode = analysis.cells().stream()
+        Map<String, List<CellSummary>> byMode = analysis.tableCells().stream()
                 .collect(Collectors.groupingBy(c -> c.key().mode(), LinkedHashMap::new, Collectors.toList()));
         byMode.forEach((mode, cells) -> {
             h.append("<h2>Details: ").append(esc(mode)).append("</h2>\n<h3>Run time</h3>\n");
@@ -109,13 +159,16 @@ final class ReportHtml implements ReportWriter {
             h.append("<h3>Cost per call</h3>\n");
             table(h, ReportTables.perCall(cells), "details");
         });
-        if (!analysis.cells().isEmpty()) {
+        if (analysis.tableCells().stream().anyMatch(c -> c.fixedCost().corrected() > 0)) {
+            h.append("<p class=\"note\">").append(esc(ReportText.fixedCostFootnote())).append("</p>\n");
+        }
+        if (!analysis.allCells().isEmpty()) {
             h.append("<p>").append(esc(ReportText.warmups(analysis))).append("</p>\n");
         }
     }
 
     private static void environment(StringBuilder h, Environment env) {
-        h.append("<h2>Environment</h2>\n");
+        h.append("<h2>Machine and versions</h2>\n");
         if (!env.recorded()) {
             h.append("<p class=\"warning\">environment.json was missing: the machine is unknown.</p>\n");
         }

@@ -6,7 +6,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * report.md, the human report: the headline table and the verdicts first, details after. The words and
+ * report.md, the human report: machine and versions, the lab's health figures, the headline table and the
+ * verdicts first, the sweep and the over-limit check, details after. The words and
  * numbers come from {@link ReportText} and {@link ReportTables}; this class only lays them out.
  */
 final class ReportMarkdown implements ReportWriter {
@@ -23,8 +24,10 @@ final class ReportMarkdown implements ReportWriter {
     public String render(Analysis analysis) {
         StringBuilder md = new StringBuilder();
         md.append("# D-Bus round-trip report\n\n").append(ReportText.generatedLine(analysis)).append("\n\n");
+        environment(md, analysis.folder().environment());
+        health(md, analysis);
         if (analysis.cells().isEmpty()) {
-            md.append("No runs were recorded.\n\n");
+            md.append("## Headline: µs per call\n\n").append(ReportText.noSubjectRuns(analysis)).append("\n\n");
         } else {
             md.append("## Headline: µs per call\n\n").append(ReportText.headlineNote(analysis)).append("\n\n");
             table(md, ReportTables.headline(analysis));
@@ -40,19 +43,69 @@ final class ReportMarkdown implements ReportWriter {
             }
         }
         warnings(md, analysis);
+        sweep(md, analysis);
+        checks(md, analysis);
         latency(md, analysis);
         details(md, analysis);
         runOrder(md, analysis);
         md.append("## Correctness\n\n").append(ReportText.correctness(analysis)).append("\n\n");
         list(md, "Skipped", ReportText.skipped(analysis));
         scenarios(md, analysis);
-        environment(md, analysis.folder().environment());
         md.append("## How to read this\n\n");
         ReportText.howToRead(analysis).forEach(p -> md.append(escape(p)).append("\n\n"));
         if (!analysis.folder().warnings().isEmpty()) {
             list(md, "Input warnings", analysis.folder().warnings());
         }
         return md.toString().stripTrailing() + "\n";
+    }
+
+    /** Lab health: overhead over libdbus, then the raw-socket floor. */
+    private static void health(StringBuilder md, Analysis analysis) {
+        LabHealth health = analysis.health();
+        md.append("## Lab health\n\n");
+        if (health.isEmpty()) {
+            md.append(escape(ReportText.noHealth())).append("\n\n");
+            return;
+        }
+        md.append(escape(ReportText.healthIntro())).append("\n\n");
+        if (!health.overhead().isEmpty()) {
+            md.append("### Overhead over libdbus\n\n");
+            table(md, ReportTables.overhead(health));
+            md.append("**").append(escape(ReportText.halfBytesNote())).append("**\n\n");
+            ReportText.spamNotes(analysis).forEach(n -> md.append(escape(n)).append("\n\n"));
+            List<String> skipped = ReportText.skippedPairs(health);
+            skipped.forEach(line -> md.append("- ").append(escape(line)).append('\n'));
+            if (!skipped.isEmpty()) {
+                md.append('\n');
+            }
+        }
+        if (!health.floor().isEmpty()) {
+            md.append("### Raw-socket floor\n\n").append(escape(ReportText.floorIntro())).append("\n\n");
+            table(md, ReportTables.floor(health));
+        }
+    }
+
+    private static void sweep(StringBuilder md, Analysis analysis) {
+        md.append("## Pipelining-depth sweep\n\n");
+        if (analysis.sweep().isEmpty()) {
+            md.append(ReportText.noSweep()).append("\n\n");
+            return;
+        }
+        md.append(escape(ReportText.sweepIntro())).append("\n\n");
+        table(md, ReportTables.sweep(analysis.sweep()));
+    }
+
+    private static void checks(StringBuilder md, Analysis analysis) {
+        md.append("## Over-limit check\n\n");
+        List<String> notes = ReportText.labNotes(analysis);
+        if (analysis.checks().isEmpty() && notes.isEmpty()) {
+            md.append(ReportText.noChecks()).append("\n\n");
+            return;
+        }
+        analysis.checks().forEach(check -> md.append(check.asExpected() ? "- " + escape(check.text())
+                : "- **⚠ " + escape(check.text()) + "**").append('\n'));
+        notes.forEach(n -> md.append("- ").append(escape(n)).append('\n'));
+        md.append('\n');
     }
 
     /** The client-library scenarios (lab/run-scenarios.sh), when the session ran them. */
@@ -81,11 +134,11 @@ final class ReportMarkdown implements ReportWriter {
             md.append("Not recorded in this session (runs.csv has no latency_log).\n\n");
             return;
         }
-        table(md, ReportTables.latency(analysis.cells()));
+        table(md, ReportTables.latency(analysis.tableCells()));
     }
 
     private static void details(StringBuilder md, Analysis analysis) {
-        Map<String, List<CellSummary>> byMode = analysis.cells().stream()
+        Map<String, List<CellSummary>> byMode = analysis.tableCells().stream()
                 .collect(Collectors.groupingBy(c -> c.key().mode(), LinkedHashMap::new, Collectors.toList()));
         byMode.forEach((mode, cells) -> {
             md.append("## Details: ").append(mode).append("\n\n### Run time\n\n");
@@ -93,7 +146,10 @@ final class ReportMarkdown implements ReportWriter {
             md.append("### Cost per call\n\n");
             table(md, ReportTables.perCall(cells));
         });
-        if (!analysis.cells().isEmpty()) {
+        if (analysis.tableCells().stream().anyMatch(c -> c.fixedCost().corrected() > 0)) {
+            md.append(escape(ReportText.fixedCostFootnote())).append("\n\n");
+        }
+        if (!analysis.allCells().isEmpty()) {
             md.append(ReportText.warmups(analysis)).append("\n\n");
         }
     }
@@ -108,7 +164,7 @@ final class ReportMarkdown implements ReportWriter {
     }
 
     private static void environment(StringBuilder md, Environment env) {
-        md.append("## Environment\n\n");
+        md.append("## Machine and versions\n\n");
         if (!env.recorded()) {
             md.append("environment.json was missing: the machine is unknown.\n\n");
         }

@@ -2,6 +2,7 @@ package org.dbuslab.analysis;
 
 import org.dbuslab.analysis.stats.Interval;
 import org.dbuslab.analysis.stats.OutlierCounts;
+import org.dbuslab.analysis.stats.SampleComparison;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -76,7 +77,7 @@ final class ReportTables {
         List<List<String>> rows = cells.stream().map(cell -> {
             CellKey key = cell.key();
             SampleStatistics s = cell.elapsedSeconds();
-            return List.of(key.transport(), key.payloadBytes() + " B", String.valueOf(key.window()),
+            return List.of(key.displayName(), key.payloadBytes() + " B", String.valueOf(key.window()),
                     String.valueOf(cell.runs()), String.valueOf(cell.warmupRuns()), String.valueOf(key.calls()),
                     Numbers.seconds(s.median()), range(cell.elapsedMedianCi95(), Numbers::seconds),
                     Numbers.seconds(s.mean()), range(new Interval(s.ci95Low(), s.ci95High()), Numbers::seconds),
@@ -93,8 +94,8 @@ final class ReportTables {
         List<List<String>> rows = cells.stream().map(cell -> {
             CellKey key = cell.key();
             Counts c = cell.counts();
-            return List.of(key.transport(), key.payloadBytes() + " B", String.valueOf(key.window()),
-                    Numbers.microseconds(cell.usPerCallMedian()), range(cell.usPerCallMedianCi95(), Numbers::microseconds),
+            return List.of(key.displayName(), key.payloadBytes() + " B", String.valueOf(key.window()),
+                    Numbers.microseconds(cell.usPerCallMedian()) + (cell.fixedCost().corrected() > 0 ? " †" : ""), range(cell.usPerCallMedianCi95(), Numbers::microseconds),
                     Numbers.microseconds(cell.usPerCallMean()), Numbers.perSecond(cell.callsPerSecond()),
                     Numbers.ratio(cell.ratioToDbusDaemon()), c.lost() + "/" + c.mismatched() + "/" + c.errors());
         }).toList();
@@ -105,10 +106,11 @@ final class ReportTables {
         List<String> header = List.of("transport", "mode", "payload", "window", "p50 (µs)", "p90 (µs)", "p99 (µs)",
                 "p99.9 (µs)", "max (µs)", "calls timed");
         List<Boolean> numeric = List.of(false, false, true, true, true, true, true, true, true, true);
-        List<List<String>> rows = cells.stream().filter(c -> c.runs() > 0).map(cell -> {
+        // Reference rows only where latency was recorded: spam never records any, so its rows would be all n/a.
+        List<List<String>> rows = cells.stream().filter(c -> c.runs() > 0).filter(c -> c.key().subject() || c.latency() != null).map(cell -> {
             CellKey key = cell.key();
             LatencySummary l = cell.latency();
-            List<String> row = new ArrayList<>(List.of(key.transport(), key.mode(), key.payloadBytes() + " B", String.valueOf(key.window())));
+            List<String> row = new ArrayList<>(List.of(key.displayName(), key.mode(), key.payloadBytes() + " B", String.valueOf(key.window())));
             if (l == null) {
                 row.addAll(List.of(Numbers.NOT_AVAILABLE, Numbers.NOT_AVAILABLE, Numbers.NOT_AVAILABLE, Numbers.NOT_AVAILABLE,
                         Numbers.NOT_AVAILABLE, Numbers.NOT_AVAILABLE));
@@ -120,6 +122,113 @@ final class ReportTables {
             return row;
         }).toList();
         return new Table(header, numeric, rows);
+    }
+
+    /**
+     * Lab health, overhead over libdbus: per bus, mode, payload and window the four pairs' median µs per call, then the
+     * client's and the server's overhead as a difference and a ratio with their 95% intervals and the target check.
+     */
+    static Table overhead(LabHealth health) {
+        List<String> header = List.of("bus", "mode", "payload", "window", "libdbus>libdbus (µs/call)",
+                "dbus-java>libdbus (µs/call)", "libdbus>dbus-java (µs/call)", "dbus-java>dbus-java, true echo (µs/call)",
+                "client overhead (µs/call)", "client × libdbus (target ≤ " + Numbers.factor(LabHealth.TARGET_RATIO) + ")",
+                "server overhead (µs/call)", "server × libdbus (target ≤ " + Numbers.factor(LabHealth.TARGET_RATIO) + ")");
+        List<Boolean> numeric = List.of(false, false, true, true, true, true, true, true, true, true, true, true);
+        List<List<String>> rows = health.overhead().stream().map(row -> {
+            List<String> cells = new ArrayList<>(List.of(row.transport(), row.mode(), row.payloadBytes() + " B",
+                    String.valueOf(row.window())));
+            for (String pair : List.of(CellKey.LIBDBUS_PAIR, CellKey.JAVA_CLIENT_PAIR, CellKey.JAVA_SERVER_PAIR, CellKey.SUBJECT_PAIR)) {
+                cells.add(row.cell(pair).map(c -> Numbers.microseconds(c.usPerCallMedian()) + (c.noisy() ? " ⚠" : ""))
+                        .orElse("not run"));
+            }
+            overheadCells(cells, row.client());
+            overheadCells(cells, row.server());
+            return (List<String>) cells;
+        }).toList();
+        return new Table(header, numeric, rows);
+    }
+
+    private static void overheadCells(List<String> cells, LabHealth.PairOverhead overhead) {
+        if (overhead == null) {
+            cells.add(ABSENT);
+            cells.add(ABSENT);
+            return;
+        }
+        SampleComparison r = overhead.result();
+        cells.add(Numbers.signedMicroseconds(r.difference()) + " (" + signedRange(r.differenceInterval()) + ")");
+        cells.add(targetRatio(overhead));
+    }
+
+    /** "1.18× (1.12–1.25) ✓", with ", CI spans 1.30" when the interval reaches across the target. */
+    static String targetRatio(LabHealth.PairOverhead overhead) {
+        SampleComparison r = overhead.result();
+        return Numbers.factor(r.ratioOfMedians()) + "× (" + ratioRange(r.ratioInterval()) + ") "
+                + (overhead.meetsTarget() ? "✓" : "✗")
+                + (overhead.targetCertain() ? "" : ", CI spans " + Numbers.factor(LabHealth.TARGET_RATIO));
+    }
+
+    /** Lab health, raw-socket floor: each subject cell against raw-unix or raw-tcp at the same mode, payload and window. */
+    static Table floor(LabHealth health) {
+        List<String> header = List.of("transport", "mode", "payload", "window", "µs/call", "floor", "floor µs/call",
+                "× floor (95% CI)");
+        List<Boolean> numeric = List.of(false, false, true, true, true, false, true, true);
+        List<List<String>> rows = health.floor().stream().map(row -> {
+            CellKey key = row.cell().key();
+            SampleComparison r = row.result();
+            return List.of(key.transport(), key.mode(), key.payloadBytes() + " B", String.valueOf(key.window()),
+                    Numbers.microseconds(row.cell().usPerCallMedian()), row.floor().key().transport(),
+                    Numbers.microseconds(row.floor().usPerCallMedian()),
+                    Numbers.factor(r.ratioOfMedians()) + "× (" + ratioRange(r.ratioInterval()) + ")");
+        }).toList();
+        return new Table(header, numeric, rows);
+    }
+
+    /**
+     * The sweep as a grid: one row per bus and payload, one column per window, calls per second and µs per call in
+     * each cell, and where throughput saturates.
+     */
+    static Table sweep(List<SweepSeries> sweep) {
+        List<Integer> windows = sweep.stream().flatMap(s -> s.windows().stream()).distinct().sorted().toList();
+        List<String> header = new ArrayList<>(List.of("bus", "mode", "payload"));
+        List<Boolean> numeric = new ArrayList<>(List.of(false, false, true));
+        windows.forEach(w -> {
+            header.add("window " + w);
+            numeric.add(true);
+        });
+        header.add("saturates at");
+        numeric.add(false);
+        List<List<String>> rows = sweep.stream().map(series -> {
+            List<String> row = new ArrayList<>(List.of(series.transport(), series.mode(), series.payloadBytes() + " B"));
+            for (int window : windows) {
+                row.add(series.points().stream().filter(p -> p.key().window() == window).findFirst()
+                        .map(ReportTables::sweepPoint).orElse(ABSENT));
+            }
+            row.add(ReportText.saturation(series));
+            return (List<String>) row;
+        }).toList();
+        return new Table(header, numeric, rows);
+    }
+
+    /** "24512/s, 40.8 µs", or what went wrong. */
+    private static String sweepPoint(CellSummary point) {
+        if (point.runs() == 0) {
+            return "no measured runs";
+        }
+        String text = Numbers.perSecond(point.callsPerSecond()) + "/s, " + Numbers.microseconds(point.usPerCallMedian()) + " µs";
+        if (point.failed()) {
+            Counts c = point.counts().plus(point.warmupCounts());
+            return text + " ⚠ lost " + c.lost() + ", mismatched " + c.mismatched() + ", errors " + c.errors();
+        }
+        return text + (point.noisy() ? " ⚠" : "");
+    }
+
+    private static String ratioRange(Interval interval) {
+        return interval.isDefined() ? Numbers.factor(interval.low()) + "–" + Numbers.factor(interval.high()) : "CI " + Numbers.NOT_AVAILABLE;
+    }
+
+    private static String signedRange(Interval interval) {
+        return interval.isDefined() ? Numbers.signedMicroseconds(interval.low()) + "…" + Numbers.signedMicroseconds(interval.high())
+                : "CI " + Numbers.NOT_AVAILABLE;
     }
 
     /** "none", or e.g. "1 low severe, 2 high mild". */

@@ -30,15 +30,115 @@ final class ReportText {
                 + "; \"no sig. diff.\" means the runs cannot tell the two apart). ⚠ marks a noisy cell.";
     }
 
+    /** Said instead of the headline when there is nothing to show. */
+    static String noSubjectRuns(Analysis analysis) {
+        return analysis.allCells().isEmpty() ? "No runs were recorded."
+                : "No runs of the subject matrix (" + CellKey.SUBJECT_PAIR + ", series matrix) were recorded.";
+    }
+
+    // ------------------------------------------------------------------------------------------------ lab health
+
+    static String healthIntro() {
+        return "The lab's own health figures: what the Java client and the Java server add over libdbus, and how far each "
+                + "transport is from a raw socket. µs/call is the median over the runs; overheads are differences and ratios "
+                + "of those medians with bootstrap 95% CIs. Client overhead compares dbus-java>libdbus with libdbus>libdbus, "
+                + "server overhead libdbus>dbus-java with libdbus>libdbus; the target is at most "
+                + Numbers.factor(LabHealth.TARGET_RATIO) + "× for both. ✓ means the ratio of medians is at most "
+                + Numbers.factor(LabHealth.TARGET_RATIO) + ", ✗ above it; \"CI spans " + Numbers.factor(LabHealth.TARGET_RATIO)
+                + "\" means the 95% interval reaches across the target, so the runs cannot settle the check. "
+                + "⚠ marks a noisy cell.";
+    }
+
+    static String halfBytesNote() {
+        return "libdbus's echo (dbus-test-tool echo) replies with an empty message, and the Java server answers spam's calls "
+                + "empty too: every pair with libdbus moves the payload one way only, half the bytes of the true echo of "
+                + CellKey.SUBJECT_PAIR + ", which is shown beside them for scale and not compared.";
+    }
+
+    /** How the spam rows' per-call time was obtained; empty when the session has none. */
+    static List<String> spamNotes(Analysis analysis) {
+        List<CellSummary> spam = analysis.allCells().stream().filter(c -> c.fixedCost().any()).toList();
+        if (spam.isEmpty()) {
+            return List.of();
+        }
+        List<String> notes = new ArrayList<>();
+        notes.add("dbus-test-tool spam cannot time itself: its runs are timed from outside (fork to reaped exit), so their "
+                + "µs/call is (elapsed_ns − fixed_ns) / (calls − 1), where fixed_ns is the median time of one-call spam "
+                + "processes of the same bus, pair and payload in the same round (start-up, connecting, one call, exit). "
+                + "The Java client times itself, first send to last reply.");
+        int missing = spam.stream().mapToInt(c -> c.fixedCost().missing()).sum();
+        if (missing > 0) {
+            notes.add("fixed_ns was missing in " + missing + " spam run(s) ("
+                    + spam.stream().filter(c -> c.fixedCost().missing() > 0).map(c -> c.key().label()).collect(Collectors.joining("; "))
+                    + "): their µs/call is elapsed / calls, start-up and connecting included, so it is too high.");
+        }
+        return notes;
+    }
+
+    /** Why a pair is missing from the overhead table, from skipped.tsv. */
+    static List<String> skippedPairs(LabHealth health) {
+        return health.skippedPairs().stream().map(s -> s.pair() + " on " + s.bus() + ": not run — " + s.reason()).toList();
+    }
+
+    static String floorIntro() {
+        return "Each transport against the raw-socket floor of its kind of socket at the same mode, payload and window: "
+                + LabHealth.RAW_UNIX + " for the Unix-socket transports, " + LabHealth.RAW_TCP + " for the TCP ones (JDK "
+                + "socket channels, 4-byte length and payload, true echo, every reply verified). × floor is the ratio of "
+                + "the median µs/call with its bootstrap 95% CI.";
+    }
+
+    static String noHealth() {
+        return "No libdbus reference pairs or raw-socket rows in this session (runs.csv has no pair column, or no "
+                + "reference rows): the lab's overhead and floor cannot be shown.";
+    }
+
+    // ------------------------------------------------------------------------------------------------ sweep
+
+    static String sweepIntro() {
+        return "Java client, pipelined, one point per window; calls/s is calls per run / median run time, µs/call its "
+                + "inverse. Throughput saturates at the smallest window whose calls/s are within "
+                + Numbers.percent(SweepSeries.SATURATION_WITHIN) + " of the best. A window with lost, mismatched or "
+                + "errored calls says so and counts for neither; ⚠ alone marks a noisy point (CV above "
+                + Numbers.percent(CellSummary.NOISY_CV) + ").";
+    }
+
+    static String noSweep() {
+        return "No pipelining-depth sweep in this session.";
+    }
+
+    /** "window 16 (24512 calls/s; best 25010 at window 64)" */
+    static String saturation(SweepSeries series) {
+        return series.saturation().map(sat -> {
+            CellSummary best = series.best().orElseThrow();
+            return "window " + sat.key().window() + " (" + Numbers.perSecond(sat.callsPerSecond()) + " calls/s; best "
+                    + Numbers.perSecond(best.callsPerSecond()) + " at window " + best.key().window() + ")";
+        }).orElse("n/a (no clean point)");
+    }
+
+    // ------------------------------------------------------------------------------------------------ checks
+
+    static String noChecks() {
+        return "No over-limit check in this session.";
+    }
+
+    /** The lab's informational notes, and notes of topics this version does not judge. */
+    static List<String> labNotes(Analysis analysis) {
+        return analysis.folder().notes().stream()
+                .filter(n -> !(n.topic().equals(Note.OVER_LIMIT) && n.verdict()))
+                .map(n -> "Lab note (" + n.topic() + ", " + n.outcome() + "): " + n.text()).toList();
+    }
+
     /** The things that make numbers suspect, most serious first; empty when there are none. */
     static List<String> warnings(Analysis analysis) {
         List<String> warnings = new ArrayList<>();
+        analysis.failedChecks().forEach(check -> warnings.add("WARNING: " + check.text() + "."));
         List<CellSummary> failing = analysis.cellsWithFailures();
         if (!failing.isEmpty()) {
             warnings.add(FAILURE_WARNING + " in " + failing.size() + " cell(s), their timings are suspect: "
                     + failing.stream().map(ReportText::failure).collect(Collectors.joining("; ")) + ".");
         }
-        analysis.analysisWarnings().forEach(w -> warnings.add("Latency: " + w + "."));
+        analysis.latencyWarnings().forEach(w -> warnings.add("Latency: " + w + "."));
+        analysis.fixedCostWarnings().forEach(w -> warnings.add("Spam fixed cost: " + w + "."));
         List<CellSummary> noisy = analysis.noisyCells();
         if (!noisy.isEmpty()) {
             warnings.add("Noisy: " + noisy.size() + " cell(s) vary by more than " + Numbers.percent(CellSummary.NOISY_CV)
@@ -65,8 +165,18 @@ final class ReportText {
 
     static String correctness(Analysis analysis) {
         Counts total = analysis.totalCounts();
-        return "Lost / mismatched / errors over all measured runs: " + total.lost() + " / " + total.mismatched() + " / "
+        String text = "Lost / mismatched / errors over all measured runs: " + total.lost() + " / " + total.mismatched() + " / "
                 + total.errors() + ".";
+        if (analysis.allCells().stream().anyMatch(c -> c.key().role() == CellKey.Role.OVERLIMIT)) {
+            text += " The over-limit check's runs are not counted here: their errors are its purpose (see Over-limit check).";
+        }
+        return text;
+    }
+
+    /** Below the detail tables when spam rows are in them. */
+    static String fixedCostFootnote() {
+        return "† spam rows: the run time is the whole dbus-test-tool process, start-up included; µs/call has the fixed "
+                + "cost removed, (elapsed − fixed) / (calls − 1) per run, median over the runs (see Lab health).";
     }
 
     static String warmups(Analysis analysis) {
@@ -76,6 +186,11 @@ final class ReportText {
     static String runOrderIntro(Analysis analysis) {
         RunOrder order = analysis.runOrder();
         long warmups = order.runs().stream().filter(r -> !r.measured()).count();
+        if (analysis.hasLabSeries() && order.fromTimestamps()) {
+            return "Order of runs.csv's started_utc: " + order.runs().size() + " runs, reference, sweep and over-limit runs "
+                    + "included (" + warmups + " of them warm-up), from " + order.first() + " to " + order.last()
+                    + ". Measured runs of the subject cells per cell shape:";
+        }
         if (!order.fromTimestamps()) {
             return "runs.csv has no complete started_utc column, so the order of its rows is taken as the run order ("
                     + order.runs().size() + " runs, " + warmups + " of them warm-up).";
@@ -119,6 +234,22 @@ final class ReportText {
 
     /** The methods, in a few sentences each: what every number is and how it was computed. */
     static List<String> howToRead(Analysis analysis) {
+        List<String> paragraphs = new ArrayList<>(methods(analysis));
+        if (analysis.hasLabSeries()) {
+            paragraphs.add("Rows of runs.csv belong to a pair (client>server) and a series. The headline, verdicts, latency "
+                    + "and details are about the subject, " + CellKey.SUBJECT_PAIR + " in the transport matrix; rows of "
+                    + "other pairs (libdbus, the raw-socket floor) are reference rows, marked \"(reference)\" wherever they "
+                    + "appear, and are not compared with the transports. The sweep and the over-limit check have their own "
+                    + "sections; the over-limit check's runs are kept out of the correctness totals.");
+            paragraphs.add("Lab health targets: the Java client's and the Java server's ratio over libdbus>libdbus at most "
+                    + Numbers.factor(LabHealth.TARGET_RATIO) + "×. A target counts as met (✓) when the ratio of medians is at "
+                    + "most " + Numbers.factor(LabHealth.TARGET_RATIO) + "; its bootstrap 95% interval is shown so the reader "
+                    + "sees how certain that is, and \"CI spans\" marks a check the runs cannot settle.");
+        }
+        return paragraphs;
+    }
+
+    private static List<String> methods(Analysis analysis) {
         String baselines = String.join(" and ", analysis.baselines());
         return List.of(
                 "A run is one client making calls/run echo calls of the given payload (sync: one at a time; async: up to window in flight), "

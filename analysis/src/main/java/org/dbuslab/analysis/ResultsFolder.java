@@ -9,14 +9,16 @@ import java.util.Optional;
  *
  * @param plan     what the lab asked for; empty when plan.tsv is absent (older or hand-made folders)
  * @param latency  the per-call latency histograms runs.csv points to, as far as they could be read
+ * @param notes    the lab's verdicts on checks with an expected outcome (notes.tsv); empty when absent
  * @param warnings problems that were tolerated while reading, e.g. a truncated last line
  */
 record ResultsFolder(Path dir, Environment environment, List<RunRecord> runs, List<SkippedTransport> skipped,
-                     Optional<List<PlannedCell>> plan, LatencyHistograms latency, List<String> warnings) {
+                     Optional<List<PlannedCell>> plan, LatencyHistograms latency, List<Note> notes, List<String> warnings) {
 
     ResultsFolder {
         runs = List.copyOf(runs);
         skipped = List.copyOf(skipped);
+        notes = List.copyOf(notes);
         plan = plan.map(List::copyOf);
         warnings = List.copyOf(warnings);
     }

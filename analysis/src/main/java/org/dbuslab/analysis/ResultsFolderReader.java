@@ -45,6 +45,9 @@ final class ResultsFolderReader {
         Optional<List<PlannedCell>> plan = Files.isRegularFile(planTsv)
                 ? Optional.of(PlanReader.read(TextFile.read(planTsv), warnings::add)) : Optional.empty();
 
-        return new ResultsFolder(dir, environment, runs, skipped, plan, latency, warnings);
+        Path notesTsv = dir.resolve(NotesReader.FILE);
+        List<Note> notes = Files.isRegularFile(notesTsv) ? NotesReader.read(TextFile.read(notesTsv), warnings::add) : List.of();
+
+        return new ResultsFolder(dir, environment, runs, skipped, plan, latency, notes, warnings);
     }
 }

@@ -15,7 +15,8 @@ import java.util.Objects;
  *
  * @param runs            every run, warm-ups included, in the order they started
  * @param fromTimestamps  true when every run had a started_utc
- * @param groups          per cell shape (mode, payload, window, calls): how the transports took turns
+ * @param groups          per cell shape (mode, payload, window, calls) of the subject cells: how the transports
+ *                        took turns (reference, sweep and over-limit runs are in {@code runs} but not grouped)
  */
 record RunOrder(List<RunRecord> runs, boolean fromTimestamps, List<Group> groups) {
 
@@ -45,7 +46,7 @@ record RunOrder(List<RunRecord> runs, boolean fromTimestamps, List<Group> groups
             sorted = new ArrayList<>(runs);
         }
         Map<CellKey, List<String>> byShape = new LinkedHashMap<>();
-        sorted.stream().filter(RunRecord::measured).forEach(run -> byShape
+        sorted.stream().filter(RunRecord::measured).filter(run -> run.key().subject()).forEach(run -> byShape
                 .computeIfAbsent(shapeOf(run.key()), k -> new ArrayList<>()).add(run.key().transport()));
         List<Group> groups = byShape.entrySet().stream()
                 .sorted(Map.Entry.comparingByKey(CellOrder.CELLS))

@@ -11,7 +11,10 @@ import java.util.function.Consumer;
  * Reads runs.csv (docs/RESULTS-FORMAT.md). Columns are found by header name, so extra or reordered
  * columns do not break the contract; a missing {@code phase} column means every row was measured.
  * Optional columns: {@code started_utc} (ISO-8601 instant; the run order), {@code latency_log} and
- * {@code latency_tag} (where the run's per-call latency histogram is; empty when none was recorded).
+ * {@code latency_tag} (where the run's per-call latency histogram is; empty when none was recorded), and the
+ * lab's {@code method}, {@code pair}, {@code series} (part of the cell; absent or empty: echo, dbus-java>dbus-java,
+ * matrix), {@code fixed_ns} (spam rows' fixed cost), {@code expected} and {@code reference} (only checked against
+ * pair and series, which decide). {@code round} is not needed: the run order comes from started_utc.
  */
 final class RunsCsvReader {
 
@@ -43,7 +46,23 @@ final class RunsCsvReader {
             throw new ResultsInputException(file.name() + ": empty file, expected a header line");
         }
         Header header = header(file, headerLine);
-        List<RunRecord> runs = LineParser.parse(file, headerLine + 1, line -> row(LineParser.split(line, ","), header), warnings);
+        long[] referenceDisagreements = {0};
+        List<RunRecord> runs = LineParser.parse(file, headerLine + 1, line -> {
+            String[] fields = LineParser.split(line, ",");
+            RunRecord run = row(fields, header);
+            if (referenceDisagrees(fields, header, run.key())) {
+                referenceDisagreements[0]++;
+            }
+            return run;
+        }, warnings);
+        if (header.indexes().containsKey("reference")) {
+            long disagreeing = referenceDisagreements[0];
+            if (disagreeing > 0) {
+                warnings.accept(file.name() + ": the reference column disagrees with pair and series in " + disagreeing
+                        + " row(s); pair and series decide (reference = every pair but " + CellKey.SUBJECT_PAIR
+                        + ", and series other than matrix)");
+            }
+        }
         long unreadable = header.indexes().containsKey("started_utc")
                 ? runs.stream().filter(run -> run.startedUtc() == null).count() : 0;
         if (unreadable > 0) {
@@ -77,7 +96,10 @@ final class RunsCsvReader {
                 text(fields, header, "mode"),
                 LineParser.intValue("payload_bytes", header.field(fields, "payload_bytes"), 0),
                 LineParser.intValue("window", header.field(fields, "window"), 1),
-                LineParser.intValue("calls", header.field(fields, "calls"), 1));
+                LineParser.intValue("calls", header.field(fields, "calls"), 1),
+                orDefault(optional(fields, header, "pair"), CellKey.SUBJECT_PAIR),
+                orDefault(optional(fields, header, "series"), CellKey.MATRIX),
+                orDefault(optional(fields, header, "method"), CellKey.ECHO));
         Counts counts = new Counts(
                 LineParser.longValue("lost", header.field(fields, "lost"), 0),
                 LineParser.longValue("mismatched", header.field(fields, "mismatched"), 0),
@@ -86,7 +108,26 @@ final class RunsCsvReader {
         return new RunRecord(key,
                 LineParser.intValue("run", header.field(fields, "run"), 1),
                 LineParser.longValue("elapsed_ns", header.field(fields, "elapsed_ns"), 1),
-                counts, phase, startedUtc(optional(fields, header, "started_utc")), latency(fields, header));
+                counts, phase, startedUtc(optional(fields, header, "started_utc")), latency(fields, header),
+                fixedNs(optional(fields, header, "fixed_ns")), optional(fields, header, "expected"));
+    }
+
+    private static String orDefault(String value, String fallback) {
+        return value.isEmpty() ? fallback : value;
+    }
+
+    private static Long fixedNs(String text) {
+        return text.isEmpty() ? null : LineParser.longValue("fixed_ns", text, 0);
+    }
+
+    /** A reference column that says true where pair and series name the subject, or false where they do not. */
+    private static boolean referenceDisagrees(String[] fields, Header header, CellKey key) {
+        String reference = optional(fields, header, "reference");
+        if (reference.isEmpty()) {
+            return false;
+        }
+        boolean expected = key.role() == CellKey.Role.REFERENCE;
+        return Boolean.parseBoolean(reference) != expected;
     }
 
     private static String optional(String[] fields, Header header, String column) {

@@ -9,7 +9,8 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * summary.csv: one row per cell for spreadsheets and scripts. Numbers are plain decimals with '.' and no
+ * summary.csv: one row per cell for spreadsheets and scripts: the subject cells first (as before), then the
+ * reference, sweep and over-limit cells; the trailing columns pair, series, method and reference tell them apart. Numbers are plain decimals with '.' and no
  * exponent whatever the locale; an undefined value is an empty field. For every baseline in use there is
  * one group of comparison columns, prefixed {@code vs_<baseline>_} (dashes become underscores).
  */
@@ -23,6 +24,9 @@ final class SummaryCsv implements ReportWriter {
             "outliers_high_severe", "us_per_call_median", "us_per_call_median_ci95_low", "us_per_call_median_ci95_high",
             "us_per_call_mean", "calls_per_second", "latency_p50_us", "latency_p90_us", "latency_p99_us", "latency_p99_9_us",
             "latency_max_us", "latency_count", "lost", "mismatched", "errors");
+    /** After the comparison groups, so the columns of older files keep their positions. */
+    private static final List<String> IDENTITY_COLUMNS = List.of("pair", "series", "method", "reference",
+            "fixed_cost_corrected_runs", "fixed_cost_missing_runs");
     private static final List<String> COMPARISON_COLUMNS = List.of("ratio_of_medians", "ratio_ci95_low", "ratio_ci95_high",
             "diff_us_per_call", "diff_ci95_low", "diff_ci95_high", "mann_whitney_p", "mann_whitney_method", "verdict");
 
@@ -38,8 +42,13 @@ final class SummaryCsv implements ReportWriter {
             String prefix = "vs_" + baseline.replace('-', '_').toLowerCase(Locale.ROOT) + "_";
             COMPARISON_COLUMNS.forEach(column -> header.add(prefix + column));
         }
+        header.addAll(IDENTITY_COLUMNS);
         StringBuilder csv = new StringBuilder(line(header));
-        for (CellSummary cell : analysis.cells()) {
+        List<CellSummary> cells = new ArrayList<>(analysis.cells());
+        for (CellKey.Role role : List.of(CellKey.Role.REFERENCE, CellKey.Role.SWEEP, CellKey.Role.OVERLIMIT)) {
+            analysis.allCells().stream().filter(c -> c.key().role() == role).forEach(cells::add);
+        }
+        for (CellSummary cell : cells) {
             List<String> row = cellFields(cell);
             for (String baseline : analysis.baselines()) {
                 Optional<CellComparison> comparison = analysis.comparisonsAgainst(baseline).stream()
@@ -47,6 +56,9 @@ final class SummaryCsv implements ReportWriter {
                 row.addAll(comparison.map(SummaryCsv::comparisonFields)
                         .orElseGet(() -> COMPARISON_COLUMNS.stream().map(c -> "").collect(Collectors.toList())));
             }
+            CellKey key = cell.key();
+            row.addAll(List.of(key.pair(), key.series(), key.method(), String.valueOf(key.role() == CellKey.Role.REFERENCE),
+                    String.valueOf(cell.fixedCost().corrected()), String.valueOf(cell.fixedCost().missing())));
             csv.append(line(row));
         }
         return csv.toString();

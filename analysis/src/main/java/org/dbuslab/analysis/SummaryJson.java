@@ -42,8 +42,23 @@ final class SummaryJson implements ReportWriter {
         root.put("warmup_runs_excluded", analysis.warmupRunsExcluded());
         ArrayNode cells = root.putArray("cells");
         analysis.cells().forEach(cell -> cells.add(cell(cell, analysis)));
+        ArrayNode referenceCells = root.putArray("reference_cells");
+        analysis.referenceCells().forEach(cell -> referenceCells.add(cell(cell, analysis)));
+        ArrayNode sweepCells = root.putArray("sweep_cells");
+        analysis.sweepCells().forEach(cell -> sweepCells.add(cell(cell, analysis)));
+        overhead(root.putArray("overhead"), analysis.health());
+        floor(root.putArray("floor"), analysis.health());
+        sweep(root.putArray("sweep"), analysis.sweep());
+        checks(root.putArray("checks"), analysis.checks());
+        ArrayNode notes = root.putArray("notes");
+        analysis.folder().notes().forEach(n -> notes.addObject().put("topic", n.topic()).put("outcome", n.outcome()).put("text", n.text()));
+        // A line naming a libdbus pair ("dbus-daemon libdbus-java") explains that pair only: skipped_pairs, not skipped.
         ArrayNode skipped = root.putArray("skipped");
-        analysis.folder().skipped().forEach(s -> skipped.addObject().put("transport", s.transport()).put("reason", s.reason()));
+        analysis.folder().skipped().stream().filter(s -> s.pair() == null)
+                .forEach(s -> skipped.addObject().put("transport", s.transport()).put("reason", s.reason()));
+        ArrayNode skippedPairs = root.putArray("skipped_pairs");
+        analysis.folder().skipped().stream().filter(s -> s.pair() != null)
+                .forEach(s -> skippedPairs.addObject().put("transport", s.bus()).put("pair", s.pair()).put("reason", s.reason()));
         ArrayNode missing = root.putArray("missing");
         analysis.gaps().forEach(gap -> missing.addObject()
                 .put("transport", gap.transport())
@@ -74,7 +89,136 @@ final class SummaryJson implements ReportWriter {
                 .put("alpha", analysis.alpha())
                 .put("significant_when", "bootstrap CI of the ratio of medians excludes 1 and Mann-Whitney p < alpha")
                 .put("noisy_cv_above", CellSummary.NOISY_CV)
-                .put("outliers", "Tukey fences: mild beyond 1.5 IQR, severe beyond 3 IQR; kept in the data");
+                .put("outliers", "Tukey fences: mild beyond 1.5 IQR, severe beyond 3 IQR; kept in the data")
+                .put("spam_us_per_call", "(elapsed_ns - fixed_ns) / (calls - 1) per run when fixed_ns is given, else elapsed_ns / calls; "
+                        + "median, interval and mean over the runs")
+                .put("overhead_target_ratio", LabHealth.TARGET_RATIO)
+                .put("meets_target_when", "ratio of medians <= target_ratio (point estimate); target_certain when the ratio's "
+                        + "95% interval lies wholly on one side of target_ratio")
+                .put("sweep_saturation_within", SweepSeries.SATURATION_WITHIN)
+                .put("sweep_saturation_window", "smallest window whose calls_per_second is within sweep_saturation_within of "
+                        + "the best clean window's");
+    }
+
+    private static void overhead(ArrayNode array, LabHealth health) {
+        for (LabHealth.OverheadRow row : health.overhead()) {
+            ObjectNode node = array.addObject()
+                    .put("transport", row.transport())
+                    .put("mode", row.mode())
+                    .put("payload_bytes", row.payloadBytes())
+                    .put("window", row.window());
+            ObjectNode pairs = node.putObject("us_per_call");
+            for (String pair : java.util.List.of(CellKey.LIBDBUS_PAIR, CellKey.JAVA_CLIENT_PAIR, CellKey.JAVA_SERVER_PAIR,
+                    CellKey.SUBJECT_PAIR)) {
+                CellSummary cell = row.byPair().get(pair);
+                if (cell == null) {
+                    pairs.putNull(pair);
+                    continue;
+                }
+                ObjectNode p = pairs.putObject(pair)
+                        .put("runs", cell.runs())
+                        .put("calls_per_run", cell.key().calls())
+                        .put("method", cell.key().method());
+                number(p, "median", cell.usPerCallMedian());
+                interval(p, "median_ci95", cell.usPerCallMedianCi95());
+                p.put("noisy", cell.noisy());
+            }
+            node.put("target_ratio", LabHealth.TARGET_RATIO);
+            pairOverhead(node, "client_overhead", row.client());
+            pairOverhead(node, "server_overhead", row.server());
+        }
+    }
+
+    private static void pairOverhead(ObjectNode node, String key, LabHealth.PairOverhead overhead) {
+        if (overhead == null) {
+            node.putNull(key);
+            return;
+        }
+        SampleComparison r = overhead.result();
+        ObjectNode o = node.putObject(key).put("pair", overhead.pair()).put("baseline_pair", overhead.baselinePair());
+        number(o, "diff_us_per_call", r.difference());
+        interval(o, "diff_us_per_call_ci95", r.differenceInterval());
+        number(o, "ratio", r.ratioOfMedians());
+        interval(o, "ratio_ci95", r.ratioInterval());
+        number(o, "mann_whitney_p", r.mannWhitney().pValue());
+        o.put("meets_target", overhead.meetsTarget()).put("target_certain", overhead.targetCertain());
+    }
+
+    private static void floor(ArrayNode array, LabHealth health) {
+        for (LabHealth.FloorRow row : health.floor()) {
+            CellKey key = row.cell().key();
+            SampleComparison r = row.result();
+            ObjectNode node = array.addObject()
+                    .put("transport", key.transport())
+                    .put("mode", key.mode())
+                    .put("payload_bytes", key.payloadBytes())
+                    .put("window", key.window())
+                    .put("calls_per_run", key.calls())
+                    .put("floor_transport", row.floor().key().transport());
+            number(node, "us_per_call_median", row.cell().usPerCallMedian());
+            number(node, "floor_us_per_call_median", row.floor().usPerCallMedian());
+            number(node, "ratio", r.ratioOfMedians());
+            interval(node, "ratio_ci95", r.ratioInterval());
+            number(node, "diff_us_per_call", r.difference());
+            interval(node, "diff_us_per_call_ci95", r.differenceInterval());
+        }
+    }
+
+    private static void sweep(ArrayNode array, java.util.List<SweepSeries> sweep) {
+        for (SweepSeries series : sweep) {
+            ObjectNode node = array.addObject()
+                    .put("transport", series.transport())
+                    .put("mode", series.mode())
+                    .put("payload_bytes", series.payloadBytes());
+            ArrayNode points = node.putArray("points");
+            for (CellSummary point : series.points()) {
+                ObjectNode p = points.addObject()
+                        .put("window", point.key().window())
+                        .put("calls_per_run", point.key().calls())
+                        .put("runs", point.runs());
+                number(p, "us_per_call_median", point.usPerCallMedian());
+                interval(p, "us_per_call_median_ci95", point.usPerCallMedianCi95());
+                number(p, "calls_per_second", point.callsPerSecond());
+                interval(p, "calls_per_second_ci95", point.callsPerSecondCi95());
+                number(p, "of_best", series.ofBest(point));
+                Counts c = point.counts().plus(point.warmupCounts());
+                p.put("clean", !point.failed()).put("lost", c.lost()).put("mismatched", c.mismatched()).put("errors", c.errors())
+                        .put("noisy", point.noisy());
+            }
+            series.best().ifPresentOrElse(b -> node.put("best_window", b.key().window()), () -> node.putNull("best_window"));
+            number(node, "best_calls_per_second", series.best().map(CellSummary::callsPerSecond).orElse(Double.NaN));
+            series.saturation().ifPresentOrElse(sat -> node.put("saturation_window", sat.key().window()),
+                    () -> node.putNull("saturation_window"));
+            node.put("saturation_within", SweepSeries.SATURATION_WITHIN);
+        }
+    }
+
+    private static void checks(ArrayNode array, java.util.List<OverLimitCheck> checks) {
+        for (OverLimitCheck check : checks) {
+            ObjectNode node = array.addObject().put("check", "over-limit");
+            CellSummary cell = check.cell();
+            node.put("transport", check.key() == null ? null : check.key().transport())
+                    .put("bus", check.bus());
+            if (check.limit() == null) {
+                node.putNull("max_replies_per_connection");
+            } else {
+                node.put("max_replies_per_connection", check.limit());
+            }
+            if (check.key() == null) {
+                node.putNull("window").putNull("calls_per_run");
+            } else {
+                node.put("window", check.key().window()).put("calls_per_run", check.key().calls());
+            }
+            node.put("runs", cell == null ? 0 : cell.runs());
+            Counts c = check.counts();
+            node.put("expected", check.expected())
+                    .put("errors", c.errors()).put("lost", c.lost()).put("mismatched", c.mismatched())
+                    .put("as_expected", check.asExpected())
+                    .put("lab_confirms", check.labConfirms())
+                    .put("text", check.text());
+            ArrayNode labNotes = node.putArray("lab_notes");
+            check.labNotes().forEach(n -> labNotes.addObject().put("outcome", n.outcome()).put("text", n.text()));
+        }
     }
 
     private static ObjectNode cell(CellSummary cell, Analysis analysis) {
@@ -86,6 +230,10 @@ final class SummaryJson implements ReportWriter {
                 .put("payload_bytes", key.payloadBytes())
                 .put("window", key.window())
                 .put("calls_per_run", key.calls())
+                .put("pair", key.pair())
+                .put("series", key.series())
+                .put("method", key.method())
+                .put("reference", key.role() == CellKey.Role.REFERENCE)
                 .put("runs", cell.runs())
                 .put("warmup_runs", cell.warmupRuns());
         ObjectNode elapsed = node.putObject("elapsed_s");
@@ -104,6 +252,8 @@ final class SummaryJson implements ReportWriter {
         number(node, "calls_per_second", cell.callsPerSecond());
         number(node, "ratio_to_dbus_daemon", cell.ratioToDbusDaemon() == null ? Double.NaN : cell.ratioToDbusDaemon());
         node.put("noisy", cell.noisy());
+        node.put("fixed_cost_corrected_runs", cell.fixedCost().corrected())
+                .put("fixed_cost_missing_runs", cell.fixedCost().missing());
         OutlierCounts o = cell.outliers();
         node.putObject("outliers").put("low_severe", o.lowSevere()).put("low_mild", o.lowMild())
                 .put("high_mild", o.highMild()).put("high_severe", o.highSevere());
@@ -168,6 +318,8 @@ final class SummaryJson implements ReportWriter {
                 .put("payload_bytes", run.key().payloadBytes())
                 .put("window", run.key().window())
                 .put("calls_per_run", run.key().calls())
+                .put("pair", run.key().pair())
+                .put("series", run.key().series())
                 .put("phase", run.measured() ? "measure" : "warmup")
                 .put("run", run.run()));
     }

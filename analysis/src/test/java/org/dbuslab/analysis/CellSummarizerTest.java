@@ -6,6 +6,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CellSummarizerTest {
 
@@ -60,6 +61,47 @@ class CellSummarizerTest {
                         "sync 1000 dbus-daemon-tcp", "sync 1000 p2p-unix", "sync 1000 p2p-tcp", "sync 1000 a-custom",
                         "sync 1000 zz-custom", "async 10 dbus-daemon"),
                 cells.stream().map(c -> c.key().mode() + " " + c.key().payloadBytes() + " " + c.key().transport()).toList());
+    }
+
+    /** dbus-test-tool spam is timed from outside: its fixed cost comes off, and only libdbus's client needs it. */
+    @Test
+    void spamRunsWithAFixedCostUseElapsedMinusFixedOverCallsMinusOne() {
+        CellKey spam = new CellKey("dbus-daemon", "sync", 1000, 1, 1001, CellKey.LIBDBUS_PAIR, CellKey.REFERENCE, CellKey.SPAM);
+        // (elapsed − fixed) / (calls − 1): 50 µs, 60 µs and 55 µs per call, fixed costs differing by round.
+        List<RunRecord> runs = List.of(
+                new RunRecord(spam, 1, 5_000_000L + 50_000_000L, Counts.ZERO, Phase.MEASURE, null, null, 5_000_000L, ""),
+                new RunRecord(spam, 2, 9_000_000L + 60_000_000L, Counts.ZERO, Phase.MEASURE, null, null, 9_000_000L, ""),
+                new RunRecord(spam, 3, 7_000_000L + 55_000_000L, Counts.ZERO, Phase.MEASURE, null, null, 7_000_000L, ""));
+        CellSummary cell = CellSummarizer.summarize(runs).get(0);
+        assertEquals(55.0, cell.usPerCallMedian(), 1e-9);
+        assertEquals(55.0, cell.usPerCallMean(), 1e-9);
+        assertEquals(1e6 / 55.0, cell.callsPerSecond(), 1e-6);
+        assertEquals(List.of(50.0, 60.0, 55.0), java.util.Arrays.stream(cell.runUsPerCall()).map(v -> Math.round(v * 1e9) / 1e9)
+                .boxed().toList());
+        assertEquals(new CellSummary.FixedCost(3, 0, 0), cell.fixedCost());
+        assertNull(cell.ratioToDbusDaemon(), "reference cells are not compared with dbus-daemon");
+        assertEquals(0.062, cell.elapsedSeconds().median(), 1e-12, "the run time stays the whole process");
+
+        // Without fixed_ns: elapsed / calls, and the cell says so; the Java client (dbus-java>libdbus) times itself.
+        RunRecord noFixed = new RunRecord(spam, 1, 55_055_000L, Counts.ZERO, Phase.MEASURE);
+        assertEquals(55.0, noFixed.usPerCall(), 1e-9);
+        assertTrue(noFixed.fixedCostMissing());
+        CellSummary missing = CellSummarizer.summarize(List.of(runs.get(0), noFixed)).get(0);
+        assertEquals(new CellSummary.FixedCost(1, 1, 0), missing.fixedCost());
+        CellKey javaClient = new CellKey("dbus-daemon", "sync", 1000, 1, 1000, CellKey.JAVA_CLIENT_PAIR, CellKey.REFERENCE, CellKey.SPAM);
+        CellSummary selfTimed = CellSummarizer.summarize(List.of(new RunRecord(javaClient, 1, 70_000_000L, Counts.ZERO, Phase.MEASURE))).get(0);
+        assertEquals(CellSummary.FixedCost.NONE, selfTimed.fixedCost());
+        assertEquals(70.0, selfTimed.usPerCallMedian(), 1e-9);
+    }
+
+    @Test
+    void onlySubjectCellsGetARatioToDbusDaemon() {
+        CellKey daemonLibdbus = new CellKey("dbus-daemon", "sync", 1000, 1, 1000, CellKey.LIBDBUS_PAIR, CellKey.REFERENCE, CellKey.SPAM);
+        List<CellSummary> cells = CellSummarizer.summarize(List.of(
+                new RunRecord(daemonLibdbus, 1, 50_000_000L, Counts.ZERO, Phase.MEASURE),
+                run("dbus-broker", "sync", 1000, 100_000_000L, Phase.MEASURE, 0)));
+        // The libdbus reference cell on dbus-daemon must not serve as dbus-broker's baseline.
+        assertNull(find(cells, "dbus-broker", "sync", 1000).ratioToDbusDaemon());
     }
 
     private static CellSummary find(List<CellSummary> cells, String transport, String mode, int payload) {

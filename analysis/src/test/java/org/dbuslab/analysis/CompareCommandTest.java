@@ -48,6 +48,19 @@ class CompareCommandTest {
         assertEquals("", err.toString());
     }
 
+    /** Reference and sweep cells are compared and marked; the over-limit check, whose errors are its purpose, is not. */
+    @Test
+    void labSeriesAreComparedExceptTheOverLimitCheck() throws IOException {
+        Path base = Fixtures.copyOfSession(Files.createDirectories(tmp.resolve("base")));
+        Path current = Fixtures.copyOfSession(Files.createDirectories(tmp.resolve("new")));
+        assertEquals(0, run("compare", base.toString(), current.toString(), "--fail-on-regression"), err.toString());
+        String report = Files.readString(current.resolve("compare-base.md"));
+        assertTrue(report.contains("**0 regressed, 0 improved, 28 no change** (of 28 cells in both sessions)"), report);
+        assertTrue(report.contains("- dbus-daemon libdbus>libdbus (reference) sync 1000 B window 1 calls 10000: no change"), report);
+        assertTrue(report.contains("- dbus-broker (sweep) async 1000 B window 8 calls 2000: no change"), report);
+        assertTrue(!report.contains("limit64"), report);
+    }
+
     @Test
     void withoutFailOnRegressionARegressionStillExitsZero() throws IOException {
         Path base = session("base", 1, SyntheticSession.standardCells());

@@ -36,18 +36,20 @@ class ReportHtmlTest {
         List<String> titles = doc.select("svg > title").eachText();
         assertEquals(List.of(
                 "µs per call, sync", "µs per call, async",
+                "Sweep: calls/s by window, async 1000 B",
                 "Latency percentiles, sync 1000 B window 1 calls 10000",
                 "Latency percentiles, sync 10000 B window 1 calls 10000",
                 "Latency percentiles, async 1000 B window 16 calls 10000",
                 "Run times, sync 1000 B window 1 calls 10000",
                 "Run times, sync 10000 B window 1 calls 10000",
                 "Run times, async 1000 B window 16 calls 10000"), titles);
-        assertEquals(8, doc.select("svg").size());
+        assertEquals(9, doc.select("svg").size());
         // Each chart really is a chart: it has drawn shapes and its axis labels.
         for (Element svg : doc.select("svg")) {
             assertTrue(svg.select("path, line, rect, ellipse, circle, polyline").size() > 10, svg.id());
         }
-        assertTrue(doc.select("svg text").eachText().containsAll(List.of("percentile of calls", "transport", "dbus-broker")),
+        assertTrue(doc.select("svg text").eachText().containsAll(List.of("percentile of calls", "transport", "dbus-broker",
+                        "window (calls in flight, log2 scale)", "32")),
                 doc.select("svg text").eachText().toString());
     }
 
@@ -73,12 +75,13 @@ class ReportHtmlTest {
     void leadsWithHeadlineAndVerdictsAndWarnsLoudly() {
         Document doc = Jsoup.parse(html());
         List<String> headings = doc.select("h2").eachText();
-        assertEquals("Headline: µs per call", headings.get(0));
-        assertEquals("Against dbus-daemon", headings.get(1));
-        assertEquals("Warnings", headings.get(2));
+        assertEquals(List.of("Machine and versions", "Lab health", "Headline: µs per call", "Against dbus-daemon", "Warnings"),
+                headings.subList(0, 5));
+        assertEquals("lab-box", doc.select("h2 + table tr:contains(Host) td").text());
         assertTrue(doc.select("ul.verdicts li").eachText().contains(
                 "dbus-broker, sync, 1000 B: 1.32× faster than dbus-daemon (95% CI 1.26–1.37), −30.6 µs/call (−35.0…−24.8), p = 0.008"));
-        assertEquals(3, doc.select("li.warning").size());
+        assertEquals(4, doc.select("li.warning").size());
+        assertTrue(doc.select("table.health td").eachText().contains("1.40× (1.37–1.43) ✗"));
         assertTrue(doc.select("table.headline td").eachText().contains("95.1 µs (1.32× faster)"));
     }
 

@@ -19,13 +19,19 @@ class ResultsFolderReaderTest {
     @Test
     void readsTheWholeFixtureFolder() {
         ResultsFolder folder = ResultsFolderReader.read(Fixtures.session());
-        assertEquals(36 - 2, folder.runs().size()); // 36 lines minus header minus truncated last line
+        assertEquals(112 - 2, folder.runs().size()); // 112 lines minus header minus truncated last line
         assertTrue(folder.environment().recorded());
         assertEquals("6.1.0-21-amd64", folder.environment().text("kernel"));
         assertEquals(2, folder.environment().values().get("cpu_count"));
-        assertEquals(List.of(new SkippedTransport("p2p-tcp",
-                "dbus-java TCP transport refused the connection: Connection refused")), folder.skipped());
-        assertEquals(15, folder.plan().orElseThrow().size());
+        assertEquals(new SkippedTransport("p2p-tcp", "dbus-java TCP transport refused the connection: Connection refused"),
+                folder.skipped().get(0));
+        SkippedTransport pair = folder.skipped().get(1);
+        assertEquals("dbus-broker libdbus-java", pair.transport());
+        assertEquals("dbus-broker", pair.bus());
+        assertEquals("libdbus>dbus-java", pair.pair());
+        assertEquals(null, folder.skipped().get(0).pair());
+        assertEquals(31, folder.plan().orElseThrow().size());
+        assertEquals(List.of("info", "as-expected"), folder.notes().stream().map(Note::outcome).toList());
         assertEquals(new PlannedCell(new CellKey("dbus-daemon", "sync", 1000, 1, 10000), 5, 1), folder.plan().orElseThrow().get(0));
         assertEquals(1, folder.warnings().size());
     }
@@ -39,6 +45,7 @@ class ResultsFolderReaderTest {
         assertEquals(Environment.DOCUMENTED_KEYS, List.copyOf(folder.environment().values().keySet()));
         assertTrue(folder.skipped().isEmpty());
         assertTrue(folder.plan().isEmpty());
+        assertTrue(folder.notes().isEmpty());
     }
 
     @Test
@@ -62,6 +69,11 @@ class ResultsFolderReaderTest {
                 assertThrows(ResultsInputException.class, () -> ResultsFolderReader.read(dir)).getMessage());
 
         Fixtures.write(dir, "plan.tsv", "");
+        Fixtures.write(dir, "notes.tsv", "over-limit\tas-expected\n");
+        assertEquals("notes.tsv line 1: expected topic<TAB>outcome<TAB>text, found 2 field(s)",
+                assertThrows(ResultsInputException.class, () -> ResultsFolderReader.read(dir)).getMessage());
+
+        Fixtures.write(dir, "notes.tsv", "");
         Fixtures.write(dir, "environment.json", "[1, 2]");
         assertEquals("environment.json: expected a JSON object, found array",
                 assertThrows(ResultsInputException.class, () -> ResultsFolderReader.read(dir)).getMessage());

@@ -37,6 +37,34 @@ class RunsCsvReaderTest {
     }
 
     @Test
+    void readsTheLabsColumnsAndDefaultsThemWhenEmptyOrAbsent() {
+        String header = Fixtures.RUNS_HEADER.strip() + ",latency_log,latency_tag,round,pair,reference,series,fixed_ns,expected\n";
+        List<RunRecord> runs = read(header
+                + "dbus-daemon,sync,1000,1,1000,1,60000000,0,0,0,measure,spam,2025-06-01T10:00:00Z,,,2,libdbus>libdbus,true,reference,5000000,\n"
+                + "dbus-daemon-limit64,async,1000,128,500,1,600000000,0,0,68,measure,echo,2025-06-01T10:00:01Z,,,1,dbus-java>dbus-java,false,overlimit,,LimitsExceeded\n"
+                + "dbus-daemon,sync,1000,1,1000,1,80000000,0,0,0,measure,,2025-06-01T10:00:02Z,,,,,,,,\n");
+        RunRecord spam = runs.get(0);
+        assertEquals(new CellKey("dbus-daemon", "sync", 1000, 1, 1000, "libdbus>libdbus", "reference", "spam"), spam.key());
+        assertEquals(CellKey.Role.REFERENCE, spam.key().role());
+        assertEquals(5_000_000L, spam.fixedNs());
+        assertEquals((60_000_000 - 5_000_000) / 999.0 / 1000, spam.usPerCall(), 1e-12);
+        assertEquals(CellKey.Role.OVERLIMIT, runs.get(1).key().role());
+        assertEquals("LimitsExceeded", runs.get(1).expected());
+        assertEquals(new CellKey("dbus-daemon", "sync", 1000, 1, 1000), runs.get(2).key());
+        assertTrue(runs.get(2).key().subject());
+        assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    @Test
+    void aReferenceColumnThatContradictsPairAndSeriesIsAWarning() {
+        read(Fixtures.RUNS_HEADER.strip() + ",pair,reference,series\n"
+                + "dbus-daemon,sync,1000,1,1000,1,60000000,0,0,0,measure,spam,2025-06-01T10:00:00Z,libdbus>libdbus,false,reference\n"
+                + "dbus-daemon,sync,1000,1,1000,1,60000000,0,0,0,measure,echo,2025-06-01T10:00:00Z,dbus-java>dbus-java,false,sweep\n");
+        assertEquals(List.of("runs.csv: the reference column disagrees with pair and series in 1 row(s); pair and series decide "
+                + "(reference = every pair but dbus-java>dbus-java, and series other than matrix)"), warnings);
+    }
+
+    @Test
     void withoutPhaseColumnEveryRowIsMeasured() {
         List<RunRecord> runs = read("transport,mode,payload_bytes,window,calls,run,elapsed_ns,lost,mismatched,errors\n"
                 + "p2p-unix,async,10000,16,500,1,12345,0,0,0\n");

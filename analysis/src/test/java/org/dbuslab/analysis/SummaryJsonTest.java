@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SummaryJsonTest {
@@ -30,7 +31,8 @@ class SummaryJsonTest {
     void hasTheContractShape() throws Exception {
         JsonNode root = summaryOfFixture();
         for (String key : List.of("environment", "cells", "skipped", "generated_utc", "statistics", "baselines", "run_order",
-                "warmup_runs_excluded")) {
+                "warmup_runs_excluded", "reference_cells", "sweep_cells", "overhead", "floor", "sweep", "checks", "notes",
+                "skipped_pairs")) {
             assertTrue(root.has(key), key);
         }
         assertEquals("2025-06-01T12:00:00Z", root.get("generated_utc").asText());
@@ -46,8 +48,101 @@ class SummaryJsonTest {
             }
         }
         JsonNode skipped = root.get("skipped").get(0);
+        assertEquals(1, root.get("skipped").size(), "a line naming a pair is in skipped_pairs, not skipped");
         assertEquals("p2p-tcp", skipped.get("transport").asText());
         assertEquals("dbus-java TCP transport refused the connection: Connection refused", skipped.get("reason").asText());
+        JsonNode pair = root.get("skipped_pairs").get(0);
+        assertEquals(List.of("dbus-broker", "libdbus>dbus-java"), List.of(pair.get("transport").asText(), pair.get("pair").asText()));
+    }
+
+    /** cells holds the subject only (consumers count transports × modes × sizes there); the rest has keys of its own. */
+    @Test
+    void referenceAndSweepCellsAreKeptApartFromTheSubject() throws Exception {
+        JsonNode root = summaryOfFixture();
+        for (JsonNode cell : root.get("cells")) {
+            assertEquals("dbus-java>dbus-java", cell.get("pair").asText());
+            assertEquals("matrix", cell.get("series").asText());
+            assertFalse(cell.get("reference").asBoolean());
+        }
+        JsonNode references = root.get("reference_cells");
+        assertEquals(8, references.size());
+        for (JsonNode cell : references) {
+            assertTrue(cell.get("reference").asBoolean(), cell.toString());
+            CELL_KEYS.forEach(key -> assertTrue(cell.has(key), key + " in " + cell));
+        }
+        JsonNode libdbus = references.get(0);
+        assertEquals(List.of("dbus-daemon", "libdbus>libdbus", "reference", "spam"), List.of(libdbus.get("transport").asText(),
+                libdbus.get("pair").asText(), libdbus.get("series").asText(), libdbus.get("method").asText()));
+        assertEquals(60.5, libdbus.get("us_per_call_median").asDouble(), 1e-9); // (elapsed − fixed) / (calls − 1)
+        assertEquals(5, libdbus.get("fixed_cost_corrected_runs").asInt());
+        assertEquals(12, root.get("sweep_cells").size());
+        root.get("sweep_cells").forEach(c -> assertEquals("sweep", c.get("series").asText()));
+    }
+
+    @Test
+    void overheadCarriesMediansDifferencesRatiosAndTheTarget() throws Exception {
+        JsonNode overhead = summaryOfFixture().get("overhead");
+        assertEquals(2, overhead.size());
+        JsonNode daemon = overhead.get(0);
+        assertEquals(List.of("dbus-daemon", "sync", "1000", "1"), List.of(daemon.get("transport").asText(), daemon.get("mode").asText(),
+                daemon.get("payload_bytes").asText(), daemon.get("window").asText()));
+        JsonNode us = daemon.get("us_per_call");
+        assertEquals(60.5, us.get("libdbus>libdbus").get("median").asDouble(), 1e-9);
+        assertEquals(70.6, us.get("dbus-java>libdbus").get("median").asDouble(), 1e-9);
+        assertEquals(84.8, us.get("libdbus>dbus-java").get("median").asDouble(), 1e-9);
+        assertEquals(125.6789012, us.get("dbus-java>dbus-java").get("median").asDouble(), 1e-9);
+        assertEquals(1.3, daemon.get("target_ratio").asDouble(), 0);
+        JsonNode client = daemon.get("client_overhead");
+        assertEquals(70.6 - 60.5, client.get("diff_us_per_call").asDouble(), 1e-9);
+        assertEquals(70.6 / 60.5, client.get("ratio").asDouble(), 1e-12);
+        assertTrue(client.get("ratio_ci95_low").asDouble() < client.get("ratio").asDouble());
+        assertTrue(client.get("diff_us_per_call_ci95_high").asDouble() > client.get("diff_us_per_call").asDouble());
+        assertTrue(client.get("meets_target").asBoolean());
+        assertTrue(client.get("target_certain").asBoolean());
+        JsonNode server = daemon.get("server_overhead");
+        assertEquals(84.8 / 60.5, server.get("ratio").asDouble(), 1e-12);
+        assertFalse(server.get("meets_target").asBoolean());
+        JsonNode broker = overhead.get(1);
+        assertTrue(broker.get("us_per_call").get("libdbus>dbus-java").isNull());
+        assertTrue(broker.get("server_overhead").isNull());
+        assertTrue(broker.get("client_overhead").get("meets_target").asBoolean());
+        assertFalse(broker.get("client_overhead").get("target_certain").asBoolean());
+    }
+
+    @Test
+    void floorSweepAndChecks() throws Exception {
+        JsonNode root = summaryOfFixture();
+        JsonNode floor = root.get("floor");
+        assertEquals(8, floor.size());
+        JsonNode p2p = floor.get(5);
+        assertEquals(List.of("p2p-unix", "sync", "1000", "raw-unix"), List.of(p2p.get("transport").asText(), p2p.get("mode").asText(),
+                p2p.get("payload_bytes").asText(), p2p.get("floor_transport").asText()));
+        assertEquals(61.1111111 / 20.1, p2p.get("ratio").asDouble(), 1e-9);
+
+        JsonNode sweep = root.get("sweep");
+        assertEquals(2, sweep.size());
+        JsonNode daemon = sweep.get(0);
+        assertEquals("dbus-daemon", daemon.get("transport").asText());
+        assertEquals(6, daemon.get("points").size());
+        assertEquals(32, daemon.get("best_window").asInt());
+        assertEquals(8, daemon.get("saturation_window").asInt());
+        JsonNode w1 = daemon.get("points").get(0);
+        assertEquals(1, w1.get("window").asInt());
+        assertEquals(130.0, w1.get("us_per_call_median").asDouble(), 1e-9);
+        assertEquals(1e6 / 130.0, w1.get("calls_per_second").asDouble(), 1e-6);
+        assertTrue(w1.get("clean").asBoolean());
+
+        JsonNode check = root.get("checks").get(0);
+        assertEquals("over-limit", check.get("check").asText());
+        assertEquals("dbus-daemon", check.get("bus").asText());
+        assertEquals(64, check.get("max_replies_per_connection").asInt());
+        assertEquals(128, check.get("window").asInt());
+        assertEquals("LimitsExceeded", check.get("expected").asText());
+        assertEquals(68, check.get("errors").asInt());
+        assertEquals(0, check.get("lost").asInt());
+        assertTrue(check.get("as_expected").asBoolean());
+        assertTrue(check.get("lab_confirms").asBoolean());
+        assertEquals(2, root.get("notes").size());
     }
 
     /** The fixture's dbus-daemon sync 1000 B cell is the sample of SampleStatisticsTest: same SciPy values. */
