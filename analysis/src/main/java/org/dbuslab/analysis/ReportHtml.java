@@ -81,6 +81,7 @@ final class ReportHtml implements ReportWriter {
         h.append("<h2>Correctness</h2>\n<p>").append(esc(ReportText.correctness(analysis))).append("</p>\n");
         h.append("<h2>Skipped</h2>\n");
         listOrNone(h, ReportText.skipped(analysis));
+        h.append(ScenariosHtml.render(analysis.folder().dir()));
         h.append("<h2>How to read this</h2>\n");
         ReportText.howToRead(analysis).forEach(p -> h.append("<p>").append(esc(p)).append("</p>\n"));
         if (!analysis.folder().warnings().isEmpty()) {
