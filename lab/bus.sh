@@ -26,6 +26,9 @@ readonly CONFIG_DIR="$LAB_DIR/config"
 # Bounded waits (seconds). READY_TIMEOUT is the whole budget for 'up'.
 READY_TIMEOUT=${LAB_BUS_READY_TIMEOUT:-10}
 STOP_GRACE=${LAB_BUS_STOP_GRACE:-3}
+# Overrides max_replies_per_connection of config/limits.conf.in (e.g. 64 for the lab's
+# over-limit check); empty = the shared value. dbus-broker has no such limit and ignores it.
+MAX_REPLIES=${LAB_BUS_MAX_REPLIES:-}
 # Longest unix socket path the kernel accepts (sun_path is 108 bytes with the NUL).
 readonly MAX_SOCKET_PATH=107
 
@@ -53,6 +56,10 @@ Starts a private D-Bus message bus for the lab, in the background.
   down DIR
       Stops every process recorded in DIR/pids (TERM, then KILL after
       LAB_BUS_STOP_GRACE=3 s) and removes the sockets. Always exits 0.
+
+Environment: LAB_BUS_READY_TIMEOUT (s, default 10), LAB_BUS_STOP_GRACE (s, default 3),
+LAB_BUS_MAX_REPLIES=N overrides max_replies_per_connection (config/limits.conf.in) for
+this instance, e.g. 64 for an over-limit check; dbus-broker has no such limit.
 
 Files in DIR: address, pids, transport, bus.conf, bus.log; for dbus-broker also
 parent.conf/parent.log (throwaway parent bus), broker-launch.log (launcher
@@ -106,12 +113,18 @@ xml_escape() {
     printf '%s' "$s"
 }
 
-# render_config TEMPLATE LISTEN OUTFILE: substitute @LISTEN@ and @LIMITS@.
+# render_config TEMPLATE LISTEN OUTFILE: substitute @LISTEN@ and @LIMITS@
+# (with max_replies_per_connection replaced when LAB_BUS_MAX_REPLIES is set).
 render_config() {
     local template=$1 listen=$2 out=$3 text limits
     [[ -r "$template" ]] || fail 3 "config template missing: $template"
     text=$(<"$template")
     limits=$(<"$CONFIG_DIR/limits.conf.in")
+    if [[ -n "$MAX_REPLIES" ]]; then
+        [[ "$limits" =~ \<limit\ name=\"max_replies_per_connection\"\>[0-9]+\</limit\> ]] ||
+            fail 1 "limits.conf.in has no max_replies_per_connection limit to override"
+        limits=${limits/"${BASH_REMATCH[0]}"/<limit name=\"max_replies_per_connection\">$MAX_REPLIES</limit>}
+    fi
     text=${text//@LISTEN@/$(xml_escape "$listen")}
     text=${text//@LIMITS@/$limits}
     printf '%s\n' "$text" >"$out"
@@ -587,6 +600,9 @@ cmd_up() {
         dbus-daemon | dbus-broker | dbus-daemon-tcp) ;;
         *) usage_error "unknown transport '$transport' (dbus-daemon, dbus-broker, dbus-daemon-tcp)" ;;
     esac
+    if [[ -n "$MAX_REPLIES" && ! "$MAX_REPLIES" =~ ^[1-9][0-9]{0,8}$ ]]; then
+        usage_error "LAB_BUS_MAX_REPLIES must be a whole number >= 1, got '$MAX_REPLIES'"
+    fi
     have dbus-daemon || { printf '%s: dbus-daemon not installed\n' "$PROG" >&2; exit 3; }
     have setsid || { printf '%s: setsid not installed\n' "$PROG" >&2; exit 3; }
     PROBE=$(probe_tool) || { printf '%s: no D-Bus client to probe with (dbus-send, gdbus or busctl)\n' "$PROG" >&2; exit 3; }

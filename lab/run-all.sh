@@ -1,33 +1,84 @@
 #!/usr/bin/env bash
-# The lab driver: one session = transports x modes x payload sizes, one client
-# process per cell, results in one folder (docs/RESULTS-FORMAT.md).
-# Run lab/run-all.sh --help for flags, presets, outputs and exit codes.
+# The lab driver: one session = transports x modes x payload sizes (the matrix),
+# plus reference rows (libdbus dbus-test-tool pairs, a raw-socket floor) and a
+# pipelining-depth sweep, measured in interleaved rounds; results in one folder
+# (docs/RESULTS-FORMAT.md). Run lab/run-all.sh --help for flags, presets,
+# outputs and exit codes.
 set -euo pipefail
 
 # ---------------------------------------------------------------------------
-# Presets. Calls per run, measured runs and warm-up runs per cell.
-#   quick:   CI and a first look; the 5x2x2 matrix stays under 2 minutes on 2 cores.
-#   default: >= 10 measured runs per cell, under 10 minutes.
-#   full:    the 2015 kdbus benchmark's 20000 calls per run.
+# Presets: calls per run, measured runs per cell (over all rounds), measured
+# runs per round (= per client process), warm-up runs per client process,
+# rounds and sizes that carry reference rows (0 = all) and the sweep. Budgets measured on
+# the 2-core development box are in lab/README.md:
+#   quick:   CI and a first look: matrix + minimal reference rows, < 2 minutes.
+#   default: matrix + reference + raw floor + sweep, < 10 minutes.
+#   full:    the 2015 kdbus benchmark's 20000 calls per run (no time budget).
 # ---------------------------------------------------------------------------
 QUICK_CALLS=200
 QUICK_RUNS=3
+QUICK_RUNS_PER_ROUND=3
 QUICK_WARMUP=1
-DEFAULT_CALLS=1000
+QUICK_REF_ROUNDS=1
+QUICK_REF_SIZES=1             # reference rows at the first size only
+QUICK_SWEEP=0
+DEFAULT_CALLS=500
 DEFAULT_RUNS=10
+DEFAULT_RUNS_PER_ROUND=5
 DEFAULT_WARMUP=2
+DEFAULT_REF_ROUNDS=0
+DEFAULT_REF_SIZES=0
+DEFAULT_SWEEP=1
 FULL_CALLS=20000
 FULL_RUNS=10
+FULL_RUNS_PER_ROUND=2
 FULL_WARMUP=2
+FULL_REF_ROUNDS=0
+FULL_REF_SIZES=0
+FULL_SWEEP=1
 
 DEFAULT_WINDOW=128           # calls in flight in async mode (sync is always 1)
 DEFAULT_SIZES=1000,10000     # payload bytes
 ALL_TRANSPORTS=dbus-daemon,dbus-broker,p2p-unix,p2p-tcp,dbus-daemon-tcp
 ALL_MODES=sync,async
 MAX_PAYLOAD=67108864         # 64 MiB: the D-Bus array limit, the contract's maximum
-SERVER_READY_TIMEOUT=30      # s until the server must print its ready line
+SERVER_READY_TIMEOUT=30      # s until every server must have printed its ready line
 DEFAULT_CELL_TIMEOUT=3600    # s one client process may take before it counts as hung
-STOP_GRACE=5                 # s between TERM and KILL for our Java processes
+STOP_GRACE=5                 # s between TERM and KILL for the processes we started
+PAYLOAD_SEED=20150430        # the client's default --seed; round r uses +1000*(r-1)
+
+DEFAULT_SWEEP_WINDOWS=1,2,4,8,16,32,64,128,256
+MAX_SWEEP_WINDOW=65536
+SWEEP_RUNS_DEFAULT=3         # measured runs per sweep point (one client process)
+SWEEP_WARMUP=1               # warm-up runs of a sweep point's client process
+SWEEP_BUSES=(dbus-daemon dbus-broker)
+OVERLIMIT_MAX_REPLIES=64     # max_replies_per_connection of the over-limit check's dbus-daemon
+OVERLIMIT_WINDOW=128         # ... and the window that must exceed it
+OVERLIMIT_EXPECTED=LimitsExceeded
+OVERLIMIT_TRANSPORT="dbus-daemon-limit$OVERLIMIT_MAX_REPLIES"
+
+REFERENCE_BUSES=(dbus-daemon dbus-broker)
+LIBDBUS_ECHO_NAME=com.example.LabEcho     # name claimed by 'dbus-test-tool echo'
+JAVA_ECHO_NAME=org.dbuslab.Echo           # the Java server's name (api EchoContract.BUS_NAME)
+SPAM_FIXED_SAMPLES=3         # --count=1 spam processes per reference cell and round (median = fixed_ns)
+SPAM_WARMUP=1                # warm-up spam processes per reference cell and round
+SPAM_RUN_TIMEOUT_MAX=300     # s one spam process may take (it waits forever for a lost reply)
+RAW_CLIENT_CLASS=org.dbuslab.client.raw.RawEchoClient
+RAW_SERVER_CLASS=org.dbuslab.client.raw.RawEchoServer
+RAW_TRANSPORTS=(raw-unix raw-tcp)
+
+PAIR_JAVA='dbus-java>dbus-java'
+PAIR_LIBDBUS='libdbus>libdbus'
+PAIR_JAVA_LIBDBUS='dbus-java>libdbus'
+PAIR_LIBDBUS_JAVA='libdbus>dbus-java'
+PAIR_RAW='jdk>jdk'
+
+# runs.csv: the client's columns (the first ten are the contract), then ours.
+# A column the client adds beyond BASE_COLUMNS is not carried over (the session
+# log says so): add it here.
+BASE_COLUMNS=transport,mode,payload_bytes,window,calls,run,elapsed_ns,lost,mismatched,errors,phase,method,started_utc,latency_log,latency_tag
+EXTRA_COLUMNS=round,pair,reference,series,fixed_ns,expected
+readonly CSV_HEADER="$BASE_COLUMNS,$EXTRA_COLUMNS"
 
 readonly PROG=run-all.sh
 _self=${BASH_SOURCE[0]}
@@ -42,35 +93,86 @@ readonly ANALYSIS_JAR="$REPO/analysis/target/dbus-lab-analysis.jar"
 readonly ENV_CAPTURE_CLASS=org.dbuslab.client.env.EnvironmentCapture
 
 JAVA=${JAVA:-java}
-# JVM flags for the measuring JVMs (server, client, environment capture).
+# JVM flags for the measuring JVMs (servers, clients, environment capture).
 # Word-split on purpose: LAB_JAVA_OPTS="-Xmx1g -XX:+UseParallelGC".
 read -r -a JAVA_OPTS <<<"${LAB_JAVA_OPTS:-}"
+
+rounds_of() { printf '%s' $((($1 + $2 - 1) / $2)); } # rounds_of RUNS RUNS_PER_ROUND
 
 usage() {
     cat <<EOF
 Usage: lab/run-all.sh [--quick | --full] [options]
 
-Runs the D-Bus echo benchmark matrix: every transport x mode (sync, async) x
-payload size. Per transport it starts a private bus (lab/bus.sh), the Java echo
-server, then one client process per cell (warm-up runs, then measured runs),
-and finally writes the report with the analysis jar.
+Runs the D-Bus echo benchmark: the matrix (every transport x mode x payload
+size, Java client against Java server), reference rows (libdbus dbus-test-tool
+pairs on dbus-daemon and dbus-broker, and a raw-socket floor without D-Bus) and
+a pipelining-depth sweep. Every bus and server is started once, at the start.
+The measured runs are then made in rounds: each round starts one client process
+per cell (its own warm-up runs, then a few measured runs), in an order shuffled
+per round from a recorded seed, so a slow drift of the machine is spread over
+all cells instead of hitting whichever ran last. At the end the analysis jar
+writes the report.
 
-Presets (calls per run / measured runs / warm-up runs per cell):
-  (default)   $DEFAULT_CALLS / $DEFAULT_RUNS / $DEFAULT_WARMUP    meant to finish in under 10 minutes
-  --quick     $QUICK_CALLS / $QUICK_RUNS / $QUICK_WARMUP      CI and a first look, under 2 minutes
-  --full      $FULL_CALLS / $FULL_RUNS / $FULL_WARMUP   the kdbus benchmark's call count
+Presets     calls/run runs/cell rounds x runs warm-up  reference rows   sweep  measured here
+  (default) $DEFAULT_CALLS       $DEFAULT_RUNS        $(rounds_of "$DEFAULT_RUNS" "$DEFAULT_RUNS_PER_ROUND") x $DEFAULT_RUNS_PER_ROUND       $DEFAULT_WARMUP x $DEFAULT_CALLS  all rounds       yes    4-7 min
+  --quick   $QUICK_CALLS       $QUICK_RUNS         $(rounds_of "$QUICK_RUNS" "$QUICK_RUNS_PER_ROUND") x $QUICK_RUNS_PER_ROUND       $QUICK_WARMUP x $QUICK_CALLS  round 1, size 1  no     about 1 min
+  --full    $FULL_CALLS     $FULL_RUNS        $(rounds_of "$FULL_RUNS" "$FULL_RUNS_PER_ROUND") x $FULL_RUNS_PER_ROUND       $FULL_WARMUP x $FULL_CALLS all rounds      yes    hours
+  "rounds x runs": rounds, measured runs of each cell per round; "warm-up":
+  runs x calls made first by every client process. Budgets on a noisy 2-core
+  machine: --quick under 2 minutes, default under 10 (lab/README.md).
 
-Options (override the preset, in any order):
-  --runs N            measured runs per cell (>= 1)
-  --warmup-runs N     warm-up runs per cell (>= 0)
+Matrix (options override the preset, in any order):
+  --runs N            measured runs per cell, over all rounds (>= 1)
+  --runs-per-round B  measured runs per cell and round, i.e. per client process
+                      (>= 1); rounds = ceil(runs / B)
+  --warmup-runs N     warm-up runs of every client process (>= 0). Each round's
+                      client is a fresh JVM, so every round warms up again; its
+                      warm-up rows are recorded with phase=warmup
   --calls N           calls per run (>= 1)
   --window N          calls in flight in async mode (>= 1, default $DEFAULT_WINDOW); sync uses 1
   --sizes LIST        payload bytes, comma-separated (default $DEFAULT_SIZES, max $MAX_PAYLOAD)
   --transports LIST   comma-separated subset of
                       $ALL_TRANSPORTS (default: all)
   --modes LIST        comma-separated subset of $ALL_MODES (default: both)
+
+Order:
+  --order MODE        interleaved (default): rounds as above, every round in its
+                      own shuffled order; sequential: one round, one client
+                      process per cell with all its runs, transport by transport
+  --order-seed S      seed of the shuffle, 0..999999999 (default: the session's
+                      start time); order.tsv records it and the resulting order
+
+Reference rows (rows with reference=true):
+  --no-reference      skip them (libdbus pairs and raw-socket floor)
+  libdbus pairs, on dbus-daemon and dbus-broker of --transports, every mode and
+  size, same calls and runs per round as the matrix:
+    libdbus>libdbus    dbus-test-tool spam -> dbus-test-tool echo
+    dbus-java>libdbus  Java client (--method spam) -> dbus-test-tool echo
+    libdbus>dbus-java  dbus-test-tool spam -> the Java server (com.example.Spam)
+  dbus-test-tool echo replies EMPTY: these rows move half the bytes of a true
+  echo. spam cannot time itself: its process is timed from outside, and its
+  fixed cost (start, connect, one call, exit) is measured in the same round
+  and recorded in fixed_ns. A pair whose hook is missing in the Java client or
+  server is skipped (skipped.tsv), not failed.
+  raw-unix, raw-tcp: JDK socket channels, 4-byte length + payload, true echo,
+  every reply verified, sync and pipelined (java -cp client jar $RAW_CLIENT_CLASS).
+
+Sweep (Java client, async, every size, dbus-daemon and dbus-broker of --transports):
+  --sweep, --no-sweep    on by default and with --full, off with --quick
+  --sweep-windows LIST   windows (default $DEFAULT_SWEEP_WINDOWS)
+  --sweep-runs N         measured runs per point (default $SWEEP_RUNS_DEFAULT), after $SWEEP_WARMUP warm-up run
+  --sweep-calls N        calls per run; a point makes max(N, 2 x window) calls
+                         (default: the session's calls per run)
+  Each point is one client process, placed in one of the rounds. With the sweep
+  and dbus-daemon, an over-limit check runs too: a second dbus-daemon with
+  max_replies_per_connection=$OVERLIMIT_MAX_REPLIES and a client with window $OVERLIMIT_WINDOW (transport
+  $OVERLIMIT_TRANSPORT). It must end in $OVERLIMIT_EXPECTED errors from the bus, counted as
+  errors and judged in notes.tsv; not lost calls, not a hang. dbus-broker has no
+  such limit (it ignores max_replies_per_connection).
+
+Session:
   --cell-timeout S    seconds one client process may run before it is killed
-                      and the cell counted as failed (default $DEFAULT_CELL_TIMEOUT)
+                      and counted as failed (default $DEFAULT_CELL_TIMEOUT)
   --out DIR           results folder (default results/<UTC timestamp>/ in the repo);
                       refused if it already holds a runs.csv
   --no-build          never run Maven (the jars must exist)
@@ -90,28 +192,37 @@ Transports:
 
 Environment:
   JAVA              java binary (default: java on PATH)
-  LAB_JAVA_OPTS     extra JVM flags for server, client and environment capture
+  LAB_JAVA_OPTS     extra JVM flags for servers, clients and environment capture
 
 Outputs in the results folder (docs/RESULTS-FORMAT.md):
-  plan.tsv          every planned cell, written at the start
-  runs.csv          one row per run, appended by the client after each run
-                    (an interrupted session keeps the rows it completed)
-  skipped.tsv       transport<TAB>reason for a transport that could not start,
-                    or a cell whose client could not run
+  plan.tsv          every planned Java and raw cell, written at the start
+  order.tsv         every client process in run order: round, position, cell,
+                    pair, series, payload seed, order seed
+  runs.csv          one row per run, appended as each client process ends (an
+                    interrupted session keeps every row it completed); the
+                    client's columns, then round, pair, reference, series,
+                    fixed_ns, expected
+  fixed-cost.tsv    every spam fixed-cost sample behind fixed_ns
+  skipped.tsv       transport<TAB>reason: a transport that could not start, a
+                    cell that could not run, a pair whose hook is missing
+  notes.tsv         topic<TAB>outcome<TAB>text: the over-limit check's verdict
   environment.json  machine, OS, JVM and bus versions
-  logs/             session.log, build.log, and per transport: bus logs,
-                    server.out/.err, client-<mode>-<size>.err/.out
+  latency/          HdrHistogram logs, one per cell and round
+  logs/             session.log, build.log; per transport: bus logs, server and
+                    libdbus echo output, .cmd/.out/.err of every client process
   summary.json, report.md   written by the analysis jar at the end
 
-Progress goes to stderr (and logs/session.log). The only line on stdout is the
-path of report.md, once it has been written.
+Progress and an ETA go to stderr (and logs/session.log). The only line on
+stdout is the path of report.md, once it has been written.
 
 Exit codes:
-  0    every cell ran and no call was lost, mismatched or failed
-       (a transport that could not start is listed in skipped.tsv, but does
-       not fail the session)
+  0    every cell ran and no call was lost, mismatched or failed (the over-limit
+       check's expected errors aside); a transport that could not start, or a
+       reference pair whose hook is missing, is listed in skipped.tsv but does
+       not fail the session
   1    some cell lost/mismatched/failed calls, a client crashed, timed out or
-       could not connect, no cell ran at all, or the report failed
+       could not connect, a bus or server died, the over-limit check did not end
+       as expected, no cell ran at all, or the report failed
   2    bad command line, or --out already holds a runs.csv
   3    cannot run here: build failed, jar or java missing
   130  interrupted (SIGINT), 143 terminated (SIGTERM); everything started is stopped
@@ -187,17 +298,6 @@ now_ms() {
 # Command line
 # ---------------------------------------------------------------------------
 
-PRESET=default
-OPT_RUNS="" OPT_WARMUP="" OPT_CALLS="" OPT_WINDOW=""
-OPT_SIZES=$DEFAULT_SIZES
-OPT_TRANSPORTS=$ALL_TRANSPORTS
-OPT_MODES=$ALL_MODES
-OPT_OUT=""
-CELL_TIMEOUT=$DEFAULT_CELL_TIMEOUT
-BUILD=auto
-OPT_SCENARIOS=cold-start,property-reads,property-freshness
-SCENARIOS_FAILED=0
-
 # check_uint NAME VALUE MIN: a plain decimal integer >= MIN (no sign, no
 # exponent, at most 9 digits so bash arithmetic cannot overflow).
 check_uint() {
@@ -227,6 +327,39 @@ split_list() {
     done
 }
 
+
+# parse_uint_list NAME VALUE MIN MAX: comma list of whole numbers -> LIST
+# (deduplicated, in order).
+parse_uint_list() {
+    local name=$1 value=$2 min=$3 max=$4 item
+    LIST=()
+    [[ -n "$value" ]] || usage_error "$name must not be empty"
+    [[ "$value" != *,, && "$value" != ,* && "$value" != *, && "$value" != *,,* ]] ||
+        usage_error "$name has an empty element: '$value'"
+    local -a items
+    IFS=, read -r -a items <<<"$value"
+    for item in "${items[@]}"; do
+        [[ "$item" =~ ^[0-9]{1,9}$ ]] || usage_error "$name: '$item' is not a whole number"
+        item=$((10#$item))
+        ((item >= min && item <= max)) || usage_error "$name: $item is outside $min..$max"
+        [[ " ${LIST[*]} " == *" $item "* ]] || LIST+=("$item")
+    done
+}
+
+PRESET=default
+OPT_RUNS="" OPT_WARMUP="" OPT_CALLS="" OPT_WINDOW="" OPT_RUNS_PER_ROUND=""
+OPT_SIZES=$DEFAULT_SIZES
+OPT_TRANSPORTS=$ALL_TRANSPORTS
+OPT_MODES=$ALL_MODES
+OPT_OUT=""
+OPT_ORDER="" OPT_ORDER_SEED=""
+OPT_SWEEP="" OPT_SWEEP_WINDOWS=$DEFAULT_SWEEP_WINDOWS OPT_SWEEP_RUNS="" OPT_SWEEP_CALLS=""
+REFERENCE=1
+CELL_TIMEOUT=$DEFAULT_CELL_TIMEOUT
+BUILD=auto
+OPT_SCENARIOS=cold-start,property-reads,property-freshness
+SCENARIOS_FAILED=0
+
 parse_args() {
     local opt val
     while (($# > 0)); do
@@ -235,11 +368,14 @@ parse_args() {
         # --flag=value and --flag value are both accepted for options with a value.
         case "$opt" in
             --runs=* | --warmup-runs=* | --calls=* | --window=* | --sizes=* | --transports=* | \
-                --modes=* | --out=* | --cell-timeout=* | --scenarios=*)
+                --modes=* | --out=* | --cell-timeout=* | --runs-per-round=* | --order=* | \
+                --order-seed=* | --sweep-windows=* | --sweep-runs=* | --sweep-calls=* | --scenarios=*)
                 val=${opt#*=}
                 opt=${opt%%=*}
                 ;;
-            --runs | --warmup-runs | --calls | --window | --sizes | --transports | --modes | --out | --cell-timeout | --scenarios)
+            --runs | --warmup-runs | --calls | --window | --sizes | --transports | --modes | --out | \
+                --cell-timeout | --runs-per-round | --order | --order-seed | --sweep-windows | \
+                --sweep-runs | --sweep-calls | --scenarios)
                 (($# >= 2)) || usage_error "$opt needs a value"
                 val=$2
                 shift
@@ -253,6 +389,7 @@ parse_args() {
                 PRESET=${opt#--}
                 ;;
             --runs) check_uint --runs "$val" 1; OPT_RUNS=$((10#$val)) ;;
+            --runs-per-round) check_uint --runs-per-round "$val" 1; OPT_RUNS_PER_ROUND=$((10#$val)) ;;
             --warmup-runs) check_uint --warmup-runs "$val" 0; OPT_WARMUP=$((10#$val)) ;;
             --calls) check_uint --calls "$val" 1; OPT_CALLS=$((10#$val)) ;;
             --window) check_uint --window "$val" 1; OPT_WINDOW=$((10#$val)) ;;
@@ -261,6 +398,22 @@ parse_args() {
             --transports) OPT_TRANSPORTS=$val ;;
             --modes) OPT_MODES=$val ;;
             --scenarios) OPT_SCENARIOS=$val ;;
+            --order)
+                [[ "$val" == interleaved || "$val" == sequential ]] ||
+                    usage_error "--order must be interleaved or sequential, got '$val'"
+                OPT_ORDER=$val
+                ;;
+            --order-seed) check_uint --order-seed "$val" 0; OPT_ORDER_SEED=$((10#$val)) ;;
+            --no-reference) REFERENCE=0 ;;
+            --sweep | --no-sweep)
+                local want=1
+                [[ "$opt" == --sweep ]] || want=0
+                [[ -z "$OPT_SWEEP" || "$OPT_SWEEP" == "$want" ]] || usage_error "--sweep and --no-sweep exclude each other"
+                OPT_SWEEP=$want
+                ;;
+            --sweep-windows) OPT_SWEEP_WINDOWS=$val ;;
+            --sweep-runs) check_uint --sweep-runs "$val" 1; OPT_SWEEP_RUNS=$((10#$val)) ;;
+            --sweep-calls) check_uint --sweep-calls "$val" 1; OPT_SWEEP_CALLS=$((10#$val)) ;;
             --out)
                 [[ -n "$val" ]] || usage_error "--out needs a directory"
                 OPT_OUT=$val
@@ -279,15 +432,48 @@ parse_args() {
         shift
     done
 
+    local preset_rpr preset_ref_rounds preset_sweep
     case "$PRESET" in
-        quick) CALLS=$QUICK_CALLS RUNS=$QUICK_RUNS WARMUP=$QUICK_WARMUP ;;
-        full) CALLS=$FULL_CALLS RUNS=$FULL_RUNS WARMUP=$FULL_WARMUP ;;
-        *) CALLS=$DEFAULT_CALLS RUNS=$DEFAULT_RUNS WARMUP=$DEFAULT_WARMUP ;;
+        quick)
+            CALLS=$QUICK_CALLS RUNS=$QUICK_RUNS WARMUP=$QUICK_WARMUP preset_rpr=$QUICK_RUNS_PER_ROUND
+            preset_ref_rounds=$QUICK_REF_ROUNDS REF_SIZES=$QUICK_REF_SIZES
+            preset_sweep=$QUICK_SWEEP
+            ;;
+        full)
+            CALLS=$FULL_CALLS RUNS=$FULL_RUNS WARMUP=$FULL_WARMUP preset_rpr=$FULL_RUNS_PER_ROUND
+            preset_ref_rounds=$FULL_REF_ROUNDS REF_SIZES=$FULL_REF_SIZES
+            preset_sweep=$FULL_SWEEP
+            ;;
+        *)
+            CALLS=$DEFAULT_CALLS RUNS=$DEFAULT_RUNS WARMUP=$DEFAULT_WARMUP preset_rpr=$DEFAULT_RUNS_PER_ROUND
+            preset_ref_rounds=$DEFAULT_REF_ROUNDS REF_SIZES=$DEFAULT_REF_SIZES
+            preset_sweep=$DEFAULT_SWEEP
+            ;;
     esac
     CALLS=${OPT_CALLS:-$CALLS}
     RUNS=${OPT_RUNS:-$RUNS}
     WARMUP=${OPT_WARMUP:-$WARMUP}
     WINDOW=${OPT_WINDOW:-$DEFAULT_WINDOW}
+    SWEEP=${OPT_SWEEP:-$preset_sweep}
+    SWEEP_CALLS=${OPT_SWEEP_CALLS:-$CALLS}
+    SWEEP_RUNS=${OPT_SWEEP_RUNS:-$SWEEP_RUNS_DEFAULT}
+    ORDER=${OPT_ORDER:-interleaved}
+    if [[ -n "$OPT_ORDER_SEED" ]]; then
+        ORDER_SEED=$OPT_ORDER_SEED
+    else
+        ORDER_SEED=$(($(date +%s) % 1000000000))
+    fi
+
+    # Rounds: ceil(RUNS / B); the last round makes what is left.
+    if [[ "$ORDER" == sequential ]]; then
+        RUNS_PER_ROUND=$RUNS
+    else
+        RUNS_PER_ROUND=${OPT_RUNS_PER_ROUND:-$preset_rpr}
+        ((RUNS_PER_ROUND <= RUNS)) || RUNS_PER_ROUND=$RUNS
+    fi
+    ROUNDS=$(((RUNS + RUNS_PER_ROUND - 1) / RUNS_PER_ROUND))
+    REF_ROUNDS=$preset_ref_rounds
+    ((REF_ROUNDS >= 1 && REF_ROUNDS <= ROUNDS)) || REF_ROUNDS=$ROUNDS
 
     # Sizes: non-negative integers up to the contract's maximum.
     local s
@@ -310,19 +496,33 @@ parse_args() {
     TRANSPORTS=("${LIST[@]}")
     split_list --modes "$OPT_MODES" sync async
     MODES=("${LIST[@]}")
+    # Reference rows at all sizes, or at the first REF_SIZES of them.
+    REFERENCE_SIZES=("${SIZES[@]}")
+    if ((REF_SIZES > 0 && REF_SIZES < ${#SIZES[@]})); then REFERENCE_SIZES=("${SIZES[@]:0:REF_SIZES}"); fi
+    parse_uint_list --sweep-windows "$OPT_SWEEP_WINDOWS" 1 "$MAX_SWEEP_WINDOW"
+    SWEEP_WINDOWS=("${LIST[@]}")
 }
+
+# has_transport T: T is one of the session's transports.
+has_transport() { [[ " ${TRANSPORTS[*]} " == *" $1 "* ]]; }
+is_bus() { [[ "$1" == dbus-daemon || "$1" == dbus-broker || "$1" == dbus-daemon-tcp ]]; }
 
 # ---------------------------------------------------------------------------
 # Process control. Everything we start is remembered here so the EXIT trap can
 # stop it, whatever path (error, Ctrl-C, kill) ends the session.
 # ---------------------------------------------------------------------------
 
-SERVER_PID=""
-CLIENT_PID=""
-BUS_DIRS=()             # every bus.sh instance dir ever used (down is idempotent)
+CLIENT_PID=""           # the client process (or spam) running now
+CUR_JOB=""              # its job, so an interruption still merges its finished runs
 TMP_ROOT=""             # short temp dir for sockets and bus dirs (sun_path <= 107 bytes)
-CUR_TRANSPORT=""        # transport being run, for log collection on interruption
-CUR_TDIR=""
+BUS_DIRS=()             # every bus.sh instance dir ever used (down is idempotent)
+SVC_ORDER=()            # services in start order: srv:T, echo:T, raw:T
+declare -A SVC_PID=()   # service -> pid (its own session, see spawn_service)
+declare -A SVC_ADDR=()  # service or bus:T -> address the clients use
+declare -A SVC_LOG=()   # service -> log base (LOGBASE.out / .err)
+declare -A SVC_DEAD=()  # service or bus:T -> why it cannot be used (did not start, died)
+declare -A BUS_DIR_OF=() # bus transport -> bus.sh instance dir
+declare -A BUS_LOGDIR=() # bus transport -> where its logs are copied
 
 # alive PID: exists and is not a zombie.
 alive() {
@@ -332,8 +532,45 @@ alive() {
     [[ "${stat%% *}" != Z && "${stat%% *}" != X ]]
 }
 
-# stop_pid PID GROUP: TERM (the whole process group when GROUP=1, as our Java
-# server runs in its own session), wait up to STOP_GRACE, KILL, reap.
+# running_since PID STARTTIME: alive and still the process bus.sh recorded
+# (field 22 of /proc/PID/stat guards against a reused pid).
+running_since() {
+    local stat
+    stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+    stat=${stat##*) }
+    local -a f
+    read -r -a f <<<"$stat"
+    [[ "${f[0]}" != Z && "${f[0]}" != X ]] || return 1
+    [[ "$2" == 0 || "${f[19]}" == "$2" ]]
+}
+
+# bus_alive DIR: the bus processes recorded by bus.sh (dbus-daemon, or the
+# broker and its launcher) are still running; if not, BUS_DEATH says which
+# process is gone and the last thing the bus logged.
+BUS_DEATH=""
+bus_alive() {
+    local pid start role msg
+    BUS_DEATH="its pid file is gone"
+    [[ -f "$1/pids" ]] || return 1
+    while read -r pid start role; do
+        case "$role" in
+            dbus-daemon:bus | dbus-broker-launch | dbus-broker)
+                running_since "$pid" "$start" && continue
+                msg=$(grep -a '^MESSAGE=' "$1/broker-journal.log" 2>/dev/null | tail -n 1 || true)
+                msg=${msg#MESSAGE=}
+                [[ -n "$msg" ]] || msg=$(last_line "$1/bus.log")
+                [[ -n "$msg" ]] || msg=$(last_line "$1/broker-launch.log")
+                BUS_DEATH="$role (pid $pid) is no longer running${msg:+; last logged: $msg}"
+                return 1
+                ;;
+        esac
+    done <"$1/pids"
+    return 0
+}
+
+# stop_pid PID GROUP: TERM (the whole process group when GROUP=1: our servers
+# run in their own session, clients under 'timeout' in their own group), wait
+# up to STOP_GRACE, KILL, reap.
 stop_pid() {
     local pid=$1 group=$2 deadline
     [[ -n "$pid" ]] || return 0
@@ -351,36 +588,48 @@ stop_pid() {
     wait "$pid" 2>/dev/null || true
 }
 
-stop_server() {
-    local pid=$SERVER_PID
-    SERVER_PID=""
-    stop_pid "$pid" 1
-}
-
 stop_client() {
     local pid=$CLIENT_PID
     CLIENT_PID=""
     stop_pid "$pid" 1
 }
 
-# finish_transport: stop server and bus, keep their logs. Safe to call twice.
-finish_transport() {
-    local t=$CUR_TRANSPORT tdir=$CUR_TDIR
-    CUR_TRANSPORT="" CUR_TDIR=""
-    stop_client
-    stop_server
-    [[ -n "$tdir" ]] || return 0
-    if [[ -d "$tdir/bus" ]]; then
-        mkdir -p "$LOGS/$t/bus"
+# stop_services: every server and libdbus echo, last started first (TERM to all
+# first, so their grace periods overlap), then every bus; bus logs are kept.
+stop_services() {
+    local i name pid
+    for ((i = ${#SVC_ORDER[@]} - 1; i >= 0; i--)); do
+        pid=${SVC_PID[${SVC_ORDER[i]}]:-}
+        if [[ -n "$pid" ]] && alive "$pid"; then
+            kill -TERM -- "-$pid" 2>/dev/null || true
+            kill -TERM "$pid" 2>/dev/null || true
+        fi
+    done
+    for ((i = ${#SVC_ORDER[@]} - 1; i >= 0; i--)); do
+        name=${SVC_ORDER[i]}
+        stop_pid "${SVC_PID[$name]:-}" 1
+        SVC_PID[$name]=""
+    done
+    local t dir
+    for t in "${!BUS_DIR_OF[@]}"; do
+        dir=${BUS_DIR_OF[$t]}
+        mkdir -p "${BUS_LOGDIR[$t]}"
         # 'down' removes the address file; the logs are complete only after it.
-        cp -p "$tdir/bus/address" "$LOGS/$t/bus/" 2>/dev/null || true
-        "$BUS_SH" down "$tdir/bus" >/dev/null 2>&1 || true
-        cp -p "$tdir/bus"/*.log "$tdir/bus"/*.conf "$tdir/bus"/*.mode "$LOGS/$t/bus/" 2>/dev/null || true
-    fi
+        cp -p "$dir/address" "${BUS_LOGDIR[$t]}/" 2>/dev/null || true
+        "$BUS_SH" down "$dir" >/dev/null 2>&1 || true
+        cp -p "$dir"/*.log "$dir"/*.conf "$dir"/*.mode "${BUS_LOGDIR[$t]}/" 2>/dev/null || true
+    done
+    BUS_DIR_OF=()
 }
 
 cleanup() {
-    finish_transport
+    stop_client
+    if [[ -n "$CUR_JOB" ]]; then
+        # The interrupted client appended a row per finished run: keep them.
+        merge_fragment "$CUR_JOB" 2>/dev/null || true
+        CUR_JOB=""
+    fi
+    stop_services
     local d
     for d in "${BUS_DIRS[@]}"; do
         "$BUS_SH" down "$d" >/dev/null 2>&1 || true
@@ -404,7 +653,7 @@ on_signal() {
     # Ignore repeats from here on: the EXIT trap's cleanup must run to its end.
     trap '' INT TERM
     say ""
-    say "$PROG: interrupted by SIG$sig; stopping server and bus. Completed runs are in $OUT/runs.csv"
+    say "$PROG: interrupted by SIG$sig; stopping clients, servers and buses. Completed runs are in $OUT/runs.csv"
     if [[ "$sig" == INT ]]; then exit 130; else exit 143; fi
 }
 
@@ -534,223 +783,918 @@ capture_environment() {
     write_environment_fallback "$out"
 }
 
+
 # ---------------------------------------------------------------------------
-# The matrix
+# Services: every bus, Java server, libdbus echo and raw server of the session,
+# all started at the beginning and left running until the end.
 # ---------------------------------------------------------------------------
 
-TOTAL_CELLS=0
-CELL_NO=0
-TOTAL_WEIGHT=0          # calls x (runs + warm-up) of every planned cell
-DONE_WEIGHT=0           # ... of cells finished (or dropped with their transport)
-MEASURED_WEIGHT=0       # ... of cells that actually ran (the ETA's denominator)
-MEASURED_MS=0           # wall time those cells took, transport start-up included
-CELLS_OK=0
-CELLS_LOST=()           # client exit 1: rows recorded, calls lost/mismatched/failed
-CELLS_ERROR=()          # client could not run (exit 2, crash, timeout)
-CELLS_RAN=0
 SKIPPED_TRANSPORTS=()
+declare -A HOOK_MISSING=()   # pair@bus -> why that reference pair cannot run here
 
-cell_weight() { printf '%s' $((CALLS * (RUNS + WARMUP))); }
-window_for() { if [[ "$1" == sync ]]; then printf 1; else printf '%s' "$WINDOW"; fi; }
-
-write_plan() {
-    local t m s
-    : >"$OUT/plan.tsv"
-    for t in "${TRANSPORTS[@]}"; do
-        for m in "${MODES[@]}"; do
-            for s in "${SIZES[@]}"; do
-                printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$t" "$m" "$s" "$(window_for "$m")" \
-                    "$CALLS" "$RUNS" "$WARMUP" >>"$OUT/plan.tsv"
-                TOTAL_CELLS=$((TOTAL_CELLS + 1))
-                TOTAL_WEIGHT=$((TOTAL_WEIGHT + $(cell_weight)))
-            done
-        done
-    done
-    : >>"$OUT/skipped.tsv"
-}
-
-# skip LINE_REASON: one skipped.tsv line "transport<TAB>reason".
+# skip TRANSPORT REASON: one skipped.tsv line "transport<TAB>reason".
 skip() {
     printf '%s\t%s\n' "$1" "$(one_line "$2")" >>"$OUT/skipped.tsv"
 }
 
-eta_text() {
-    local remaining=$((TOTAL_WEIGHT - DONE_WEIGHT))
-    if ((MEASURED_WEIGHT == 0)); then
-        printf 'ETA --'
-    else
-        printf 'ETA %s' "$(fmt_duration $((MEASURED_MS * remaining / MEASURED_WEIGHT / 1000)))"
-    fi
-}
-
-# skip_transport T REASON: the transport's cells are dropped, not failed.
+# skip_transport T REASON: T could not start; its cells are dropped, not failed.
 skip_transport() {
     local t=$1 reason
     reason=$(one_line "$2")
     skip "$t" "$reason"
     SKIPPED_TRANSPORTS+=("$t: $reason")
     say "[skip] $t: $reason"
-    local n=$((${#MODES[@]} * ${#SIZES[@]}))
-    # Cells not started yet for this transport no longer count towards the ETA.
-    DONE_WEIGHT=$((DONE_WEIGHT + (n - CELLS_DONE_IN_T) * $(cell_weight)))
-    CELL_NO=$((CELL_NO + n - CELLS_DONE_IN_T))
 }
 
-# start_server LOGDIR ARGS...: start the Java server, wait for 'ready <address>'.
-# Sets SERVER_PID and READY_ADDRESS; on failure sets FAIL_REASON, returns 1.
-READY_ADDRESS=""
-FAIL_REASON=""
-start_server() {
-    local logdir=$1 line rc deadline
-    shift
-    : >"$logdir/server.out"
-    # Own session: the terminal's Ctrl-C reaches us, and we stop the server in order.
-    setsid "$JAVA" "${JAVA_OPTS[@]}" -jar "$RUN_SERVER_JAR" "$@" \
-        </dev/null >"$logdir/server.out" 2>"$logdir/server.err" &
-    SERVER_PID=$!
-    printf '%s\n' "${JAVA_OPTS[*]} -jar $RUN_SERVER_JAR $*" >"$logdir/server.cmd"
-    deadline=$((SECONDS + SERVER_READY_TIMEOUT))
+# start_bus T LABEL [ENV=VALUE...]: bus.sh up; sets SVC_ADDR[bus:LABEL] or SVC_DEAD.
+start_bus() {
+    local t=$1 label=$2 dir addr reason logdir
+    shift 2
+    logdir="$LOGS/$label"
+    mkdir -p "$logdir"
+    dir=$(mktemp -d "$TMP_ROOT/$label.XXXX")/bus
+    mkdir "$dir"
+    BUS_DIRS+=("$dir")
+    if ! addr=$(env "$@" "$BUS_SH" up "$t" "$dir" 2>"$logdir/bus-up.err"); then
+        reason=$(last_line "$logdir/bus-up.err")
+        SVC_DEAD[bus:$label]="bus did not start: ${reason#bus.sh: }"
+        return 1
+    fi
+    BUS_DIR_OF[$label]=$dir
+    BUS_LOGDIR[$label]="$logdir/bus"
+    SVC_ADDR[bus:$label]=$addr
+    say "   bus $label: $addr"
+}
+
+# spawn_service NAME LOGBASE CMD...: start CMD in its own session (the
+# terminal's Ctrl-C reaches only us; we stop it in order), output to LOGBASE.*.
+spawn_service() {
+    local name=$1 logbase=$2
+    shift 2
+    printf '%s\n' "$*" >"$logbase.cmd"
+    : >"$logbase.out"
+    setsid "$@" </dev/null >"$logbase.out" 2>"$logbase.err" &
+    SVC_PID[$name]=$!
+    SVC_LOG[$name]=$logbase
+    SVC_ORDER+=("$name")
+}
+
+# await_ready NAME DEADLINE: wait for the service's 'ready <address>' line;
+# sets SVC_ADDR[NAME], or SVC_DEAD[NAME] and returns 1.
+await_ready() {
+    local name=$1 deadline=$2 pid=${SVC_PID[$1]} logbase=${SVC_LOG[$1]} line rc
     while :; do
-        line=$(grep -a -m 1 '^ready ' "$logdir/server.out" 2>/dev/null || true)
+        line=$(grep -a -m 1 '^ready ' "$logbase.out" 2>/dev/null || true)
         if [[ -n "$line" ]]; then
-            READY_ADDRESS=${line#ready }
-            READY_ADDRESS=${READY_ADDRESS%$'\r'}
+            line=${line#ready }
+            SVC_ADDR[$name]=${line%$'\r'}
             return 0
         fi
-        if ! alive "$SERVER_PID"; then
+        if ! alive "$pid"; then
             rc=0
-            wait "$SERVER_PID" 2>/dev/null || rc=$?
-            SERVER_PID=""
-            FAIL_REASON="server exited (status $rc) before ready: $(last_line "$logdir/server.err")"
+            wait "$pid" 2>/dev/null || rc=$?
+            SVC_DEAD[$name]="server exited (status $rc) before ready: $(last_line "$logbase.err")"
             return 1
         fi
         if ((SECONDS >= deadline)); then
-            FAIL_REASON="server printed no ready line within ${SERVER_READY_TIMEOUT}s: $(last_line "$logdir/server.err")"
-            stop_server
+            SVC_DEAD[$name]="server printed no ready line within ${SERVER_READY_TIMEOUT}s: $(last_line "$logbase.err")"
+            stop_pid "$pid" 1
             return 1
         fi
         sleep 0.1
     done
 }
 
-# run_cell T MODE SIZE ADDRESS LOGDIR [--peer]
-run_cell() {
-    local t=$1 m=$2 s=$3 addr=$4 logdir=$5
-    shift 5
-    local window base rc start_ms elapsed_ms last
-    window=$(window_for "$m")
-    base="$logdir/client-$m-$s"
-    CELL_NO=$((CELL_NO + 1))
-    say "[cell $CELL_NO/$TOTAL_CELLS] $t $m $s B … $(eta_text)"
+# name_owned ADDRESS NAME: the bus has an owner for NAME.
+name_owned() {
+    timeout 5 dbus-send --bus="$1" --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+        org.freedesktop.DBus.NameHasOwner "string:$2" 2>/dev/null | grep -q 'boolean true'
+}
 
-    if [[ -z "$SERVER_PID" ]] || ! alive "$SERVER_PID"; then
-        skip "$t" "$m $s B: server no longer running: $(last_line "$logdir/server.err")"
-        CELLS_ERROR+=("$t $m $s B")
-        say "  -> not run: the server died ($(last_line "$logdir/server.err"))"
-        return 0
+# start_libdbus_echo T: 'dbus-test-tool echo --name=...' on bus T, ready when it owns the name.
+start_libdbus_echo() {
+    local t=$1 name="echo:$1" addr=${SVC_ADDR[bus:$1]} deadline
+    spawn_service "$name" "$LOGS/$t/libdbus-echo" \
+        env DBUS_SESSION_BUS_ADDRESS="$addr" dbus-test-tool echo --name="$LIBDBUS_ECHO_NAME"
+    deadline=$((SECONDS + 10))
+    until name_owned "$addr" "$LIBDBUS_ECHO_NAME"; do
+        if ! alive "${SVC_PID[$name]}" || ((SECONDS >= deadline)); then
+            SVC_DEAD[$name]="dbus-test-tool echo did not claim $LIBDBUS_ECHO_NAME: $(last_line "$LOGS/$t/libdbus-echo.err")"
+            stop_pid "${SVC_PID[$name]}" 1
+            return 1
+        fi
+        sleep 0.05
+    done
+    SVC_ADDR[$name]=$addr
+    say "   libdbus echo on $t: $LIBDBUS_ECHO_NAME"
+}
+
+# check_hooks: the reference pairs that need something from the Java side.
+#  dbus-java>libdbus: the client's '--method spam' (calls com.example.Spam at /,
+#                     expects an empty reply);
+#  libdbus>dbus-java: the server answering interface com.example, member Spam
+#                     at / with an empty reply.
+check_hooks() {
+    local t help reply rc
+    [[ -n "$(reference_buses)" ]] || return 0
+    help=$("$JAVA" "${JAVA_OPTS[@]}" -jar "$RUN_CLIENT_JAR" --help 2>&1 || true)
+    if ! grep -q -e '--method' <<<"$help" || ! grep -q -e 'spam' <<<"$help"; then
+        for t in "${REFERENCE_BUSES[@]}"; do
+            HOOK_MISSING[$PAIR_JAVA_LIBDBUS@$t]="the Java client has no '--method spam' yet (hook pending)"
+        done
+    fi
+    for t in "${REFERENCE_BUSES[@]}"; do
+        [[ -n "${SVC_ADDR[srv:$t]:-}" && -z "${SVC_DEAD[srv:$t]:-}" ]] || continue
+        rc=0
+        reply=$(timeout 10 dbus-send --bus="${SVC_ADDR[bus:$t]}" --print-reply --dest="$JAVA_ECHO_NAME" / \
+            com.example.Spam array:byte:1,2,3 2>&1) || rc=$?
+        if ((rc != 0)); then
+            reply=$(printf '%s\n' "$reply" | grep -v '^[[:space:]]*$' | tail -n 1 || true)
+            HOOK_MISSING[$PAIR_LIBDBUS_JAVA@$t]="the Java server does not answer com.example.Spam at / yet (hook pending): $(one_line "$reply")"
+        fi
+    done
+    local key
+    for key in "${!HOOK_MISSING[@]}"; do
+        t=${key#*@}
+        has_transport "$t" || continue
+        skip "$t $(pair_short "${key%@*}")" "reference pair ${key%@*} not run: ${HOOK_MISSING[$key]}"
+        say "[skip] $t ${key%@*}: ${HOOK_MISSING[$key]}"
+    done
+}
+
+# start_services: buses one after another, then every server at once (JVM
+# start-ups overlap), then the libdbus echoes; then the hook checks.
+start_services() {
+    local t deadline name
+    say "== starting buses and servers"
+    for t in "${TRANSPORTS[@]}"; do
+        mkdir -p "$LOGS/$t"
+        if is_bus "$t" && ! start_bus "$t" "$t"; then
+            skip_transport "$t" "${SVC_DEAD[bus:$t]}"
+        fi
+    done
+    if ((OVERLIMIT)); then
+        if ! start_bus dbus-daemon "$OVERLIMIT_TRANSPORT" LAB_BUS_MAX_REPLIES="$OVERLIMIT_MAX_REPLIES"; then
+            skip "$OVERLIMIT_TRANSPORT" "over-limit check not run: ${SVC_DEAD[bus:$OVERLIMIT_TRANSPORT]}"
+            say "[skip] over-limit check: ${SVC_DEAD[bus:$OVERLIMIT_TRANSPORT]}"
+        fi
     fi
 
-    start_ms=$(now_ms)
-    # timeout: a hung client must not hang the session; it also puts the client
-    # in its own process group, so cleanup decides when it stops.
-    printf '%s\n' "--address $addr $* --transport $t --mode $m --window $window --payload $s --calls $CALLS --runs $RUNS --warmup-runs $WARMUP --csv $OUT/runs.csv" >"$base.cmd"
-    timeout --kill-after=10 "$CELL_TIMEOUT" \
-        "$JAVA" "${JAVA_OPTS[@]}" -jar "$RUN_CLIENT_JAR" --address "$addr" "$@" --transport "$t" \
-        --mode "$m" --window "$window" --payload "$s" --calls "$CALLS" --runs "$RUNS" \
-        --warmup-runs "$WARMUP" --csv "$OUT/runs.csv" </dev/null >"$base.out" 2>"$base.err" &
-    CLIENT_PID=$!
-    rc=0
-    wait "$CLIENT_PID" || rc=$?
-    CLIENT_PID=""
-    elapsed_ms=$(($(now_ms) - start_ms))
-    last=$(one_line "$(last_line "$base.err")")
+    local -a targets=("${TRANSPORTS[@]}")
+    if ((OVERLIMIT)); then targets+=("$OVERLIMIT_TRANSPORT"); fi
+    for t in "${targets[@]}"; do
+        [[ -z "${SVC_DEAD[bus:$t]:-}" ]] || continue
+        mkdir -p "$LOGS/$t"
+        case "$t" in
+            p2p-unix) spawn_service "srv:$t" "$LOGS/$t/server" "$JAVA" "${JAVA_OPTS[@]}" -jar "$RUN_SERVER_JAR" \
+                --listen "unix:path=$TMP_ROOT/p2p.sock" ;;
+            p2p-tcp) spawn_service "srv:$t" "$LOGS/$t/server" "$JAVA" "${JAVA_OPTS[@]}" -jar "$RUN_SERVER_JAR" \
+                --listen "tcp:host=127.0.0.1,port=0" ;;
+            *) spawn_service "srv:$t" "$LOGS/$t/server" "$JAVA" "${JAVA_OPTS[@]}" -jar "$RUN_SERVER_JAR" \
+                --bus "${SVC_ADDR[bus:$t]}" ;;
+        esac
+    done
+    if ((REFERENCE)); then
+        for t in "${RAW_TRANSPORTS[@]}"; do
+            mkdir -p "$LOGS/$t"
+            case "$t" in
+                raw-unix) spawn_service "raw:$t" "$LOGS/$t/server" "$JAVA" "${JAVA_OPTS[@]}" -cp "$RUN_CLIENT_JAR" \
+                    "$RAW_SERVER_CLASS" --listen "unix:path=$TMP_ROOT/raw.sock" ;;
+                raw-tcp) spawn_service "raw:$t" "$LOGS/$t/server" "$JAVA" "${JAVA_OPTS[@]}" -cp "$RUN_CLIENT_JAR" \
+                    "$RAW_SERVER_CLASS" --listen "tcp:host=127.0.0.1,port=0" ;;
+            esac
+        done
+    fi
 
-    case "$rc" in
+    deadline=$((SECONDS + SERVER_READY_TIMEOUT))
+    for name in "${SVC_ORDER[@]}"; do
+        t=${name#*:}
+        if await_ready "$name" "$deadline"; then
+            say "   server $t ready: ${SVC_ADDR[$name]}"
+        elif [[ "$name" == raw:* ]]; then
+            skip "$t" "raw echo server did not start: ${SVC_DEAD[$name]}"
+            say "[skip] $t: ${SVC_DEAD[$name]}"
+        elif [[ "$t" == "$OVERLIMIT_TRANSPORT" ]]; then
+            skip "$t" "over-limit check not run: ${SVC_DEAD[$name]}"
+            say "[skip] over-limit check: ${SVC_DEAD[$name]}"
+        else
+            skip_transport "$t" "${SVC_DEAD[$name]}"
+        fi
+    done
+
+    if ((REFERENCE)); then
+        for t in "${REFERENCE_BUSES[@]}"; do
+            if ! has_transport "$t" || [[ -n "${SVC_DEAD[bus:$t]:-}" ]]; then continue; fi
+            if ! command -v dbus-test-tool >/dev/null 2>&1; then
+                SVC_DEAD[echo:$t]="dbus-test-tool not installed (Debian package dbus-tests)"
+            else
+                start_libdbus_echo "$t" || true
+            fi
+            if [[ -n "${SVC_DEAD[echo:$t]:-}" ]]; then
+                skip "$t libdbus" "libdbus reference pairs not run: ${SVC_DEAD[echo:$t]}"
+                say "[skip] $t libdbus pairs: ${SVC_DEAD[echo:$t]}"
+            fi
+        done
+        check_hooks
+    fi
+}
+
+# prepare_cds: an AppCDS archive of the Java client's classes, dumped by one
+# throw-away call. Every round starts fresh client JVMs, and class loading is
+# most of their start-up (~1.3 s -> ~0.7 s here). It changes nothing a run
+# measures: runs are timed inside the client after it has connected, and JIT
+# compilation is not affected. LAB_CDS=0 turns it off.
+CLIENT_CDS_OPTS=()
+prepare_cds() {
+    local t name addr="" archive="$TMP_ROOT/jars/dbus-lab-client.jsa"
+    local -a peer=()
+    [[ "${LAB_CDS:-1}" != 0 ]] || { say "   client class-data sharing: off (LAB_CDS=0)"; return 0; }
+    for t in "${TRANSPORTS[@]}"; do
+        name="srv:$t"
+        [[ -n "${SVC_ADDR[$name]:-}" && -z "${SVC_DEAD[$name]:-}" ]] || continue
+        if [[ "$t" == p2p-* ]]; then addr=${SVC_ADDR[$name]} peer=(--peer); else addr=${SVC_ADDR[bus:$t]}; fi
+        break
+    done
+    [[ -n "$addr" ]] || return 0
+    if "$JAVA" "${JAVA_OPTS[@]}" -XX:ArchiveClassesAtExit="$archive" -jar "$RUN_CLIENT_JAR" --address "$addr" \
+        "${peer[@]}" --transport cds-dump --calls 1 --runs 1 --warmup-runs 0 </dev/null >"$LOGS/cds.log" 2>&1 &&
+        [[ -s "$archive" ]]; then
+        CLIENT_CDS_OPTS=(-XX:SharedArchiveFile="$archive")
+        say "   client class-data sharing: archive dumped through $t (LAB_CDS=0 turns it off)"
+    else
+        say "   client class-data sharing: not used ($(one_line "$(last_line "$LOGS/cds.log")"))"
+    fi
+}
+
+# pair_short PAIR: the pair as a file-name part.
+pair_short() {
+    case "$1" in
+        "$PAIR_JAVA") printf java ;;
+        "$PAIR_LIBDBUS") printf libdbus-libdbus ;;
+        "$PAIR_JAVA_LIBDBUS") printf java-libdbus ;;
+        "$PAIR_LIBDBUS_JAVA") printf libdbus-java ;;
+        "$PAIR_RAW") printf raw ;;
+        *) printf '%s' "${1//[^A-Za-z0-9]/-}" ;;
+    esac
+}
+
+# ---------------------------------------------------------------------------
+# The plan: one job per client process. Kinds:
+#   java          Java client -> Java server (matrix, sweep, over-limit check)
+#   java-libdbus  Java client --method spam -> libdbus echo
+#   spam-libdbus  libdbus spam -> libdbus echo
+#   spam-java     libdbus spam -> Java server
+#   raw           raw client -> raw server (JDK sockets, no D-Bus)
+# ---------------------------------------------------------------------------
+
+J_KIND=() J_T=() J_MODE=() J_SIZE=() J_WIN=() J_CALLS=() J_RUNS=() J_WARM=()
+J_PAIR=() J_SERIES=() J_ROUND=() J_SEED=() J_CELL=()
+EXEC=()                   # job ids in execution order
+declare -A EXEC_POS=()    # job id -> position within its round
+JOB_COUNT=0
+OVERLIMIT=0
+
+window_for() { if [[ "$1" == sync ]]; then printf 1; else printf '%s' "$WINDOW"; fi; }
+
+# runs_in_round R: measured runs each cell makes in round R.
+runs_in_round() {
+    if (($1 < ROUNDS)); then printf '%s' "$RUNS_PER_ROUND"; else printf '%s' $((RUNS - RUNS_PER_ROUND * (ROUNDS - 1))); fi
+}
+
+# add_job KIND T MODE SIZE WINDOW CALLS RUNS WARMUP PAIR SERIES ROUND
+add_job() {
+    local id=$JOB_COUNT
+    J_KIND[id]=$1 J_T[id]=$2 J_MODE[id]=$3 J_SIZE[id]=$4 J_WIN[id]=$5 J_CALLS[id]=$6
+    J_RUNS[id]=$7 J_WARM[id]=$8 J_PAIR[id]=$9 J_SERIES[id]=${10} J_ROUND[id]=${11}
+    J_SEED[id]=$((PAYLOAD_SEED + 1000 * (${11} - 1)))
+    # A cell: what makes runs comparable, and numbers them 1.. across rounds.
+    J_CELL[id]="$2|$3|$4|$5|$6|$9|${10}"
+    JOB_COUNT=$((JOB_COUNT + 1))
+}
+
+# Deterministic shuffle: a 31-bit LCG seeded with --order-seed, the same on
+# every machine and bash version (unlike $RANDOM).
+RNG_STATE=0
+rng_below() { # rng_below N -> RNG in 0..N-1
+    RNG_STATE=$(((RNG_STATE * 1103515245 + 12345) % 2147483648))
+    RNG=$(((RNG_STATE >> 8) % $1))
+}
+
+# shuffle_list NAME: Fisher-Yates on the array NAME.
+shuffle_list() {
+    local -n arr=$1
+    local i tmp
+    for ((i = ${#arr[@]} - 1; i > 0; i--)); do
+        rng_below $((i + 1))
+        tmp=${arr[i]}
+        arr[i]=${arr[RNG]}
+        arr[RNG]=$tmp
+    done
+}
+
+reference_buses() { # the libdbus pairs' buses among the session's transports
+    local t
+    for t in "${REFERENCE_BUSES[@]}"; do if has_transport "$t"; then printf '%s\n' "$t"; fi; done
+}
+
+plan_jobs() {
+    local r t m s w p runs kind calls
+    local -a ref_buses sweep_points=()
+    mapfile -t ref_buses < <(reference_buses)
+    RNG_STATE=$ORDER_SEED
+
+    for ((r = 1; r <= ROUNDS; r++)); do
+        runs=$(runs_in_round "$r")
+        for t in "${TRANSPORTS[@]}"; do
+            for m in "${MODES[@]}"; do
+                for s in "${SIZES[@]}"; do
+                    add_job java "$t" "$m" "$s" "$(window_for "$m")" "$CALLS" "$runs" "$WARMUP" "$PAIR_JAVA" matrix "$r"
+                done
+            done
+            if ((REFERENCE && r <= REF_ROUNDS)) && [[ " ${ref_buses[*]} " == *" $t "* ]]; then
+                for p in "$PAIR_LIBDBUS" "$PAIR_JAVA_LIBDBUS" "$PAIR_LIBDBUS_JAVA"; do
+                    for m in "${MODES[@]}"; do
+                        for s in "${REFERENCE_SIZES[@]}"; do
+                            case "$p" in
+                                "$PAIR_LIBDBUS") add_job spam-libdbus "$t" "$m" "$s" "$(window_for "$m")" "$CALLS" "$runs" "$SPAM_WARMUP" "$p" reference "$r" ;;
+                                "$PAIR_LIBDBUS_JAVA") add_job spam-java "$t" "$m" "$s" "$(window_for "$m")" "$CALLS" "$runs" "$SPAM_WARMUP" "$p" reference "$r" ;;
+                                *) add_job java-libdbus "$t" "$m" "$s" "$(window_for "$m")" "$CALLS" "$runs" "$WARMUP" "$p" reference "$r" ;;
+                            esac
+                        done
+                    done
+                done
+            fi
+        done
+        if ((REFERENCE && r <= REF_ROUNDS)); then
+            for t in "${RAW_TRANSPORTS[@]}"; do
+                for m in "${MODES[@]}"; do
+                    for s in "${REFERENCE_SIZES[@]}"; do
+                        add_job raw "$t" "$m" "$s" "$(window_for "$m")" "$CALLS" "$runs" "$WARMUP" "$PAIR_RAW" reference "$r"
+                    done
+                done
+            done
+        fi
+    done
+
+    if ((SWEEP)); then
+        # Each sweep point is one client process, dealt out over the rounds in
+        # shuffled order (sequential: all in the one round).
+        for t in "${SWEEP_BUSES[@]}"; do
+            has_transport "$t" || continue
+            for s in "${SIZES[@]}"; do
+                for w in "${SWEEP_WINDOWS[@]}"; do
+                    sweep_points+=("$t $s $w")
+                done
+            done
+        done
+        if [[ "$ORDER" == interleaved ]]; then shuffle_list sweep_points; fi
+        local i=0 point
+        for point in "${sweep_points[@]}"; do
+            read -r t s w <<<"$point"
+            calls=$((2 * w > SWEEP_CALLS ? 2 * w : SWEEP_CALLS))
+            add_job java "$t" async "$s" "$w" "$calls" "$SWEEP_RUNS" "$SWEEP_WARMUP" "$PAIR_JAVA" sweep $((i % ROUNDS + 1))
+            i=$((i + 1))
+        done
+        if has_transport dbus-daemon; then
+            # The over-limit check: one run, in the first round.
+            OVERLIMIT=1
+            calls=$((2 * OVERLIMIT_WINDOW > SWEEP_CALLS ? 2 * OVERLIMIT_WINDOW : SWEEP_CALLS))
+            add_job java "$OVERLIMIT_TRANSPORT" async "${SIZES[0]}" "$OVERLIMIT_WINDOW" "$calls" 1 0 "$PAIR_JAVA" overlimit 1
+        fi
+    fi
+
+    # Execution order: round by round; within a round shuffled (interleaved) or
+    # in plan order (sequential: transport by transport, as jobs were added).
+    local id
+    local -a round_jobs
+    for ((r = 1; r <= ROUNDS; r++)); do
+        round_jobs=()
+        for ((id = 0; id < JOB_COUNT; id++)); do
+            if ((J_ROUND[id] == r)); then round_jobs+=("$id"); fi
+        done
+        if [[ "$ORDER" == interleaved ]]; then shuffle_list round_jobs; fi
+        if [[ "$ORDER" == sequential ]]; then
+            # plan order is per round already; put each transport's jobs together
+            mapfile -t round_jobs < <(for id in "${round_jobs[@]}"; do
+                printf '%s %s\n' "$(transport_rank "${J_T[id]}")" "$id"; done | sort -s -n -k1,1 | cut -d' ' -f2)
+        fi
+        local pos=0
+        for id in "${round_jobs[@]}"; do
+            pos=$((pos + 1))
+            EXEC_POS[$id]=$pos
+            EXEC+=("$id")
+        done
+    done
+}
+
+# transport_rank T: the order of transports in sequential mode.
+transport_rank() {
+    local i=0 t
+    for t in "${TRANSPORTS[@]}" "$OVERLIMIT_TRANSPORT" "${RAW_TRANSPORTS[@]}"; do
+        if [[ "$t" == "$1" ]]; then printf '%s' "$i"; return 0; fi
+        i=$((i + 1))
+    done
+    printf '%s' "$i"
+}
+
+# write_plan: plan.tsv (7 columns, as the analysis reads it: every Java and raw
+# cell with its measured runs over all rounds; the libdbus pairs are only in
+# order.tsv, since plan.tsv has no pair column) and order.tsv (every job).
+write_plan() {
+    local id cell
+    local -A total_runs=() printed=()
+    for ((id = 0; id < JOB_COUNT; id++)); do
+        case "${J_KIND[id]}" in spam-* | java-libdbus) continue ;; esac
+        cell=${J_CELL[id]}
+        total_runs[$cell]=$((${total_runs[$cell]:-0} + J_RUNS[id]))
+    done
+    : >"$OUT/plan.tsv"
+    for ((id = 0; id < JOB_COUNT; id++)); do
+        case "${J_KIND[id]}" in spam-* | java-libdbus) continue ;; esac
+        cell=${J_CELL[id]}
+        [[ -z "${printed[$cell]:-}" ]] || continue
+        printed[$cell]=1
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "${J_T[id]}" "${J_MODE[id]}" "${J_SIZE[id]}" "${J_WIN[id]}" \
+            "${J_CALLS[id]}" "${total_runs[$cell]}" "${J_WARM[id]}" >>"$OUT/plan.tsv"
+    done
+
+    printf 'round\tposition\tkind\tseries\tpair\ttransport\tmode\tpayload_bytes\twindow\tcalls\truns\twarmup_runs\tpayload_seed\torder\torder_seed\n' \
+        >"$OUT/order.tsv"
+    for id in "${EXEC[@]}"; do
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "${J_ROUND[id]}" "${EXEC_POS[$id]}" \
+            "${J_KIND[id]}" "${J_SERIES[id]}" "${J_PAIR[id]}" "${J_T[id]}" "${J_MODE[id]}" "${J_SIZE[id]}" \
+            "${J_WIN[id]}" "${J_CALLS[id]}" "${J_RUNS[id]}" "${J_WARM[id]}" "${J_SEED[id]}" "$ORDER" "$ORDER_SEED" \
+            >>"$OUT/order.tsv"
+    done
+    : >>"$OUT/skipped.tsv"
+}
+
+# ---------------------------------------------------------------------------
+# Rows. Every client process writes its own CSV fragment (OUT/.frag-JOB.csv,
+# in OUT so the latency_log paths it writes are relative to OUT); right after it
+# ends the fragment is appended to runs.csv with the run column renumbered per
+# cell across rounds and our columns added. spam rows are written directly.
+# ---------------------------------------------------------------------------
+
+declare -A RUN_OFF_W=() RUN_OFF_M=()   # cell -> warm-up / measured runs recorded so far
+UNKNOWN_COLUMNS_NOTED=0
+MERGED_LOST=0 MERGED_MISMATCHED=0 MERGED_ERRORS=0 MERGED_ROWS=0
+
+ensure_header() {
+    [[ -s "$OUT/runs.csv" ]] || printf '%s\n' "$CSV_HEADER" >"$OUT/runs.csv"
+}
+
+# extra_fields ID [FIXED_NS]: our trailing columns for a row of job ID.
+extra_fields() {
+    local id=$1 fixed=${2:-} reference=false expected=""
+    if [[ "${J_PAIR[id]}" != "$PAIR_JAVA" ]]; then reference=true; fi
+    if [[ "${J_SERIES[id]}" == overlimit ]]; then expected=$OVERLIMIT_EXPECTED; fi
+    printf '%s,%s,%s,%s,%s,%s' "${J_ROUND[id]}" "${J_PAIR[id]}" "$reference" "${J_SERIES[id]}" "$fixed" "$expected"
+}
+
+# merge_fragment ID: append job ID's fragment to runs.csv (see above); sets
+# MERGED_* to the measured rows' totals.
+merge_fragment() {
+    local id=$1 frag="$OUT/.frag-$1.csv" cell=${J_CELL[$1]} result
+    MERGED_LOST=0 MERGED_MISMATCHED=0 MERGED_ERRORS=0 MERGED_ROWS=0
+    if [[ ! -s "$frag" ]]; then
+        rm -f "$frag"
+        return 0
+    fi
+    ensure_header
+    result=$(awk -F, -v base="$BASE_COLUMNS" -v extra="$(extra_fields "$id")" -v offw="${RUN_OFF_W[$cell]:-0}" \
+        -v offm="${RUN_OFF_M[$cell]:-0}" -v out="$OUT/runs.csv" '
+        NR == 1 {
+            n = split($0, h, ",")
+            for (i = 1; i <= n; i++) idx[h[i]] = i
+            nb = split(base, b, ",")
+            for (i = 1; i <= nb; i++) known[b[i]] = 1
+            for (i = 1; i <= n; i++) if (!(h[i] in known)) unknown = unknown " " h[i]
+            maxw = offw; maxm = offm
+            next
+        }
+        NF != n { bad++; next }
+        {
+            ph = ("phase" in idx) ? $(idx["phase"]) : "measure"
+            r = $(idx["run"]) + 0
+            if (ph == "warmup") { r += offw; if (r > maxw) maxw = r }
+            else {
+                r += offm; if (r > maxm) maxm = r
+                rows++; lost += $(idx["lost"]); mism += $(idx["mismatched"]); err += $(idx["errors"])
+            }
+            line = ""
+            for (i = 1; i <= nb; i++) {
+                v = (b[i] in idx) ? $(idx[b[i]]) : ""
+                if (b[i] == "run") v = r
+                line = line (i > 1 ? "," : "") v
+            }
+            print line "," extra >> out
+        }
+        END { printf "%d %d %d %d %d %d %d%s\n", maxw, maxm, bad, rows, lost, mism, err, unknown }' "$frag")
+    rm -f "$frag"
+    local maxw maxm bad unknown
+    read -r maxw maxm bad MERGED_ROWS MERGED_LOST MERGED_MISMATCHED MERGED_ERRORS unknown <<<"$result"
+    RUN_OFF_W[$cell]=$maxw
+    RUN_OFF_M[$cell]=$maxm
+    if ((bad > 0)); then
+        say "  note: $bad incomplete row(s) of ${J_T[id]} left out of runs.csv (client interrupted mid-write)"
+    fi
+    if [[ -n "$unknown" ]] && ((!UNKNOWN_COLUMNS_NOTED)); then
+        UNKNOWN_COLUMNS_NOTED=1
+        say "  note: client column(s)$( [[ "$unknown" == " "* ]] || printf ' ')$unknown not carried into runs.csv (add them to BASE_COLUMNS in lab/run-all.sh)"
+    fi
+}
+
+# ---------------------------------------------------------------------------
+# Jobs
+# ---------------------------------------------------------------------------
+
+EXEC_IDX=0
+JOBS_OK=0 JOBS_RAN=0 JOBS_HOOK=0 JOBS_UNSTARTED=0
+JOBS_LOST=()       # rows recorded, calls lost/mismatched/failed
+JOBS_ERROR=()      # client could not run (usage/connect, crash, timeout, dead service)
+CHECKS_OK=() CHECKS_FAILED=()
+declare -A CELL_MS=() CELL_UNITS=() KIND_MS=() KIND_W=()
+TOTAL_MS=0 TOTAL_W=0
+SPAM_TIMEOUT=$SPAM_RUN_TIMEOUT_MAX
+declare -A STARTUP_DEAD=()
+
+describe_job() {
+    local id=$1 what=${J_SERIES[$1]}
+    if [[ "${J_PAIR[id]}" != "$PAIR_JAVA" ]]; then what="reference ${J_PAIR[id]}"; fi
+    printf '%s %s %s B w%s calls %s [%s]' "${J_T[id]}" "${J_MODE[id]}" "${J_SIZE[id]}" "${J_WIN[id]}" "${J_CALLS[id]}" "$what"
+}
+
+job_logbase() {
+    local id=$1
+    printf '%s/%s/%s.%s.%s.%s.w%s.r%s' "$LOGS" "${J_T[id]}" "${J_SERIES[id]}" "$(pair_short "${J_PAIR[id]}")" \
+        "${J_MODE[id]}" "${J_SIZE[id]}" "${J_WIN[id]}" "${J_ROUND[id]}"
+}
+
+# hlog_rel ID: the job's latency log, relative to OUT: one file per cell and round.
+hlog_rel() {
+    local id=$1 variant=""
+    case "${J_SERIES[id]}:${J_KIND[id]}" in
+        sweep:*) variant=.sweep ;;
+        *:java-libdbus) variant=.java-libdbus ;;
+    esac
+    printf 'latency/%s.%s.%s.w%s%s.r%s.hlog' "${J_T[id]}" "${J_MODE[id]}" "${J_SIZE[id]}" "${J_WIN[id]}" "$variant" "${J_ROUND[id]}"
+}
+
+# usable NAME: the service (bus:T, srv:T, echo:T, raw:T) can serve a job;
+# otherwise BLOCKER says why. A bus or server that died is noticed here.
+usable() {
+    local name=$1 pid dir
+    if [[ -n "${SVC_DEAD[$name]:-}" ]]; then
+        BLOCKER=${SVC_DEAD[$name]}
+        [[ -n "${STARTUP_DEAD[$name]:-}" ]] || BLOCK_KIND=died
+        return 1
+    fi
+    case "$name" in
+        bus:*)
+            dir=${BUS_DIR_OF[${name#bus:}]:-}
+            if [[ -z "$dir" ]] || ! bus_alive "$dir"; then
+                SVC_DEAD[$name]="bus died mid-session: $BUS_DEATH"
+                say "  [!] ${name#bus:}: ${SVC_DEAD[$name]}"
+                BLOCKER=${SVC_DEAD[$name]} BLOCK_KIND=died
+                return 1
+            fi
+            ;;
+        *)
+            pid=${SVC_PID[$name]:-}
+            if [[ -z "$pid" ]] || ! alive "$pid"; then
+                SVC_DEAD[$name]="${name%%:*} server ($name) exited mid-session: $(last_line "${SVC_LOG[$name]:-/nonexistent}.err")"
+                say "  [!] ${SVC_DEAD[$name]}"
+                BLOCKER=${SVC_DEAD[$name]} BLOCK_KIND=died
+                return 1
+            fi
+            ;;
+    esac
+    return 0
+}
+
+# blocked ID: true (with BLOCKER, BLOCK_KIND = startup | died | hook) when job
+# ID cannot run.
+blocked() {
+    local id=$1 t=${J_T[$1]} name
+    BLOCKER="" BLOCK_KIND=startup
+    local -a needs=()
+    case "${J_KIND[id]}" in
+        java)
+            if is_bus "$t" || [[ "$t" == "$OVERLIMIT_TRANSPORT" ]]; then needs+=("bus:$t"); fi
+            needs+=("srv:$t")
+            ;;
+        java-libdbus | spam-libdbus) needs=("bus:$t" "echo:$t") ;;
+        spam-java) needs=("bus:$t" "srv:$t") ;;
+        raw) needs=("raw:$t") ;;
+    esac
+    case "${J_KIND[id]}" in
+        java-libdbus | spam-java)
+            if [[ -n "${HOOK_MISSING[${J_PAIR[id]}@$t]:-}" ]]; then
+                BLOCKER=${HOOK_MISSING[${J_PAIR[id]}@$t]} BLOCK_KIND=hook
+                return 0
+            fi
+            ;;
+    esac
+    for name in "${needs[@]}"; do
+        usable "$name" || return 0
+    done
+    return 1
+}
+
+eta_text() {
+    local i id cell units w est total=0 kind
+    for ((i = EXEC_IDX; i < ${#EXEC[@]}; i++)); do
+        id=${EXEC[i]}
+        cell=${J_CELL[id]}
+        units=$((J_RUNS[id] + J_WARM[id]))
+        if [[ -n "${CELL_MS[$cell]:-}" ]]; then
+            est=$((CELL_MS[$cell] * units / CELL_UNITS[$cell]))
+        else
+            w=$((J_CALLS[id] * units))
+            kind=${J_KIND[id]}
+            if ((${KIND_W[$kind]:-0} > 0)); then
+                est=$((KIND_MS[$kind] * w / KIND_W[$kind]))
+            elif ((TOTAL_W > 0)); then
+                est=$((TOTAL_MS * w / TOTAL_W))
+            else
+                printf 'ETA --'
+                return 0
+            fi
+        fi
+        total=$((total + est))
+    done
+    printf 'ETA %s' "$(fmt_duration $((total / 1000)))"
+}
+
+# account ID MS: a finished job's time, for the ETA of the ones to come.
+account() {
+    local id=$1 ms=$2 kind=${J_KIND[$1]} w
+    w=$((J_CALLS[id] * (J_RUNS[id] + J_WARM[id])))
+    CELL_MS[${J_CELL[id]}]=$ms
+    CELL_UNITS[${J_CELL[id]}]=$((J_RUNS[id] + J_WARM[id]))
+    KIND_MS[$kind]=$((${KIND_MS[$kind]:-0} + ms))
+    KIND_W[$kind]=$((${KIND_W[$kind]:-0} + w))
+    TOTAL_MS=$((TOTAL_MS + ms))
+    TOTAL_W=$((TOTAL_W + w))
+}
+
+# run_client ID LOGBASE CMD...: one client process under 'timeout' (a hung
+# client cannot hang the session; it also gets its own process group, so
+# cleanup decides when it stops); its rows are merged right after. Sets JOB_RC.
+run_client() {
+    local id=$1 logbase=$2
+    shift 2
+    printf '%s\n' "$*" >"$logbase.cmd"
+    rm -f "$OUT/.frag-$id.csv"
+    CUR_JOB=$id
+    timeout --kill-after=10 "$CELL_TIMEOUT" "$@" </dev/null >"$logbase.out" 2>"$logbase.err" &
+    CLIENT_PID=$!
+    JOB_RC=0
+    wait "$CLIENT_PID" || JOB_RC=$?
+    CLIENT_PID=""
+    merge_fragment "$id"
+    CUR_JOB=""
+}
+
+# client_args ID: the measuring options every client (Java and raw) shares.
+client_args() {
+    local id=$1
+    ARGS=(--transport "${J_T[id]}" --mode "${J_MODE[id]}" --window "${J_WIN[id]}" --payload "${J_SIZE[id]}"
+        --calls "${J_CALLS[id]}" --runs "${J_RUNS[id]}" --warmup-runs "${J_WARM[id]}" --seed "${J_SEED[id]}"
+        --csv "$OUT/.frag-$id.csv" --latency-log "$OUT/$(hlog_rel "$id")")
+}
+
+# judge_client ID LOGBASE DESC: the verdict on a finished Java or raw client.
+judge_client() {
+    local id=$1 logbase=$2 desc=$3 last elapsed_s=$4
+    last=$(one_line "$(last_line "$logbase.err")")
+    case "$JOB_RC" in
         0)
-            CELLS_OK=$((CELLS_OK + 1))
-            CELLS_RAN=$((CELLS_RAN + 1))
-            say "  -> ok in $(fmt_duration $((elapsed_ms / 1000))): $last"
+            JOBS_OK=$((JOBS_OK + 1))
+            JOBS_RAN=$((JOBS_RAN + 1))
+            say "  -> ok in $(fmt_duration "$elapsed_s"): $last"
             ;;
         1)
-            CELLS_LOST+=("$t $m $s B")
-            CELLS_RAN=$((CELLS_RAN + 1))
+            JOBS_LOST+=("$desc round ${J_ROUND[id]}")
+            JOBS_RAN=$((JOBS_RAN + 1))
             say "  -> FAILED: calls lost, mismatched or failed (rows are in runs.csv): $last"
             ;;
         2)
-            CELLS_ERROR+=("$t $m $s B")
-            skip "$t" "$m $s B: $last"
+            JOBS_ERROR+=("$desc round ${J_ROUND[id]}")
+            skip "${J_T[id]}" "$desc round ${J_ROUND[id]}: $last"
             say "  -> not run (client usage/connect error): $last"
             ;;
         124)
-            CELLS_ERROR+=("$t $m $s B")
-            skip "$t" "$m $s B: client timed out after ${CELL_TIMEOUT}s: $last"
+            JOBS_ERROR+=("$desc round ${J_ROUND[id]}")
+            skip "${J_T[id]}" "$desc round ${J_ROUND[id]}: client timed out after ${CELL_TIMEOUT}s: $last"
             say "  -> TIMED OUT after ${CELL_TIMEOUT}s: $last"
             ;;
         *)
-            CELLS_ERROR+=("$t $m $s B")
-            skip "$t" "$m $s B: client crashed (exit $rc): $last"
-            say "  -> CRASHED (exit $rc): $last"
+            JOBS_ERROR+=("$desc round ${J_ROUND[id]}")
+            skip "${J_T[id]}" "$desc round ${J_ROUND[id]}: client crashed (exit $JOB_RC): $last"
+            say "  -> CRASHED (exit $JOB_RC): $last"
             ;;
     esac
-    DONE_WEIGHT=$((DONE_WEIGHT + $(cell_weight)))
-    MEASURED_WEIGHT=$((MEASURED_WEIGHT + $(cell_weight)))
-    MEASURED_MS=$((MEASURED_MS + elapsed_ms))
 }
 
-CELLS_DONE_IN_T=0
-run_transport() {
-    local t=$1 tdir logdir addr reason m s t0
-    local -a server_args=() peer=()
-    t0=$(now_ms)
-    CELLS_DONE_IN_T=0
-    logdir="$LOGS/$t"
-    mkdir -p "$logdir"
-    tdir=$(mktemp -d "$TMP_ROOT/$t.XXXX")
-    CUR_TRANSPORT=$t
-    CUR_TDIR=$tdir
-    say "== $t"
+# judge_overlimit ID LOGBASE: the over-limit check must end in the bus's
+# LimitsExceeded errors: counted as errors, nothing lost, no hang.
+judge_overlimit() {
+    local id=$1 logbase=$2 text verdict
+    text="dbus-daemon with max_replies_per_connection=$OVERLIMIT_MAX_REPLIES, Java client async window ${J_WIN[id]}, ${J_CALLS[id]} calls of ${J_SIZE[id]} B:"
+    text+=" exit $JOB_RC, $MERGED_ROWS run(s), errors $MERGED_ERRORS, lost $MERGED_LOST, mismatched $MERGED_MISMATCHED"
+    if ((JOB_RC == 1 && MERGED_ERRORS > 0 && MERGED_LOST == 0 && MERGED_MISMATCHED == 0)) &&
+        grep -q "$OVERLIMIT_EXPECTED" "$logbase.err"; then
+        verdict=as-expected
+        text="$OVERLIMIT_EXPECTED as expected: $text ($(grep -o -m 1 "[A-Za-z.]*$OVERLIMIT_EXPECTED" "$logbase.err"))"
+        CHECKS_OK+=("over-limit check: $OVERLIMIT_EXPECTED as expected")
+        JOBS_RAN=$((JOBS_RAN + 1))
+        say "  -> over-limit check: $OVERLIMIT_EXPECTED as expected ($MERGED_ERRORS errors, 0 lost)"
+    else
+        verdict=unexpected
+        if ((JOB_RC == 124)); then text+=" (the client hung and was killed after ${CELL_TIMEOUT}s)"; fi
+        text="NOT as expected (wanted $OVERLIMIT_EXPECTED errors, nothing lost): $text; last: $(one_line "$(last_line "$logbase.err")")"
+        CHECKS_FAILED+=("over-limit check: $text")
+        say "  -> over-limit check FAILED: $text"
+    fi
+    printf 'over-limit\t%s\t%s\n' "$verdict" "$(one_line "$text")" >>"$OUT/notes.tsv"
+}
 
-    case "$t" in
-        dbus-daemon | dbus-broker | dbus-daemon-tcp)
-            BUS_DIRS+=("$tdir/bus")
-            mkdir "$tdir/bus"
-            if ! addr=$("$BUS_SH" up "$t" "$tdir/bus" 2>"$logdir/bus-up.err"); then
-                reason=$(last_line "$logdir/bus-up.err")
-                skip_transport "$t" "bus did not start: ${reason#bus.sh: }"
-                finish_transport
-                return 0
+run_java_job() {
+    local id=$1 t=${J_T[$1]} logbase addr start_ms
+    logbase=$(job_logbase "$id")
+    mkdir -p "${logbase%/*}"
+    client_args "$id"
+    local -a extra=()
+    case "${J_KIND[id]}" in
+        java-libdbus)
+            addr=${SVC_ADDR[bus:$t]}
+            extra=(--method spam --dest "$LIBDBUS_ECHO_NAME")
+            ;;
+        *)
+            if [[ "$t" == p2p-* ]]; then
+                addr=${SVC_ADDR[srv:$t]}
+                extra=(--peer)
+            else
+                addr=${SVC_ADDR[bus:$t]}
             fi
-            say "   bus: $addr"
-            server_args=(--bus "$addr")
-            ;;
-        p2p-unix)
-            server_args=(--listen "unix:path=$tdir/p2p.sock")
-            peer=(--peer)
-            ;;
-        p2p-tcp)
-            server_args=(--listen "tcp:host=127.0.0.1,port=0")
-            peer=(--peer)
             ;;
     esac
+    start_ms=$(now_ms)
+    run_client "$id" "$logbase" "$JAVA" "${JAVA_OPTS[@]}" "${CLIENT_CDS_OPTS[@]}" -jar "$RUN_CLIENT_JAR" --address "$addr" \
+        "${extra[@]}" "${ARGS[@]}"
+    JOB_MS=$(($(now_ms) - start_ms))
+    if [[ "${J_SERIES[id]}" == overlimit ]]; then
+        judge_overlimit "$id" "$logbase"
+    else
+        judge_client "$id" "$logbase" "$(describe_job "$id")" $((JOB_MS / 1000))
+    fi
+}
 
-    if ! start_server "$logdir" "${server_args[@]}"; then
-        skip_transport "$t" "$FAIL_REASON"
-        finish_transport
+run_raw_job() {
+    local id=$1 logbase start_ms
+    logbase=$(job_logbase "$id")
+    mkdir -p "${logbase%/*}"
+    client_args "$id"
+    start_ms=$(now_ms)
+    run_client "$id" "$logbase" "$JAVA" "${JAVA_OPTS[@]}" -cp "$RUN_CLIENT_JAR" "$RAW_CLIENT_CLASS" \
+        --address "${SVC_ADDR[raw:${J_T[id]}]}" "${ARGS[@]}"
+    JOB_MS=$(($(now_ms) - start_ms))
+    judge_client "$id" "$logbase" "$(describe_job "$id")" $((JOB_MS / 1000))
+}
+
+# payload_file SIZE: SIZE random bytes for spam --stdin (spam sends the same
+# bytes in every call and does not verify the reply).
+payload_file() {
+    local file="$TMP_ROOT/payload-$1"
+    [[ -f "$file" ]] || head -c "$1" /dev/urandom >"$file"
+    printf '%s' "$file"
+}
+
+# epoch_us: wall clock in microseconds (EPOCHREALTIME, bash >= 5).
+epoch_us() {
+    local t=${EPOCHREALTIME/[.,]/}
+    printf '%s' "$((10#$t))"
+}
+
+# spam_once ADDRESS DEST COUNT QUEUE PAYLOAD ERRFILE: one dbus-test-tool spam
+# process, timed from before its fork to after its exit has been reaped, so the
+# time includes process start, connect (SASL, Hello), the calls and exit. The
+# fixed-cost samples are taken the same way. Sets SPAM_NS, SPAM_RC.
+spam_once() {
+    local addr=$1 dest=$2 count=$3 queue=$4 payload=$5 errfile=$6 t0 t1
+    t0=${EPOCHREALTIME/[.,]/}
+    DBUS_SESSION_BUS_ADDRESS=$addr timeout --kill-after=5 "$SPAM_TIMEOUT" dbus-test-tool spam --dest="$dest" \
+        --count="$count" --queue="$queue" --bytes --stdin <"$payload" >/dev/null 2>"$errfile" &
+    CLIENT_PID=$!
+    SPAM_RC=0
+    wait "$CLIENT_PID" || SPAM_RC=$?
+    t1=${EPOCHREALTIME/[.,]/}
+    CLIENT_PID=""
+    SPAM_NS=$(((10#$t1 - 10#$t0) * 1000))
+}
+
+# run_spam_job ID: fixed-cost samples, then warm-up and measured spam processes,
+# one row each (written at once). spam exits 0 even when replies are errors; it
+# prints 'Failed to receive reply #N: ...' for each, which is what is counted.
+run_spam_job() {
+    local id=$1 t=${J_T[$1]} logbase addr dest payload errfile start_ms i
+    logbase=$(job_logbase "$id")
+    mkdir -p "${logbase%/*}"
+    addr=${SVC_ADDR[bus:$t]}
+    if [[ "${J_KIND[id]}" == spam-libdbus ]]; then dest=$LIBDBUS_ECHO_NAME; else dest=$JAVA_ECHO_NAME; fi
+    payload=$(payload_file "${J_SIZE[id]}")
+    errfile="$TMP_ROOT/spam.err"
+    printf 'DBUS_SESSION_BUS_ADDRESS=%s dbus-test-tool spam --dest=%s --count=%s --queue=%s --bytes --stdin <%s-byte payload (fixed cost: --count=1 --queue=1, %s samples)\n' \
+        "$addr" "$dest" "${J_CALLS[id]}" "${J_WIN[id]}" "${J_SIZE[id]}" "$SPAM_FIXED_SAMPLES" >"$logbase.cmd"
+    : >"$logbase.err"
+    start_ms=$(now_ms)
+    local failed="" errors_total=0 fixed_ns="" cell=${J_CELL[id]}
+    local -a samples=()
+
+    for ((i = 1; i <= SPAM_FIXED_SAMPLES; i++)); do
+        spam_once "$addr" "$dest" 1 1 "$payload" "$errfile"
+        { printf '== fixed-cost sample %s: exit %s, %s ns\n' "$i" "$SPAM_RC" "$SPAM_NS"; cat "$errfile"; } >>"$logbase.err"
+        printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "${J_ROUND[id]}" "$t" "${J_PAIR[id]}" "${J_MODE[id]}" "${J_SIZE[id]}" \
+            "$i" "$SPAM_NS" "$SPAM_RC" >>"$OUT/fixed-cost.tsv"
+        if ((SPAM_RC != 0)) || grep -q 'Failed to receive reply' "$errfile"; then
+            failed="fixed-cost sample: spam exit $SPAM_RC: $(one_line "$(last_line "$errfile")")"
+            break
+        fi
+        samples+=("$SPAM_NS")
+    done
+    if [[ -z "$failed" ]]; then
+        fixed_ns=$(printf '%s\n' "${samples[@]}" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+        local phase number started errors total=$((J_WARM[id] + J_RUNS[id]))
+        for ((i = 0; i < total; i++)); do
+            if ((i < J_WARM[id])); then
+                phase=warmup number=$((${RUN_OFF_W[$cell]:-0} + 1))
+                RUN_OFF_W[$cell]=$number
+            else
+                phase=measure number=$((${RUN_OFF_M[$cell]:-0} + 1))
+                RUN_OFF_M[$cell]=$number
+            fi
+            started=$(date -u +%Y-%m-%dT%H:%M:%S.%6NZ)
+            spam_once "$addr" "$dest" "${J_CALLS[id]}" "${J_WIN[id]}" "$payload" "$errfile"
+            { printf '== %s %s: exit %s, %s ns\n' "$phase" "$number" "$SPAM_RC" "$SPAM_NS"; cat "$errfile"; } >>"$logbase.err"
+            if ((SPAM_RC == 0)); then
+                errors=$(grep -c 'Failed to receive reply' "$errfile" || true)
+            else
+                errors=${J_CALLS[id]}
+            fi
+            ensure_header
+            printf '%s,%s,%s,%s,%s,%s,%s,0,0,%s,%s,spam,%s,,,%s\n' "$t" "${J_MODE[id]}" "${J_SIZE[id]}" "${J_WIN[id]}" \
+                "${J_CALLS[id]}" "$number" "$SPAM_NS" "$errors" "$phase" "$started" "$(extra_fields "$id" "$fixed_ns")" \
+                >>"$OUT/runs.csv"
+            if [[ "$phase" == measure ]]; then errors_total=$((errors_total + errors)); fi
+            if ((SPAM_RC != 0)); then
+                failed="spam exit $SPAM_RC$( ((SPAM_RC != 124)) || printf ' (timed out after %ss)' "$SPAM_TIMEOUT"): $(one_line "$(last_line "$errfile")")"
+                break
+            fi
+        done
+    fi
+    JOB_MS=$(($(now_ms) - start_ms))
+    local desc
+    desc=$(describe_job "$id")
+    if [[ -n "$failed" ]]; then
+        JOBS_ERROR+=("$desc round ${J_ROUND[id]}")
+        skip "$t $(pair_short "${J_PAIR[id]}")" "$desc round ${J_ROUND[id]}: $failed"
+        say "  -> FAILED: $failed"
+    elif ((errors_total > 0)); then
+        JOBS_LOST+=("$desc round ${J_ROUND[id]}")
+        JOBS_RAN=$((JOBS_RAN + 1))
+        say "  -> FAILED: $errors_total calls got error replies: $(one_line "$(grep -m 1 'Failed to receive reply' "$logbase.err" || true)")"
+    else
+        JOBS_OK=$((JOBS_OK + 1))
+        JOBS_RAN=$((JOBS_RAN + 1))
+        say "  -> ok in $(fmt_duration $((JOB_MS / 1000))): last run ${J_CALLS[id]} calls in $(awk -v n="$SPAM_NS" 'BEGIN { printf "%.6f", n / 1e9 }') s, fixed cost $(awk -v n="$fixed_ns" 'BEGIN { printf "%.1f", n / 1e6 }') ms"
+    fi
+}
+
+run_job() {
+    local id=$1 desc
+    desc=$(describe_job "$id")
+    if blocked "$id"; then
+        case "$BLOCK_KIND" in
+            hook) JOBS_HOOK=$((JOBS_HOOK + 1)) ;;
+            startup) JOBS_UNSTARTED=$((JOBS_UNSTARTED + 1)) ;;
+            died)
+                JOBS_ERROR+=("$desc round ${J_ROUND[id]}")
+                skip "${J_T[id]}" "$desc round ${J_ROUND[id]}: not run: $BLOCKER"
+                say "[$((EXEC_IDX + 1))/${#EXEC[@]} r${J_ROUND[id]}/$ROUNDS] $desc: not run: $BLOCKER"
+                ;;
+        esac
         return 0
     fi
-    # p2p: the server's listening address (with the real port for port=0).
-    if ((${#peer[@]} > 0)); then addr=$READY_ADDRESS; fi
-    say "   server ready: $READY_ADDRESS"
-    # Start-up time counts towards the ETA of the cells that follow.
-    MEASURED_MS=$((MEASURED_MS + $(now_ms) - t0))
-
-    for m in "${MODES[@]}"; do
-        for s in "${SIZES[@]}"; do
-            run_cell "$t" "$m" "$s" "$addr" "$logdir" "${peer[@]}"
-            CELLS_DONE_IN_T=$((CELLS_DONE_IN_T + 1))
-        done
-    done
-    finish_transport
+    say "[$((EXEC_IDX + 1))/${#EXEC[@]} r${J_ROUND[id]}/$ROUNDS] $desc … $(eta_text)"
+    JOB_MS=0
+    case "${J_KIND[id]}" in
+        java | java-libdbus) run_java_job "$id" ;;
+        spam-*) run_spam_job "$id" ;;
+        raw) run_raw_job "$id" ;;
+    esac
+    account "$id" "$JOB_MS"
 }
 
 run_report() {
@@ -790,19 +1734,47 @@ main() {
     trap 'on_signal TERM' TERM
 
     TMP_ROOT=$(mktemp -d "${TMPDIR:-/tmp}/dbus-lab.XXXXXX")
+    local session_start_ms
+    session_start_ms=$(now_ms)
     say "$PROG: results in $OUT"
-    say "preset $PRESET: calls $CALLS, runs $RUNS, warm-up $WARMUP, async window $WINDOW, sizes ${SIZES[*]}"
-    say "transports ${TRANSPORTS[*]}; modes ${MODES[*]}; LAB_JAVA_OPTS='${LAB_JAVA_OPTS:-}'"
+    say "preset $PRESET: calls $CALLS, runs $RUNS ($ROUNDS round(s) of $RUNS_PER_ROUND), warm-up $WARMUP per client process, async window $WINDOW, sizes ${SIZES[*]}"
+    say "transports ${TRANSPORTS[*]}; modes ${MODES[*]}; order $ORDER (seed $ORDER_SEED); LAB_JAVA_OPTS='${LAB_JAVA_OPTS:-}'"
+    if ((REFERENCE)); then
+        say "reference rows: libdbus pairs and raw floor in $REF_ROUNDS of $ROUNDS round(s)"
+    else
+        say "reference rows: off (--no-reference)"
+    fi
+    if ((SWEEP)); then
+        say "sweep: windows ${SWEEP_WINDOWS[*]}, $SWEEP_RUNS run(s) of max($SWEEP_CALLS, 2 x window) calls per point"
+    else
+        say "sweep: off"
+    fi
 
     build_if_needed
     snapshot_jars
+    plan_jobs
     write_plan
     capture_environment
+    mkdir -p "$OUT/latency"
+    if ((REFERENCE)); then
+        printf 'round\ttransport\tpair\tmode\tpayload_bytes\tsample\telapsed_ns\texit\n' >"$OUT/fixed-cost.tsv"
+    fi
+    SPAM_TIMEOUT=$((CELL_TIMEOUT < SPAM_RUN_TIMEOUT_MAX ? CELL_TIMEOUT : SPAM_RUN_TIMEOUT_MAX))
 
-    local t
-    for t in "${TRANSPORTS[@]}"; do
-        run_transport "$t"
+    start_services
+    prepare_cds
+    local name
+    for name in "${!SVC_DEAD[@]}"; do STARTUP_DEAD[$name]=1; done
+    if ((OVERLIMIT)) && has_transport dbus-broker; then
+        printf 'over-limit\tinfo\t%s\n' "dbus-broker has no pending-reply limit (it ignores max_replies_per_connection), so the over-limit check runs on dbus-daemon only" >>"$OUT/notes.tsv"
+    fi
+    say "== ${#EXEC[@]} client processes in $ROUNDS round(s) (order.tsv); startup took $(fmt_duration $((($(now_ms) - session_start_ms) / 1000)))"
+
+    for ((EXEC_IDX = 0; EXEC_IDX < ${#EXEC[@]}; EXEC_IDX++)); do
+        run_job "${EXEC[EXEC_IDX]}"
     done
+
+    stop_services
 
     if [[ "$OPT_SCENARIOS" != none ]]; then
         local -a preset=()
@@ -820,11 +1792,17 @@ main() {
 
     # Summary.
     say ""
-    say "cells: $TOTAL_CELLS planned, $CELLS_RAN ran ($CELLS_OK clean, ${#CELLS_LOST[@]} with lost/mismatched/failed calls), ${#CELLS_ERROR[@]} could not run"
+    say "client processes: ${#EXEC[@]} planned, $JOBS_RAN ran ($JOBS_OK clean, ${#JOBS_LOST[@]} with lost/mismatched/failed calls), ${#JOBS_ERROR[@]} could not run, $JOBS_UNSTARTED skipped with their transport, $JOBS_HOOK skipped for a missing hook"
     local x
     for x in "${SKIPPED_TRANSPORTS[@]}"; do say "skipped transport: $x"; done
-    for x in "${CELLS_LOST[@]}"; do say "lost/mismatched/failed calls: $x"; done
-    for x in "${CELLS_ERROR[@]}"; do say "cell not run: $x (see skipped.tsv)"; done
+    for x in "${!HOOK_MISSING[@]}"; do
+        if has_transport "${x#*@}"; then say "skipped pair ${x%@*} on ${x#*@}: ${HOOK_MISSING[$x]}"; fi
+    done
+    for x in "${CHECKS_OK[@]}"; do say "$x"; done
+    for x in "${CHECKS_FAILED[@]}"; do say "$x"; done
+    for x in "${JOBS_LOST[@]}"; do say "lost/mismatched/failed calls: $x"; done
+    for x in "${JOBS_ERROR[@]}"; do say "not run: $x (see skipped.tsv)"; done
+    say "session took $(fmt_duration $((($(now_ms) - session_start_ms) / 1000)))"
     if ((REPORT_OK)); then
         say "report: $OUT/report.md"
         # The only line on stdout, for scripts: report=$(lab/run-all.sh ...)
@@ -832,11 +1810,11 @@ main() {
     fi
 
     local rc=0
-    if ((CELLS_RAN == 0)); then
+    if ((JOBS_RAN == 0)); then
         say "$PROG: no cell ran"
         rc=1
     fi
-    if ((${#CELLS_LOST[@]} > 0 || ${#CELLS_ERROR[@]} > 0 || SCENARIOS_FAILED)); then rc=1; fi
+    if ((${#JOBS_LOST[@]} > 0 || ${#JOBS_ERROR[@]} > 0 || ${#CHECKS_FAILED[@]} > 0 || SCENARIOS_FAILED)); then rc=1; fi
     if [[ -s "$OUT/runs.csv" ]] && ((!REPORT_OK)); then rc=1; fi
     return "$rc"
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Self-test of the lab scripts that needs no Java: lab/bus.sh up/down for every
 # bus transport (with a libdbus smoke test between two clients and an orphan
-# check), and lab/run-all.sh's --help and bad-input handling.
+# check), the over-limit bus (LAB_BUS_MAX_REPLIES), and lab/run-all.sh's --help
+# and bad-input handling.
 #
 #   lab/selftest.sh                  all checks
 #   lab/selftest.sh --with-fallback  also dbus-broker without unshare, which creates
@@ -146,6 +147,40 @@ if ((WITH_FALLBACK)); then
         check "fallback: /run/systemd/journal/socket removed again" test ! -e /run/systemd/journal/socket
     fi
 fi
+# The over-limit check's bus: LAB_BUS_MAX_REPLIES lowers max_replies_per_connection, and
+# libdbus calls beyond it get LimitsExceeded from the bus (counted by spam, no hang).
+over_limit() {
+    local dir addr ok=0
+    dir=$(mktemp -d "$WORK/bus.XXXX")
+    DIRS+=("$dir")
+    addr=$(LAB_BUS_MAX_REPLIES=64 "$BUS_SH" up dbus-daemon "$dir" 2>"$WORK/up.err") || { cat "$WORK/up.err" >&2; return 1; }
+    grep -q '<limit name="max_replies_per_connection">64</limit>' "$dir/bus.conf" || { echo "   limit not in bus.conf" >&2; return 1; }
+    if command -v dbus-test-tool >/dev/null 2>&1; then
+        DBUS_SESSION_BUS_ADDRESS=$addr dbus-test-tool echo --name=com.example.Echo </dev/null >"$WORK/echo.log" 2>&1 &
+        ECHO_PID=$!
+        local _
+        for _ in $(seq 50); do
+            timeout 5 dbus-send --bus="$addr" --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \
+                org.freedesktop.DBus.NameHasOwner string:com.example.Echo 2>/dev/null | grep -q 'boolean true' && break
+            sleep 0.1
+        done
+        DBUS_SESSION_BUS_ADDRESS=$addr timeout 30 dbus-test-tool spam --dest=com.example.Echo --count=300 --queue=128 \
+            2>"$WORK/spam.err" || true
+        grep -q 'org.freedesktop.DBus.Error.LimitsExceeded' "$WORK/spam.err" && ok=1
+        kill "$ECHO_PID" 2>/dev/null || true
+        wait "$ECHO_PID" 2>/dev/null || true
+        ECHO_PID=""
+    else
+        ok=1
+    fi
+    "$BUS_SH" down "$dir"
+    ((ok))
+}
+check "bus.sh: LAB_BUS_MAX_REPLIES=64 lowers the limit; 128 pending calls get LimitsExceeded" over_limit
+rc=0
+LAB_BUS_MAX_REPLIES=lots "$BUS_SH" up dbus-daemon "$WORK/y" 2>/dev/null || rc=$?
+check "bus.sh: LAB_BUS_MAX_REPLIES that is not a number exits 2" test "$rc" -eq 2
+
 rc=0
 "$BUS_SH" up no-such-transport "$WORK/x" 2>/dev/null || rc=$?
 check "bus.sh: unknown transport exits 2" test "$rc" -eq 2
@@ -154,11 +189,21 @@ rc=0
 check "bus.sh: down of a directory that never ran exits 0" test "$rc" -eq 0
 
 echo "# lab/run-all.sh"
-help_ok() { "$RUN_ALL" --help >"$WORK/help.txt" && grep -q -e '--transports' "$WORK/help.txt"; }
+help_ok() {
+    "$RUN_ALL" --help >"$WORK/help.txt" || return 1
+    local flag
+    for flag in --transports --order --order-seed --runs-per-round --no-reference --sweep --no-sweep \
+        --sweep-windows --sweep-runs --sweep-calls order.tsv fixed_ns notes.tsv; do
+        grep -q -e "$flag" "$WORK/help.txt" || { echo "   --help does not mention $flag" >&2; return 1; }
+    done
+}
 check "run-all.sh --help exits 0 and documents the flags" help_ok
 for args in "--frob" "--runs" "--runs abc" "--runs 0" "--calls 1e3" "--warmup-runs -1" \
     "--window 0" "--sizes 1000,-5" "--sizes 10a" "--sizes 1000,,2" "--sizes 99999999999" \
-    "--transports foo" "--modes fast" "--quick --full" "--no-build --rebuild" "stray"; do
+    "--transports foo" "--modes fast" "--quick --full" "--no-build --rebuild" "stray" \
+    "--order random" "--order" "--order-seed -3" "--order-seed x" "--runs-per-round 0" \
+    "--sweep --no-sweep" "--sweep-windows 0" "--sweep-windows 1,,2" "--sweep-windows 4,x" \
+    "--sweep-windows 99999999" "--sweep-runs 0" "--sweep-calls many"; do
     # shellcheck disable=SC2086  # split the argument list on purpose
     check "run-all.sh $args: one error line, exit 2" run_all_rejects $args
 done

@@ -1,0 +1,235 @@
+package org.dbuslab.client.raw;
+
+import org.HdrHistogram.Histogram;
+import org.dbuslab.client.run.EchoRun;
+import org.dbuslab.client.run.PayloadGenerator;
+import org.dbuslab.client.run.RunResult;
+import org.dbuslab.client.run.Verdict;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Locale;
+import java.util.concurrent.Semaphore;
+
+/**
+ * The raw measuring loop, with the same rules as the D-Bus client's {@link EchoRun}: at most {@code window} calls
+ * outstanding, every reply compared byte for byte with what its call sent, each call's round trip (its send to
+ * its reply being taken) in an HdrHistogram, the clock running from the first send to the last verified reply.
+ *
+ * <p>Window 1 (sync) runs in the calling thread: write one frame, read one frame. A larger window uses a writer
+ * thread that keeps up to {@code window} frames in flight while the calling thread reads and verifies replies, so
+ * neither side can stall the other on a full socket buffer. Replies on a byte stream arrive in order; a reply that
+ * does not match the oldest outstanding call is mismatched.
+ *
+ * <p>Verdicts: no reply within the timeout is lost (the watchdog then closes the connection); a connection that
+ * breaks makes its outstanding calls errors; calls that could not be sent any more are errors too. The next run
+ * reconnects.
+ */
+final class RawEchoRun {
+
+    private final RawAddress address;
+    private final int window;
+    private final int payloadBytes;
+    private final long replyTimeoutNanos;
+    private final long connectTimeoutNanos;
+    private final Watchdog watchdog;
+    private RawLink link;
+
+    RawEchoRun(RawAddress address, int window, int payloadBytes, long replyTimeoutNanos, long connectTimeoutNanos,
+               Watchdog watchdog) {
+        if (window < 1) {
+            throw new IllegalArgumentException("window must be >= 1, was " + window);
+        }
+        this.address = address;
+        this.window = window;
+        this.payloadBytes = payloadBytes;
+        this.replyTimeoutNanos = replyTimeoutNanos;
+        this.connectTimeoutNanos = connectTimeoutNanos;
+        this.watchdog = watchdog;
+    }
+
+    /** Opens the connection (the first time, so an unreachable server is a usage error, not a failed run). */
+    void connect() throws IOException {
+        link = RawLink.connect(address, payloadBytes, watchdog, connectTimeoutNanos);
+    }
+
+    RunResult run(int calls, PayloadGenerator payloads) throws InterruptedException {
+        Tally tally = new Tally();
+        Histogram latencies = new Histogram(EchoRun.LATENCY_SIGNIFICANT_DIGITS);
+        watchdog.reset();
+        if (link == null || !link.isOpen()) {
+            try {
+                connect();
+            } catch (IOException e) {
+                tally.addRange(0, calls, Verdict.ERROR, "cannot reconnect: " + e.getMessage());
+                return tally.result(calls, 0, latencies);
+            }
+        }
+        long start = System.nanoTime();
+        long elapsed = window == 1 ? runSync(calls, payloads, tally, latencies, start)
+            : runPipelined(calls, payloads, tally, latencies, start);
+        return tally.result(calls, elapsed, latencies);
+    }
+
+    void close() {
+        if (link != null) {
+            link.close();
+        }
+    }
+
+    private long runSync(int calls, PayloadGenerator payloads, Tally tally, Histogram latencies, long start) {
+        for (int seq = 0; seq < calls; seq++) {
+            byte[] payload = payloads.payload(seq);
+            ByteBuffer reply;
+            long sentAt = System.nanoTime();
+            watchdog.arm(link.channel(), replyTimeoutNanos);
+            try {
+                link.write(payload);
+                reply = link.read();
+            } catch (IOException e) {
+                watchdog.disarm();
+                Verdict verdict = watchdog.fired() ? Verdict.LOST : Verdict.ERROR;
+                tally.add(seq, verdict, watchdog.fired() ? "no reply within the timeout" : describe(e));
+                tally.addRange(seq + 1, calls, Verdict.ERROR, "not sent: the connection was closed");
+                link.close();
+                return System.nanoTime() - start;
+            }
+            long now = System.nanoTime();
+            watchdog.disarm();
+            latencies.recordValue(Math.max(1, now - sentAt));
+            verify(seq, payload, reply, tally);
+        }
+        return System.nanoTime() - start;
+    }
+
+    private long runPipelined(int calls, PayloadGenerator payloads, Tally tally, Histogram latencies, long start)
+        throws InterruptedException {
+        Pipeline pipeline = new Pipeline(calls, payloads);
+        Thread writer = new Thread(pipeline::write, "raw-echo-writer");
+        writer.setDaemon(true);
+        writer.start();
+        int seq = 0;
+        long elapsed;
+        try {
+            for (; seq < calls; seq++) {
+                watchdog.arm(link.channel(), replyTimeoutNanos);
+                ByteBuffer reply = link.read();
+                long now = System.nanoTime();
+                while (pipeline.published <= seq) {
+                    Thread.onSpinWait(); // the reply cannot overtake its call; this only orders the memory reads
+                }
+                int slot = seq % window;
+                latencies.recordValue(Math.max(1, now - pipeline.sentAt[slot]));
+                verify(seq, pipeline.sent[slot], reply, tally);
+                pipeline.permits.release();
+            }
+            watchdog.disarm();
+            elapsed = System.nanoTime() - start;
+        } catch (IOException e) {
+            watchdog.disarm();
+            elapsed = System.nanoTime() - start;
+            boolean timedOut = watchdog.fired();
+            pipeline.stop = true;
+            link.close();                                  // a writer blocked in write() fails now
+            pipeline.permits.release(window);              // a writer waiting for a slot wakes up and stops
+            writer.join();
+            int written = Math.max(seq, pipeline.written);
+            String why = timedOut ? "no reply within the timeout" : describe(e);
+            tally.addRange(seq, written, timedOut ? Verdict.LOST : Verdict.ERROR, why);
+            tally.addRange(written, calls, Verdict.ERROR, pipeline.writeError != null
+                ? "not sent: " + describe(pipeline.writeError) : "not sent: the connection was closed");
+        }
+        writer.join();
+        return elapsed;
+    }
+
+    /** The writer thread's side of a pipelined run; fields shared with the reader are volatile or guarded. */
+    private final class Pipeline {
+        final Semaphore permits = new Semaphore(window);
+        final byte[][] sent = new byte[window][];
+        final long[] sentAt = new long[window];
+        final int calls;
+        final PayloadGenerator payloads;
+        volatile int published;  // calls whose slot is filled (set before their frame is written)
+        volatile int written;    // calls whose frame was written completely
+        volatile boolean stop;
+        volatile IOException writeError;
+
+        Pipeline(int calls, PayloadGenerator payloads) {
+            this.calls = calls;
+            this.payloads = payloads;
+        }
+
+        void write() {
+            try {
+                for (int seq = 0; seq < calls; seq++) {
+                    permits.acquire();
+                    if (stop) {
+                        return;
+                    }
+                    byte[] payload = payloads.payload(seq);
+                    int slot = seq % window;
+                    sent[slot] = payload;
+                    sentAt[slot] = System.nanoTime();
+                    published = seq + 1;
+                    link.write(payload);
+                    written = seq + 1;
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (IOException e) {
+                if (!stop) {
+                    writeError = e;
+                }
+            }
+        }
+    }
+
+    private static void verify(int seq, byte[] sent, ByteBuffer reply, Tally tally) {
+        if (reply.remaining() != sent.length) {
+            tally.add(seq, Verdict.MISMATCHED, "reply of " + reply.remaining() + " bytes, sent " + sent.length);
+        } else if (!reply.equals(ByteBuffer.wrap(sent))) {
+            tally.add(seq, Verdict.MISMATCHED, "reply of " + sent.length + " bytes differs from what was sent");
+        } else {
+            tally.add(seq, Verdict.OK, null);
+        }
+    }
+
+    private static String describe(Throwable e) {
+        String message = e.getMessage();
+        return e.getClass().getSimpleName() + (message != null ? ": " + message : "");
+    }
+
+    /** Counts verdicts of one run and keeps the first problem for the summary line. */
+    static final class Tally {
+        private long ok;
+        private long lost;
+        private long mismatched;
+        private long errors;
+        private String firstProblem;
+
+        void add(long seq, Verdict verdict, String detail) {
+            switch (verdict) {
+                case OK -> ok++;
+                case LOST -> lost++;
+                case MISMATCHED -> mismatched++;
+                case ERROR -> errors++;
+            }
+            if (verdict != Verdict.OK && firstProblem == null) {
+                firstProblem = "call " + seq + ": " + verdict.name().toLowerCase(Locale.ROOT)
+                    + (detail != null ? " (" + detail + ")" : "");
+            }
+        }
+
+        /** Calls {@code from} (inclusive) to {@code to} (exclusive) all ended the same way. */
+        void addRange(long from, long to, Verdict verdict, String detail) {
+            for (long seq = from; seq < to; seq++) {
+                add(seq, verdict, detail);
+            }
+        }
+
+        RunResult result(int calls, long elapsedNanos, Histogram latencies) {
+            return new RunResult(calls, elapsedNanos, ok, lost, mismatched, errors, firstProblem, latencies);
+        }
+    }
+}
