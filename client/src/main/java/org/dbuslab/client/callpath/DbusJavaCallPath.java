@@ -2,13 +2,10 @@ package org.dbuslab.client.callpath;
 
 import org.dbuslab.api.EchoContract;
 import org.freedesktop.dbus.connections.AbstractConnection;
-import org.freedesktop.dbus.messages.Error;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.messages.Message;
 import org.freedesktop.dbus.messages.MethodCall;
 
-import java.lang.reflect.Type;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -17,8 +14,6 @@ import java.util.concurrent.TimeUnit;
  * per-byte boxed decoding of {@code ay} (see REFERENCE §6), which would otherwise dominate every measurement.
  */
 public final class DbusJavaCallPath implements EchoCallPath {
-
-    private static final List<Type[]> BYTE_ARRAY_BODY = List.<Type[]>of(new Type[] {byte[].class});
 
     private static final byte[] EMPTY = new byte[0];
 
@@ -47,7 +42,7 @@ public final class DbusJavaCallPath implements EchoCallPath {
         } catch (DBusException | RuntimeException e) {
             throw new CallFailedException("cannot send " + method.member() + ": " + e.getMessage(), e);
         }
-        return timeoutNanos -> decode(awaitReply(call, timeoutNanos));
+        return timeoutNanos -> ReplyDecoder.decode(awaitReply(call, timeoutNanos), method);
     }
 
     /** MethodCall.getReply(ms) waits once and may wake early; loop until the deadline. */
@@ -65,28 +60,6 @@ public final class DbusJavaCallPath implements EchoCallPath {
             reply = call.getReply(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
         }
         return reply;
-    }
-
-    private Reply decode(Message reply) {
-        if (reply == null) {
-            return Reply.timedOut();
-        }
-        if (reply instanceof Error error) {
-            return Reply.error(error.getName());
-        }
-        try {
-            if (!method.echoesPayload()) {
-                Object[] body = reply.getParameters();
-                return Reply.returned(body == null || body.length == 0 ? EMPTY : null);
-            }
-            Object[] body = reply.getParameters(BYTE_ARRAY_BODY);
-            if (body != null && body.length == 1 && body[0] instanceof byte[] bytes) {
-                return Reply.returned(bytes);
-            }
-            return Reply.returned(null); // wrong shape: the verifier counts it as a mismatch
-        } catch (DBusException e) {
-            return Reply.error("undecodable reply: " + e.getMessage());
-        }
     }
 
     @Override

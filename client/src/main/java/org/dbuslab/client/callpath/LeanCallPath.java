@@ -11,8 +11,6 @@ import org.freedesktop.dbus.messages.MethodCall;
 import org.freedesktop.dbus.messages.MethodReturn;
 
 import java.io.IOException;
-import java.lang.reflect.Type;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -23,9 +21,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * caller (no pending-call table lookup, no dispatch). One thread hand-off per call is left: reader to caller.
  */
 final class LeanCallPath implements EchoCallPath, MessageInterceptor {
-
-    private static final List<Type[]> BYTE_ARRAY_BODY = List.<Type[]>of(new Type[] {byte[].class});
-    private static final byte[] EMPTY = new byte[0];
 
     private final AbstractConnection connection;
     private final LabWire wire;
@@ -95,25 +90,10 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
     }
 
     private Reply decode(Message reply) {
-        if (reply == null) {
-            return lostReason != null ? Reply.error("connection lost: " + lostReason) : Reply.timedOut();
+        if (reply == null && lostReason != null) {
+            return Reply.error("connection lost: " + lostReason);
         }
-        if (reply instanceof Error error) {
-            return Reply.error(error.getName());
-        }
-        try {
-            if (!method.echoesPayload()) {
-                Object[] body = reply.getParameters();
-                return Reply.returned(body == null || body.length == 0 ? EMPTY : null);
-            }
-            Object[] body = reply.getParameters(BYTE_ARRAY_BODY);
-            if (body != null && body.length == 1 && body[0] instanceof byte[] bytes) {
-                return Reply.returned(bytes);
-            }
-            return Reply.returned(null);
-        } catch (DBusException e) {
-            return Reply.error("undecodable reply: " + e.getMessage());
-        }
+        return ReplyDecoder.decode(reply, method);
     }
 
     @Override

@@ -3,7 +3,7 @@ package org.dbuslab.client.it;
 import org.dbuslab.api.Echo1;
 import org.dbuslab.api.EchoContract;
 import org.dbuslab.client.ClientMain;
-import org.dbuslab.client.support.PrivateBus;
+import org.dbuslab.testkit.PrivateBus;
 import org.dbuslab.server.BusEchoServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

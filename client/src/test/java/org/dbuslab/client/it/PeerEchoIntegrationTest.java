@@ -6,7 +6,7 @@ import org.dbuslab.client.callpath.EchoCallPath;
 import org.dbuslab.client.run.EchoRun;
 import org.dbuslab.client.run.PayloadGenerator;
 import org.dbuslab.client.run.RunResult;
-import org.dbuslab.client.support.ForeignTool;
+import org.dbuslab.testkit.ForeignTool;
 import org.dbuslab.server.EchoService;
 import org.dbuslab.server.peer.PeerEchoServer;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,7 +1,7 @@
 package org.dbuslab.scenarios.it;
 
 import org.dbuslab.scenarios.monitor.BusctlMonitor;
-import org.dbuslab.scenarios.support.ForeignTool;
+import org.dbuslab.testkit.ForeignTool;
 import org.dbuslab.scenarios.support.MockOnBus;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

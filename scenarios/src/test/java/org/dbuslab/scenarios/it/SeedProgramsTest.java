@@ -1,7 +1,7 @@
 package org.dbuslab.scenarios.it;
 
-import org.dbuslab.scenarios.support.ForeignTool;
-import org.dbuslab.scenarios.support.LabPaths;
+import org.dbuslab.testkit.ForeignTool;
+import org.dbuslab.testkit.LabPaths;
 import org.dbuslab.scenarios.support.MockOnBus;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;

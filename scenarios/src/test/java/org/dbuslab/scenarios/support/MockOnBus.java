@@ -1,5 +1,6 @@
 package org.dbuslab.scenarios.support;
 
+import org.dbuslab.testkit.PrivateBus;
 import org.dbuslab.server.installer.InstallerMock;
 import org.dbuslab.server.installer.ProductCatalog;
 

@@ -1,4 +1,4 @@
-package org.dbuslab.client.support;
+package org.dbuslab.testkit;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Assertions;

@@ -1,4 +1,4 @@
-package org.dbuslab.scenarios.support;
+package org.dbuslab.testkit;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
