@@ -39,10 +39,7 @@ import java.util.concurrent.TimeUnit;
         "0:every call of every run got its exact echo",
         "1:some call was lost, mismatched or failed (counted in the CSV and the summary)",
         "2:bad usage, or the address or echo server could not be reached"})
-public final class ClientMain implements Callable<Integer> {
-
-    @Spec
-    CommandSpec spec;
+public final class ClientMain extends RunOptions implements Callable<Integer> {
 
     @Option(names = "--address", required = true, paramLabel = "ADDRESS",
         description = "D-Bus address of the bus, or of the server itself with --peer "
@@ -62,41 +59,6 @@ public final class ClientMain implements Callable<Integer> {
             + "(pairs the Java client with dbus-test-tool echo) (default: ${DEFAULT-VALUE}).")
     String method;
 
-    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "sync",
-        description = "sync: each call waits for its reply; async: pipelined, up to --window calls outstanding "
-            + "(default: ${DEFAULT-VALUE}).")
-    String mode;
-
-    @Option(names = "--window", paramLabel = "W", defaultValue = "128",
-        description = "async: at most W calls outstanding at any moment (default: ${DEFAULT-VALUE}); sync uses 1.")
-    int window;
-
-    @Option(names = "--payload", paramLabel = "BYTES", defaultValue = "1000",
-        description = "Payload size in bytes, 0.." + EchoContract.MAX_PAYLOAD_BYTES + " (default: ${DEFAULT-VALUE}).")
-    int payload;
-
-    @Option(names = "--calls", paramLabel = "N", defaultValue = "1000",
-        description = "Calls per run (default: ${DEFAULT-VALUE}).")
-    int calls;
-
-    @Option(names = "--runs", paramLabel = "R", defaultValue = "10",
-        description = "Measured runs (default: ${DEFAULT-VALUE}).")
-    int runs;
-
-    @Option(names = "--warmup-runs", paramLabel = "K", defaultValue = "2",
-        description = "Runs before the measured ones, to warm up the JIT and the connection; recorded as "
-            + "phase=warmup (default: ${DEFAULT-VALUE}).")
-    int warmupRuns;
-
-    @Option(names = "--csv", paramLabel = "FILE",
-        description = "Append one row per run to FILE (header first when the file is new).")
-    Path csv;
-
-    @Option(names = "--latency-log", paramLabel = "FILE",
-        description = "Append each run's per-call round-trip times (HdrHistogram log, nanoseconds, 3 significant "
-            + "digits, one interval per run tagged <phase>-<run>) to FILE; the CSV row names the file and tag.")
-    Path latencyLog;
-
     @Option(names = "--transport", paramLabel = "NAME",
         description = "Transport label written to the CSV, e.g. dbus-daemon, dbus-broker, p2p-unix "
             + "(default: p2p-unix or p2p-tcp with --peer, else bus).")
@@ -113,14 +75,6 @@ public final class ClientMain implements Callable<Integer> {
             + "dispatch). Both verify every reply the same way. The default comes from the system property "
             + "dbuslab.callpath, else lean (default: ${DEFAULT-VALUE}).")
     String callPath;
-
-    @Option(names = "--connect-timeout", paramLabel = "MS", defaultValue = "2000",
-        description = "Give up connecting after MS milliseconds (default: ${DEFAULT-VALUE}).")
-    int connectTimeoutMs;
-
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "20150430",
-        description = "Seed of the payload bytes; run i uses S+i, so runs are reproducible (default: ${DEFAULT-VALUE}).")
-    long seed;
 
     private final PrintStream err;
 
@@ -212,28 +166,7 @@ public final class ClientMain implements Callable<Integer> {
         if (!"echo".equals(method) && !"spam".equals(method)) {
             throw bad("--method must be echo or spam, was '" + method + "'");
         }
-        if (!"sync".equals(mode) && !"async".equals(mode)) {
-            throw bad("--mode must be sync or async, was '" + mode + "'");
-        }
-        if (window < 1) {
-            throw bad("--window must be at least 1, was " + window);
-        }
-        if (payload < 0 || payload > EchoContract.MAX_PAYLOAD_BYTES) {
-            throw bad("--payload must be between 0 and " + EchoContract.MAX_PAYLOAD_BYTES
-                + " bytes (the D-Bus array limit), was " + payload);
-        }
-        if (calls < 1) {
-            throw bad("--calls must be at least 1, was " + calls);
-        }
-        if (runs < 1) {
-            throw bad("--runs must be at least 1, was " + runs);
-        }
-        if (warmupRuns < 0) {
-            throw bad("--warmup-runs must be 0 or more, was " + warmupRuns);
-        }
-        if (connectTimeoutMs < 1) {
-            throw bad("--connect-timeout must be at least 1 ms, was " + connectTimeoutMs);
-        }
+        validateRunOptions();
         if (replyTimeoutMs < 1) {
             throw bad("--reply-timeout must be at least 1 ms, was " + replyTimeoutMs);
         }
@@ -244,10 +177,6 @@ public final class ClientMain implements Callable<Integer> {
             throw bad("--address '" + address + "' is not a D-Bus address (e.g. unix:path=/run/bus or "
                 + "tcp:host=127.0.0.1,port=1234)");
         }
-    }
-
-    private ParameterException bad(String message) {
-        return new ParameterException(spec.commandLine(), message);
     }
 
     /** The CSV names the latency log relative to its own folder, so a results folder can be moved. */

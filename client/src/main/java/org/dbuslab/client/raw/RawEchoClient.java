@@ -1,6 +1,7 @@
 package org.dbuslab.client.raw;
 
 import org.dbuslab.api.EchoContract;
+import org.dbuslab.client.RunOptions;
 import org.dbuslab.client.record.CsvRunRecorder;
 import org.dbuslab.client.record.LatencyLog;
 import org.dbuslab.client.record.RunRow;
@@ -37,48 +38,13 @@ import java.util.concurrent.TimeUnit;
         "0:every call of every run got its exact echo",
         "1:some call was lost, mismatched or failed (counted in the CSV and the summary)",
         "2:bad usage, or the server could not be reached"})
-public final class RawEchoClient implements Callable<Integer> {
+public final class RawEchoClient extends RunOptions implements Callable<Integer> {
 
     static final String METHOD = "raw";
-
-    @Spec
-    CommandSpec spec;
 
     @Option(names = "--address", required = true, paramLabel = "ADDRESS",
         description = "The raw echo server: unix:path=FILE or tcp:host=127.0.0.1,port=N.")
     String address;
-
-    @Option(names = "--mode", paramLabel = "MODE", defaultValue = "sync",
-        description = "sync: each call waits for its reply; async: pipelined, up to --window calls outstanding "
-            + "(default: ${DEFAULT-VALUE}).")
-    String mode;
-
-    @Option(names = "--window", paramLabel = "W", defaultValue = "128",
-        description = "async: at most W calls outstanding at any moment (default: ${DEFAULT-VALUE}); sync uses 1.")
-    int window;
-
-    @Option(names = "--payload", paramLabel = "BYTES", defaultValue = "1000",
-        description = "Payload size in bytes, 0.." + EchoContract.MAX_PAYLOAD_BYTES + " (default: ${DEFAULT-VALUE}).")
-    int payload;
-
-    @Option(names = "--calls", paramLabel = "N", defaultValue = "1000", description = "Calls per run (default: ${DEFAULT-VALUE}).")
-    int calls;
-
-    @Option(names = "--runs", paramLabel = "R", defaultValue = "10", description = "Measured runs (default: ${DEFAULT-VALUE}).")
-    int runs;
-
-    @Option(names = "--warmup-runs", paramLabel = "K", defaultValue = "2",
-        description = "Runs before the measured ones, recorded as phase=warmup (default: ${DEFAULT-VALUE}).")
-    int warmupRuns;
-
-    @Option(names = "--csv", paramLabel = "FILE",
-        description = "Append one row per run to FILE (header first when the file is new).")
-    Path csv;
-
-    @Option(names = "--latency-log", paramLabel = "FILE",
-        description = "Append each run's per-call round-trip times (HdrHistogram log, one interval per run tagged "
-            + "<phase>-<run>) to FILE; the CSV row names the file (relative to the CSV's folder) and tag.")
-    Path latencyLog;
 
     @Option(names = "--transport", paramLabel = "NAME",
         description = "Transport label written to the CSV (default: raw-unix or raw-tcp, from the address).")
@@ -89,14 +55,6 @@ public final class RawEchoClient implements Callable<Integer> {
             + "counts as lost; the connection is then closed and the run's remaining calls count as errors "
             + "(default: ${DEFAULT-VALUE}).")
     long replyTimeoutMs;
-
-    @Option(names = "--connect-timeout", paramLabel = "MS", defaultValue = "2000",
-        description = "Give up connecting after MS milliseconds (default: ${DEFAULT-VALUE}).")
-    int connectTimeoutMs;
-
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "20150430",
-        description = "Seed of the payload bytes; run i uses S+i, as in dbus-lab-client (default: ${DEFAULT-VALUE}).")
-    long seed;
 
     private final PrintStream err;
 
@@ -171,27 +129,7 @@ public final class RawEchoClient implements Callable<Integer> {
     }
 
     private RawAddress validate() {
-        if (!"sync".equals(mode) && !"async".equals(mode)) {
-            throw bad("--mode must be sync or async, was '" + mode + "'");
-        }
-        if (window < 1) {
-            throw bad("--window must be at least 1, was " + window);
-        }
-        if (payload < 0 || payload > EchoContract.MAX_PAYLOAD_BYTES) {
-            throw bad("--payload must be between 0 and " + EchoContract.MAX_PAYLOAD_BYTES + " bytes, was " + payload);
-        }
-        if (calls < 1) {
-            throw bad("--calls must be at least 1, was " + calls);
-        }
-        if (runs < 1) {
-            throw bad("--runs must be at least 1, was " + runs);
-        }
-        if (warmupRuns < 0) {
-            throw bad("--warmup-runs must be 0 or more, was " + warmupRuns);
-        }
-        if (connectTimeoutMs < 1) {
-            throw bad("--connect-timeout must be at least 1 ms, was " + connectTimeoutMs);
-        }
+        validateRunOptions();
         if (replyTimeoutMs < 1) {
             throw bad("--reply-timeout must be at least 1 ms, was " + replyTimeoutMs);
         }
@@ -203,10 +141,6 @@ public final class RawEchoClient implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw bad("--address " + e.getMessage());
         }
-    }
-
-    private ParameterException bad(String message) {
-        return new ParameterException(spec.commandLine(), message);
     }
 
     private String relativeToCsv(Path log) {
