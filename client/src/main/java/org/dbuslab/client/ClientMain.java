@@ -6,22 +6,12 @@ import org.dbuslab.client.callpath.CallPathKind;
 import org.dbuslab.client.callpath.DbusJavaConnector;
 import org.dbuslab.client.callpath.EchoCallPath;
 import org.dbuslab.client.callpath.UnreachableException;
-import org.dbuslab.client.record.CsvRunRecorder;
-import org.dbuslab.client.record.LatencyLog;
-import org.dbuslab.client.record.RunRow;
 import org.dbuslab.client.run.EchoRun;
-import org.dbuslab.client.run.PayloadGenerator;
-import org.dbuslab.client.run.RunResult;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 import java.io.PrintStream;
-import java.nio.file.Path;
-import java.time.Instant;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -107,9 +97,6 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
         validate();
         int effectiveWindow = "sync".equals(mode) ? 1 : window;
         String label = transport != null ? transport : defaultTransport();
-        CsvRunRecorder recorder = csv != null ? new CsvRunRecorder(csv) : null;
-        LatencyLog latencies = latencyLog != null ? new LatencyLog(latencyLog) : null;
-
         EchoCallPath path;
         try {
             path = DbusJavaConnector.connect(address, peer, dest, callMethod(), connectTimeoutMs,
@@ -121,29 +108,11 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
         Thread closer = new Thread(path::close, "dbus-lab-client-close");
         Runtime.getRuntime().addShutdownHook(closer);
 
-        boolean clean = true;
+        boolean clean;
         try {
             EchoRun echoRun = new EchoRun(path, effectiveWindow, TimeUnit.MILLISECONDS.toNanos(replyTimeoutMs),
                 callMethod().echoesPayload());
-            for (int i = 0; i < warmupRuns + runs; i++) {
-                boolean warmup = i < warmupRuns;
-                int number = warmup ? i + 1 : i - warmupRuns + 1;
-                String phase = warmup ? "warmup" : "measure";
-                String tag = phase + "-" + number;
-                Instant started = Instant.now();
-                RunResult result = echoRun.run(calls, new PayloadGenerator(payload, seed + i));
-                clean &= result.clean();
-                if (latencies != null) {
-                    latencies.append(tag, result.latencies(), started.toEpochMilli(), System.currentTimeMillis());
-                }
-                if (recorder != null) {
-                    recorder.append(new RunRow(label, mode, payload, effectiveWindow, calls, number,
-                        result.elapsedNanos(), result.lost(), result.mismatched(), result.errors(), phase, callMethod().label(),
-                        started, latencies != null ? relativeToCsv(latencies.file()) : null,
-                        latencies != null ? tag : null));
-                }
-                err.println(summary(label, effectiveWindow, warmup, number, result));
-            }
+            clean = runAll(echoRun::run, label, callMethod().label(), effectiveWindow, err);
         } finally {
             path.close();
             try {
@@ -179,28 +148,10 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
         }
     }
 
-    /** The CSV names the latency log relative to its own folder, so a results folder can be moved. */
-    private String relativeToCsv(Path log) {
-        Path base = csv.toAbsolutePath().getParent();
-        return base.relativize(log.toAbsolutePath()).toString();
-    }
-
     private String defaultTransport() {
         if (!peer) {
             return "bus";
         }
         return address.startsWith("tcp:") ? "p2p-tcp" : "p2p-unix";
-    }
-
-    private String summary(String label, int effectiveWindow, boolean warmup, int number, RunResult r) {
-        String line = String.format(Locale.ROOT,
-            "%s %s %s %d B window %d %s %d/%d: %d calls in %.6f s = %.1f us/call, %.0f calls/s, round trip p50 %.1f us "
-                + "p99 %.1f us; lost %d, mismatched %d, errors %d",
-            label, method, mode, payload, effectiveWindow, warmup ? "warm-up" : "run", number, warmup ? warmupRuns : runs,
-            r.calls(), r.elapsedNanos() / 1e9, r.microsPerCall(),
-            r.elapsedNanos() == 0 ? 0 : r.calls() * 1e9 / r.elapsedNanos(),
-            r.latencies().getValueAtPercentile(50) / 1e3, r.latencies().getValueAtPercentile(99) / 1e3,
-            r.lost(), r.mismatched(), r.errors());
-        return r.firstProblem() == null ? line : line + "; first: " + r.firstProblem();
     }
 }

@@ -1,24 +1,12 @@
 package org.dbuslab.client.raw;
 
-import org.dbuslab.api.EchoContract;
 import org.dbuslab.client.RunOptions;
-import org.dbuslab.client.record.CsvRunRecorder;
-import org.dbuslab.client.record.LatencyLog;
-import org.dbuslab.client.record.RunRow;
-import org.dbuslab.client.run.PayloadGenerator;
-import org.dbuslab.client.run.RunResult;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
-import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Path;
-import java.time.Instant;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
@@ -87,10 +75,7 @@ public final class RawEchoClient extends RunOptions implements Callable<Integer>
         RawAddress target = validate();
         int effectiveWindow = "sync".equals(mode) ? 1 : window;
         String label = transport != null ? transport : target.defaultTransport();
-        CsvRunRecorder recorder = csv != null ? new CsvRunRecorder(csv) : null;
-        LatencyLog latencies = latencyLog != null ? new LatencyLog(latencyLog) : null;
-
-        boolean clean = true;
+        boolean clean;
         try (Watchdog watchdog = new Watchdog()) {
             RawEchoRun echoRun = new RawEchoRun(target, effectiveWindow, payload,
                 TimeUnit.MILLISECONDS.toNanos(replyTimeoutMs), TimeUnit.MILLISECONDS.toNanos(connectTimeoutMs), watchdog);
@@ -102,25 +87,7 @@ public final class RawEchoClient extends RunOptions implements Callable<Integer>
                 return 2;
             }
             try {
-                for (int i = 0; i < warmupRuns + runs; i++) {
-                    boolean warmup = i < warmupRuns;
-                    int number = warmup ? i + 1 : i - warmupRuns + 1;
-                    String phase = warmup ? "warmup" : "measure";
-                    String tag = phase + "-" + number;
-                    Instant started = Instant.now();
-                    RunResult result = echoRun.run(calls, new PayloadGenerator(payload, seed + i));
-                    clean &= result.clean();
-                    if (latencies != null) {
-                        latencies.append(tag, result.latencies(), started.toEpochMilli(), System.currentTimeMillis());
-                    }
-                    if (recorder != null) {
-                        recorder.append(new RunRow(label, mode, payload, effectiveWindow, calls, number,
-                            Math.max(1, result.elapsedNanos()), result.lost(), result.mismatched(), result.errors(),
-                            phase, METHOD, started, latencies != null ? relativeToCsv(latencies.file()) : null,
-                            latencies != null ? tag : null));
-                    }
-                    err.println(summary(label, effectiveWindow, warmup, number, result));
-                }
+                clean = runAll(echoRun::run, label, METHOD, effectiveWindow, err);
             } finally {
                 echoRun.close();
             }
@@ -141,22 +108,5 @@ public final class RawEchoClient extends RunOptions implements Callable<Integer>
         } catch (IllegalArgumentException e) {
             throw bad("--address " + e.getMessage());
         }
-    }
-
-    private String relativeToCsv(Path log) {
-        Path base = csv.toAbsolutePath().getParent();
-        return base.relativize(log.toAbsolutePath()).toString();
-    }
-
-    private String summary(String label, int effectiveWindow, boolean warmup, int number, RunResult r) {
-        String line = String.format(Locale.ROOT,
-            "%s %s %d B window %d %s %d/%d: %d calls in %.6f s = %.1f us/call, %.0f calls/s, round trip p50 %.1f us "
-                + "p99 %.1f us; lost %d, mismatched %d, errors %d",
-            label, mode, payload, effectiveWindow, warmup ? "warm-up" : "run", number, warmup ? warmupRuns : runs,
-            r.calls(), r.elapsedNanos() / 1e9, r.microsPerCall(),
-            r.elapsedNanos() == 0 ? 0 : r.calls() * 1e9 / r.elapsedNanos(),
-            r.latencies().getValueAtPercentile(50) / 1e3, r.latencies().getValueAtPercentile(99) / 1e3,
-            r.lost(), r.mismatched(), r.errors());
-        return r.firstProblem() == null ? line : line + "; first: " + r.firstProblem();
     }
 }
