@@ -5,10 +5,10 @@ import org.dbuslab.client.run.EchoRun;
 import org.dbuslab.client.run.PayloadGenerator;
 import org.dbuslab.client.run.RunResult;
 import org.dbuslab.client.run.Verdict;
+import org.dbuslab.client.run.VerdictTally;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.Locale;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -54,7 +54,7 @@ final class RawEchoRun {
     }
 
     RunResult run(int calls, PayloadGenerator payloads) throws InterruptedException {
-        Tally tally = new Tally();
+        VerdictTally tally = new VerdictTally();
         Histogram latencies = new Histogram(EchoRun.LATENCY_SIGNIFICANT_DIGITS);
         watchdog.reset();
         if (link == null || !link.isOpen()) {
@@ -77,7 +77,7 @@ final class RawEchoRun {
         }
     }
 
-    private long runSync(int calls, PayloadGenerator payloads, Tally tally, Histogram latencies, long start) {
+    private long runSync(int calls, PayloadGenerator payloads, VerdictTally tally, Histogram latencies, long start) {
         for (int seq = 0; seq < calls; seq++) {
             byte[] payload = payloads.payload(seq);
             ByteBuffer reply;
@@ -102,7 +102,7 @@ final class RawEchoRun {
         return System.nanoTime() - start;
     }
 
-    private long runPipelined(int calls, PayloadGenerator payloads, Tally tally, Histogram latencies, long start)
+    private long runPipelined(int calls, PayloadGenerator payloads, VerdictTally tally, Histogram latencies, long start)
         throws InterruptedException {
         Pipeline pipeline = new Pipeline(calls, payloads);
         Thread writer = new Thread(pipeline::write, "raw-echo-writer");
@@ -185,7 +185,7 @@ final class RawEchoRun {
         }
     }
 
-    private static void verify(int seq, byte[] sent, ByteBuffer reply, Tally tally) {
+    private static void verify(int seq, byte[] sent, ByteBuffer reply, VerdictTally tally) {
         if (reply.remaining() != sent.length) {
             tally.add(seq, Verdict.MISMATCHED, "reply of " + reply.remaining() + " bytes, sent " + sent.length);
         } else if (!reply.equals(ByteBuffer.wrap(sent))) {
@@ -198,38 +198,5 @@ final class RawEchoRun {
     private static String describe(Throwable e) {
         String message = e.getMessage();
         return e.getClass().getSimpleName() + (message != null ? ": " + message : "");
-    }
-
-    /** Counts verdicts of one run and keeps the first problem for the summary line. */
-    static final class Tally {
-        private long ok;
-        private long lost;
-        private long mismatched;
-        private long errors;
-        private String firstProblem;
-
-        void add(long seq, Verdict verdict, String detail) {
-            switch (verdict) {
-                case OK -> ok++;
-                case LOST -> lost++;
-                case MISMATCHED -> mismatched++;
-                case ERROR -> errors++;
-            }
-            if (verdict != Verdict.OK && firstProblem == null) {
-                firstProblem = "call " + seq + ": " + verdict.name().toLowerCase(Locale.ROOT)
-                    + (detail != null ? " (" + detail + ")" : "");
-            }
-        }
-
-        /** Calls {@code from} (inclusive) to {@code to} (exclusive) all ended the same way. */
-        void addRange(long from, long to, Verdict verdict, String detail) {
-            for (long seq = from; seq < to; seq++) {
-                add(seq, verdict, detail);
-            }
-        }
-
-        RunResult result(int calls, long elapsedNanos, Histogram latencies) {
-            return new RunResult(calls, elapsedNanos, ok, lost, mismatched, errors, firstProblem, latencies);
-        }
     }
 }

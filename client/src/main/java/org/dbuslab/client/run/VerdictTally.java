@@ -1,7 +1,10 @@
 package org.dbuslab.client.run;
 
-/** Counts verdicts during a run and keeps the first problem for the summary line. */
-final class VerdictTally {
+/**
+ * Counts verdicts during a run and keeps the first problem for the summary line; shared by the D-Bus measuring
+ * loop and the raw-socket floor's, so both count calls the same way.
+ */
+public final class VerdictTally {
 
     private long ok;
     private long lost;
@@ -9,7 +12,7 @@ final class VerdictTally {
     private long errors;
     private String firstProblem;
 
-    void add(long sequence, Verdict verdict, String detail) {
+    public void add(long sequence, Verdict verdict, String detail) {
         switch (verdict) {
             case OK -> ok++;
             case LOST -> lost++;
@@ -22,7 +25,14 @@ final class VerdictTally {
         }
     }
 
-    RunResult result(int calls, long elapsedNanos, org.HdrHistogram.Histogram latencies) {
+    /** Calls {@code from} (inclusive) to {@code to} (exclusive) all ended the same way. */
+    public void addRange(long from, long to, Verdict verdict, String detail) {
+        for (long sequence = from; sequence < to; sequence++) {
+            add(sequence, verdict, detail);
+        }
+    }
+
+    public RunResult result(int calls, long elapsedNanos, org.HdrHistogram.Histogram latencies) {
         return new RunResult(calls, elapsedNanos, ok, lost, mismatched, errors, firstProblem, latencies);
     }
 }
