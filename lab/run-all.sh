@@ -306,18 +306,23 @@ check_uint() {
     ((10#$value >= min)) || usage_error "$name must be >= $min, got '$value'"
 }
 
+# comma_items NAME VALUE: a non-empty comma list without empty elements -> ITEMS.
+ITEMS=()
+comma_items() {
+    [[ -n "$2" ]] || usage_error "$1 must not be empty"
+    [[ "$2" != *,, && "$2" != ,* && "$2" != *, && "$2" != *,,* ]] ||
+        usage_error "$1 has an empty element: '$2'"
+    IFS=, read -r -a ITEMS <<<"$2"
+}
+
 # split_list NAME VALUE ALLOWED...: comma list -> LIST (deduplicated, in order).
 LIST=()
 split_list() {
     local name=$1 value=$2 item a ok seen
     shift 2
     LIST=()
-    [[ -n "$value" ]] || usage_error "$name must not be empty"
-    [[ "$value" != *,, && "$value" != ,* && "$value" != *, && "$value" != *,,* ]] ||
-        usage_error "$name has an empty element: '$value'"
-    local -a items
-    IFS=, read -r -a items <<<"$value"
-    for item in "${items[@]}"; do
+    comma_items "$name" "$value"
+    for item in "${ITEMS[@]}"; do
         ok=0
         for a in "$@"; do [[ "$item" == "$a" ]] && ok=1; done
         ((ok)) || usage_error "unknown $name element '$item' (allowed: $(IFS=,; printf '%s' "$*"))"
@@ -333,12 +338,8 @@ split_list() {
 parse_uint_list() {
     local name=$1 value=$2 min=$3 max=$4 item
     LIST=()
-    [[ -n "$value" ]] || usage_error "$name must not be empty"
-    [[ "$value" != *,, && "$value" != ,* && "$value" != *, && "$value" != *,,* ]] ||
-        usage_error "$name has an empty element: '$value'"
-    local -a items
-    IFS=, read -r -a items <<<"$value"
-    for item in "${items[@]}"; do
+    comma_items "$name" "$value"
+    for item in "${ITEMS[@]}"; do
         [[ "$item" =~ ^[0-9]{1,9}$ ]] || usage_error "$name: '$item' is not a whole number"
         item=$((10#$item))
         ((item >= min && item <= max)) || usage_error "$name: $item is outside $min..$max"
