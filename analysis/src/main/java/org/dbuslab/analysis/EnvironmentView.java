@@ -53,11 +53,16 @@ final class EnvironmentView {
 
     static List<Entry> entries(Environment environment) {
         return orderedKeys(environment.values().keySet()).stream()
-                .map(key -> new Entry(key, LABELS.getOrDefault(key, key), display(key, environment.text(key))))
+                .map(key -> new Entry(key, LABELS.getOrDefault(key, key), display(key, environment)))
                 .toList();
     }
 
-    private static String display(String key, String value) {
+    private static String display(String key, Environment environment) {
+        // An empty flag list was measured: the JVMs ran with their defaults. Only a missing key is unknown.
+        if (key.equals("jvm_flags") && "".equals(environment.values().get(key))) {
+            return "none (JVM defaults)";
+        }
+        String value = environment.text(key);
         return key.equals("memory_total_kb") ? Numbers.memoryFromKb(value) : value;
     }
 }
