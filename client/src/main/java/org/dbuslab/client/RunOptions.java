@@ -9,8 +9,10 @@ import picocli.CommandLine.Spec;
 import org.dbuslab.client.record.CsvRunRecorder;
 import org.dbuslab.client.record.LatencyLog;
 import org.dbuslab.client.record.RunRow;
+import org.dbuslab.client.run.JitClock;
 import org.dbuslab.client.run.PayloadGenerator;
 import org.dbuslab.client.run.RunResult;
+import org.dbuslab.client.run.WarmupPolicy;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -23,6 +25,9 @@ import java.util.Locale;
  * records each one, so both clients record comparable runs the same way.
  */
 public abstract class RunOptions {
+
+    /** A day: beyond that a warm-up budget is a typo, not a plan. */
+    private static final int MAX_WARMUP_SECONDS = 86_400;
 
     @Spec
     protected CommandSpec spec;
@@ -50,8 +55,15 @@ public abstract class RunOptions {
 
     @Option(names = "--warmup-runs", paramLabel = "K", defaultValue = "2",
         description = "Runs before the measured ones, to warm up the JIT and the connection; recorded as "
-            + "phase=warmup (default: ${DEFAULT-VALUE}).")
+            + "phase=warmup (default: ${DEFAULT-VALUE}). With --warmup-max-seconds, the least number of them.")
     protected int warmupRuns;
+
+    @Option(names = "--warmup-max-seconds", paramLabel = "S", defaultValue = "0",
+        description = "After the --warmup-runs, keep making warm-up runs until the JIT has gone quiet (at most "
+            + WarmupPolicy.QUIET_MILLIS + " ms of compilation over the last " + WarmupPolicy.QUIET_RUNS
+            + " runs), but for no more than S seconds of warm-up runs in all; 0 turns this off "
+            + "(default: ${DEFAULT-VALUE}). Every run's compilation time is in the CSV's jit_ms column.")
+    protected double warmupMaxSeconds;
 
     @Option(names = "--csv", paramLabel = "FILE",
         description = "Append one row per run to FILE (header first when the file is new).")
@@ -91,6 +103,9 @@ public abstract class RunOptions {
         if (warmupRuns < 0) {
             throw bad("--warmup-runs must be 0 or more, was " + warmupRuns);
         }
+        if (!(warmupMaxSeconds >= 0) || warmupMaxSeconds > MAX_WARMUP_SECONDS) {
+            throw bad("--warmup-max-seconds must be between 0 and " + MAX_WARMUP_SECONDS + ", was " + warmupMaxSeconds);
+        }
         if (connectTimeoutMs < 1) {
             throw bad("--connect-timeout must be at least 1 ms, was " + connectTimeoutMs);
         }
@@ -103,36 +118,82 @@ public abstract class RunOptions {
     }
 
     /**
-     * Makes the warm-up runs, then the measured runs; after each one appends its latency interval and CSV row
-     * (so an interrupted session keeps what it finished) and prints its summary line on {@code err}.
+     * Makes the warm-up runs (as many as the {@link WarmupPolicy} wants), then the measured runs; after each one
+     * appends its latency interval and CSV row (so an interrupted session keeps what it finished) and prints its
+     * summary line on {@code err}; at the end, a line saying why the warm-up ended.
      *
      * @return true when every call of every run got its expected reply
      */
     protected boolean runAll(RunBody body, String label, String methodLabel, int effectiveWindow, PrintStream err)
             throws Exception {
-        CsvRunRecorder recorder = csv != null ? new CsvRunRecorder(csv) : null;
-        LatencyLog latencies = latencyLog != null ? new LatencyLog(latencyLog) : null;
+        RunRecording recording = new RunRecording(csv != null ? new CsvRunRecorder(csv) : null,
+            latencyLog != null ? new LatencyLog(latencyLog) : null);
+        JitClock jit = JitClock.ofThisJvm();
+        WarmupPolicy warmup = new WarmupPolicy(warmupRuns, Math.round(warmupMaxSeconds * 1e9));
         boolean clean = true;
-        for (int i = 0; i < warmupRuns + runs; i++) {
-            boolean warmup = i < warmupRuns;
-            int number = warmup ? i + 1 : i - warmupRuns + 1;
-            String phase = warmup ? "warmup" : "measure";
-            String tag = phase + "-" + number;
-            Instant started = Instant.now();
-            RunResult result = body.run(calls, new PayloadGenerator(payload, seed + i));
-            clean &= result.clean();
-            if (latencies != null) {
-                latencies.append(tag, result.latencies(), started.toEpochMilli(), System.currentTimeMillis());
+        int measured = 0;
+        // One loop for both phases: warm-up and measured runs execute the same code, so the JIT's work on the
+        // warm-up runs is exactly what the measured runs use.
+        for (int seedOffset = 0; measured < runs; seedOffset++) {
+            boolean warming = warmup.outcome() == null;
+            Measured m = measure(body, jit, seedOffset);
+            if (warming) {
+                warmup.recordRun(m.result().elapsedNanos(), m.jitMillis());
+                clean &= record(recording, m, "warmup", warmup.runs(), label, methodLabel, effectiveWindow, err);
+            } else {
+                clean &= record(recording, m, "measure", ++measured, label, methodLabel, effectiveWindow, err);
             }
-            if (recorder != null) {
-                recorder.append(new RunRow(label, mode, payload, effectiveWindow, calls, number,
-                    Math.max(1, result.elapsedNanos()), result.lost(), result.mismatched(), result.errors(), phase,
-                    methodLabel, started, latencies != null ? relativeToCsv(latencies.file()) : null,
-                    latencies != null ? tag : null));
-            }
-            err.println(summary(label, methodLabel, effectiveWindow, warmup, number, result));
+        }
+        // Said only now: printed between the phases, this line's new code (a first string concatenation)
+        // deoptimized JIT-compiled code the calls share, and the first measured runs were up to twice as slow
+        // as the last warm-up runs (docs/PERFORMANCE.md, step 6).
+        if (warmup.runs() > 0 || warmupMaxSeconds > 0) {
+            err.println(label + " " + methodLabel + " " + mode + " " + payload + " B: " + warmupEnd(warmup));
         }
         return clean;
+    }
+
+    private record RunRecording(CsvRunRecorder csv, LatencyLog latencies) { }
+
+    /** A run's result, when it started, and the JIT's compilation ms during it (-1: not reported). */
+    private record Measured(RunResult result, Instant started, long endMillis, long jitMillis) { }
+
+    private Measured measure(RunBody body, JitClock jit, int seedOffset) throws Exception {
+        Instant started = Instant.now();
+        long jitBefore = jit.compiledMillis();
+        RunResult result = body.run(calls, new PayloadGenerator(payload, seed + seedOffset));
+        long jitAfter = jit.compiledMillis();
+        return new Measured(result, started, System.currentTimeMillis(),
+            jitBefore < 0 || jitAfter < 0 ? -1 : jitAfter - jitBefore);
+    }
+
+    private boolean record(RunRecording recording, Measured m, String phase, int number, String label,
+                           String methodLabel, int effectiveWindow, PrintStream err) {
+        RunResult result = m.result();
+        String tag = phase + "-" + number;
+        if (recording.latencies() != null) {
+            recording.latencies().append(tag, result.latencies(), m.started().toEpochMilli(), m.endMillis());
+        }
+        if (recording.csv() != null) {
+            recording.csv().append(new RunRow(label, mode, payload, effectiveWindow, calls, number,
+                Math.max(1, result.elapsedNanos()), result.lost(), result.mismatched(), result.errors(), phase,
+                methodLabel, m.started(), recording.latencies() != null ? relativeToCsv(recording.latencies().file()) : null,
+                recording.latencies() != null ? tag : null, m.jitMillis()));
+        }
+        err.println(summary(label, methodLabel, effectiveWindow, "warmup".equals(phase), number, result, m.jitMillis()));
+        return result.clean();
+    }
+
+    private String warmupEnd(WarmupPolicy w) {
+        String made = String.format(Locale.ROOT, "warm-up ended after %d run(s), %.1f s: ", w.runs(), w.elapsedNanos() / 1e9);
+        return made + switch (w.outcome()) {
+            case MIN_RUNS -> "the --warmup-runs asked for (JIT not watched)";
+            case JIT_QUIET -> "JIT quiet (" + w.recentJitMillis() + " ms of compilation in the last "
+                + WarmupPolicy.QUIET_RUNS + " runs)";
+            case BUDGET_SPENT -> "--warmup-max-seconds spent, JIT still busy (" + w.recentJitMillis()
+                + " ms of compilation in the last " + WarmupPolicy.QUIET_RUNS + " runs)";
+            case JIT_NOT_REPORTED -> "this JVM does not report JIT compilation time, so only the --warmup-runs were made";
+        };
     }
 
     /** The CSV names the latency log relative to its own folder, so a results folder can be moved. */
@@ -142,15 +203,18 @@ public abstract class RunOptions {
     }
 
     private String summary(String label, String methodLabel, int effectiveWindow, boolean warmup, int number,
-                           RunResult r) {
+                           RunResult r, long jitMillis) {
         String line = String.format(Locale.ROOT,
             "%s %s %s %d B window %d %s %d/%d: %d calls in %.6f s = %.1f us/call, %.0f calls/s, round trip p50 %.1f us "
                 + "p99 %.1f us; lost %d, mismatched %d, errors %d",
             label, methodLabel, mode, payload, effectiveWindow, warmup ? "warm-up" : "run", number,
-            warmup ? warmupRuns : runs, r.calls(), r.elapsedNanos() / 1e9, r.microsPerCall(),
+            warmup ? Math.max(warmupRuns, number) : runs, r.calls(), r.elapsedNanos() / 1e9, r.microsPerCall(),
             r.elapsedNanos() == 0 ? 0 : r.calls() * 1e9 / r.elapsedNanos(),
             r.latencies().getValueAtPercentile(50) / 1e3, r.latencies().getValueAtPercentile(99) / 1e3,
             r.lost(), r.mismatched(), r.errors());
+        if (jitMillis > 0) {
+            line += "; JIT compiled " + jitMillis + " ms meanwhile";
+        }
         return r.firstProblem() == null ? line : line + "; first: " + r.firstProblem();
     }
 

@@ -28,6 +28,9 @@ class ClientMainBadInputTest {
         "--address unix:path=/x --calls 0",
         "--address unix:path=/x --runs 0",
         "--address unix:path=/x --warmup-runs -1",
+        "--address unix:path=/x --warmup-max-seconds -1",
+        "--address unix:path=/x --warmup-max-seconds NaN",
+        "--address unix:path=/x --warmup-max-seconds 1e9",
         "--address unix:path=/x --mode turbo",
         "--address unix:path=/x --transport a,b",
         "--address garbage:zzz"

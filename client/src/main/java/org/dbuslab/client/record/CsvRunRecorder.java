@@ -16,7 +16,8 @@ public final class CsvRunRecorder {
 
     /** The first ten columns are a contract with the lab and the analysis; more may follow. */
     public static final List<String> COLUMNS = List.of("transport", "mode", "payload_bytes", "window", "calls",
-        "run", "elapsed_ns", "lost", "mismatched", "errors", "phase", "method", "started_utc", "latency_log", "latency_tag");
+        "run", "elapsed_ns", "lost", "mismatched", "errors", "phase", "method", "started_utc", "latency_log", "latency_tag",
+        "jit_ms");
 
     private final Path file;
 
@@ -35,7 +36,8 @@ public final class CsvRunRecorder {
                 Integer.toString(row.payloadBytes()), Integer.toString(row.window()), Integer.toString(row.calls()),
                 Integer.toString(row.run()), Long.toString(row.elapsedNanos()), Long.toString(row.lost()),
                 Long.toString(row.mismatched()), Long.toString(row.errors()), row.phase(), row.method(),
-                row.startedUtc().toString(), field(row.latencyLog()), field(row.latencyTag())))).append('\n');
+                row.startedUtc().toString(), field(row.latencyLog()), field(row.latencyTag()),
+                row.jitMillis() < 0 ? "" : Long.toString(row.jitMillis())))).append('\n');
             Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
                 StandardOpenOption.APPEND, StandardOpenOption.WRITE, StandardOpenOption.DSYNC);
         } catch (IOException e) {

@@ -19,7 +19,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The client's verdicts against real servers on a real bus: clean, corrupting, and too slow to answer. */
+/**
+ * The client against real servers on a real bus: its verdicts (clean, corrupting, too slow to answer) and how it
+ * records its warm-up.
+ */
 class FaultyServerIntegrationTest {
 
     @TempDir
@@ -32,6 +35,22 @@ class FaultyServerIntegrationTest {
         List<String> rows = outcome.csvRows();
         assertEquals(1 + 4, rows.size(), String.join("\n", rows));
         assertTrue(rows.stream().skip(1).allMatch(r -> r.contains(",0,0,0,")), String.join("\n", rows));
+    }
+
+    @Test
+    void jitWatchedWarmupRecordsEveryWarmupRunItsCompileTimeAndWhyItEnded() throws Exception {
+        Outcome outcome = runClientAgainst(payload -> payload, "--runs", "2", "--warmup-runs", "3",
+            "--warmup-max-seconds", "1.5");
+        assertEquals(0, outcome.exitCode, outcome.stderr);
+        List<String> rows = outcome.csvRows();
+        assertTrue(rows.get(0).endsWith(",jit_ms"), rows.get(0));
+        long warmups = rows.stream().skip(1).filter(r -> r.contains(",warmup,")).count();
+        long measured = rows.stream().skip(1).filter(r -> r.contains(",measure,")).count();
+        assertTrue(warmups >= 3, String.join("\n", rows));
+        assertEquals(2, measured, String.join("\n", rows));
+        assertTrue(rows.stream().skip(1).allMatch(r -> r.matches(".*,\\d+")), "jit_ms on every row: " + String.join("\n", rows));
+        assertTrue(outcome.stderr.matches("(?s).*warm-up ended after " + warmups
+            + " run\\(s\\), [0-9.]+ s: (JIT quiet|--warmup-max-seconds spent).*"), outcome.stderr);
     }
 
     @Test
