@@ -104,6 +104,11 @@ record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> b
         return folder.runs().stream().anyMatch(r -> r.measured() && r.latency() != null);
     }
 
+    /** The Java clients' JIT activity during their runs; empty when runs.csv has no jit_ms. */
+    Optional<JitActivity> jit() {
+        return JitActivity.of(folder.runs());
+    }
+
     int warmupRunsExcluded() {
         return allCells.stream().mapToInt(CellSummary::warmupRuns).sum();
     }

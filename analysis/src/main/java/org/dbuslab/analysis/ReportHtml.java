@@ -110,6 +110,7 @@ final class ReportHtml implements ReportWriter {
         h.append("<h2>Lab health</h2>\n");
         if (health.isEmpty()) {
             h.append("<p>").append(esc(ReportText.noHealth())).append("</p>\n");
+            jit(h, analysis);
             return;
         }
         h.append("<p class=\"note\">").append(esc(ReportText.healthIntro())).append("</p>\n");
@@ -124,6 +125,11 @@ final class ReportHtml implements ReportWriter {
             h.append("<h3>Raw-socket floor</h3>\n<p class=\"note\">").append(esc(ReportText.floorIntro())).append("</p>\n");
             table(h, ReportTables.floor(health), "health");
         }
+        jit(h, analysis);
+    }
+
+    private static void jit(StringBuilder h, Analysis analysis) {
+        ReportText.jitNotes(analysis).forEach(n -> h.append("<p class=\"note\">").append(esc(n)).append("</p>\n"));
     }
 
     private static void sweep(StringBuilder h, Analysis analysis) {

@@ -65,6 +65,7 @@ final class ReportMarkdown implements ReportWriter {
         md.append("## Lab health\n\n");
         if (health.isEmpty()) {
             md.append(escape(ReportText.noHealth())).append("\n\n");
+            jit(md, analysis);
             return;
         }
         md.append(escape(ReportText.healthIntro())).append("\n\n");
@@ -83,6 +84,11 @@ final class ReportMarkdown implements ReportWriter {
             md.append("### Raw-socket floor\n\n").append(escape(ReportText.floorIntro())).append("\n\n");
             table(md, ReportTables.floor(health));
         }
+        jit(md, analysis);
+    }
+
+    private static void jit(StringBuilder md, Analysis analysis) {
+        ReportText.jitNotes(analysis).forEach(n -> md.append(escape(n)).append("\n\n"));
     }
 
     private static void sweep(StringBuilder md, Analysis analysis) {

@@ -75,6 +75,36 @@ final class ReportText {
         return notes;
     }
 
+    /**
+     * How much the Java clients' JIT compiled during their measured runs (runs.csv's jit_ms); empty when runs.csv
+     * has no jit_ms. Runs that compiled for over a tenth of their time are named: they timed the JIT too.
+     */
+    static List<String> jitNotes(Analysis analysis) {
+        return analysis.jit().map(j -> {
+            List<String> notes = new ArrayList<>();
+            RunRecord max = j.max();
+            notes.add("JIT compilation in the Java clients (jit_ms): during " + j.quietRuns() + " of their " + j.measuredRuns()
+                    + " measured runs the JIT compiled nothing; median " + j.medianMs() + " ms per run, at most " + max.jitMs()
+                    + " ms (" + max.key().label() + " run " + max.run() + "); in all " + j.measuredJitMs() + " ms, "
+                    + Numbers.percent(j.measuredShare()) + " of those runs' time. Their " + j.warmupRuns()
+                    + " warm-up runs, excluded from every figure, took " + j.warmupJitMs() + " ms of it (how long a "
+                    + "client warms up: its --warmup-runs, and --warmup-max-seconds, which goes on until the JIT is "
+                    + "quiet).");
+            if (j.measuredShare() > JitActivity.BUSY_SESSION_SHARE) {
+                notes.add("The JIT compiled for " + Numbers.percent(j.measuredShare()) + " of the measured time, so these "
+                        + "figures include compilation: warm up longer (lab/run-all.sh's default preset) for settled numbers.");
+            }
+            if (!j.busyRuns().isEmpty()) {
+                notes.add(j.busyRuns().size() + " measured run(s) spent more than " + Numbers.percent(JitActivity.BUSY_SHARE)
+                        + " of their time compiling, so they timed the JIT as well as the calls: "
+                        + j.busyRuns().stream().map(r -> r.key().label() + " run " + r.run() + " (" + r.jitMs() + " ms)")
+                                .limit(8).collect(Collectors.joining("; "))
+                        + (j.busyRuns().size() > 8 ? "; …" : "") + ".");
+            }
+            return notes;
+        }).orElse(List.of());
+    }
+
     /** Why a pair is missing from the overhead table, from skipped.tsv. */
     static List<String> skippedPairs(LabHealth health) {
         return health.skippedPairs().stream().map(s -> s.pair() + " on " + s.bus() + ": not run — " + s.reason()).toList();

@@ -10,9 +10,11 @@ import java.time.Instant;
  * @param fixedNs    for spam rows timed from outside: the start-up-plus-one-call cost measured in the same round;
  *                   null when runs.csv has none for this row
  * @param expected   the outcome the row is meant to have when it is not a clean run (e.g. LimitsExceeded); "" if none
+ * @param jitMs      how long the client's JIT compiled during the run; null when runs.csv does not say (libdbus rows,
+ *                   older sessions)
  */
 record RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Phase phase, Instant startedUtc,
-                 LatencyRef latency, Long fixedNs, String expected) {
+                 LatencyRef latency, Long fixedNs, String expected, Long jitMs) {
 
     private static final double NS_PER_US = 1e3;
 
@@ -21,7 +23,7 @@ record RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Phase phas
     }
 
     RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Phase phase, Instant startedUtc, LatencyRef latency) {
-        this(key, run, elapsedNs, counts, phase, startedUtc, latency, null, "");
+        this(key, run, elapsedNs, counts, phase, startedUtc, latency, null, "", null);
     }
 
     boolean measured() {

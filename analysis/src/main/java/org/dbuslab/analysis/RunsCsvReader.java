@@ -109,7 +109,8 @@ final class RunsCsvReader {
                 LineParser.intValue("run", header.field(fields, "run"), 1),
                 LineParser.longValue("elapsed_ns", header.field(fields, "elapsed_ns"), 1),
                 counts, phase, startedUtc(optional(fields, header, "started_utc")), latency(fields, header),
-                fixedNs(optional(fields, header, "fixed_ns")), optional(fields, header, "expected"));
+                fixedNs(optional(fields, header, "fixed_ns")), optional(fields, header, "expected"),
+                jitMs(optional(fields, header, "jit_ms")));
     }
 
     private static String orDefault(String value, String fallback) {
@@ -118,6 +119,10 @@ final class RunsCsvReader {
 
     private static Long fixedNs(String text) {
         return text.isEmpty() ? null : LineParser.longValue("fixed_ns", text, 0);
+    }
+
+    private static Long jitMs(String text) {
+        return text.isEmpty() ? null : LineParser.longValue("jit_ms", text, 0);
     }
 
     /** A reference column that says true where pair and series name the subject, or false where they do not. */

@@ -40,6 +40,16 @@ final class SummaryJson implements ReportWriter {
         ArrayNode baselines = root.putArray("baselines");
         analysis.baselines().forEach(baselines::add);
         root.put("warmup_runs_excluded", analysis.warmupRunsExcluded());
+        analysis.jit().ifPresent(j -> root.putObject("jit")
+                .put("measured_runs", j.measuredRuns())
+                .put("measured_runs_without_compilation", j.quietRuns())
+                .put("measured_jit_ms_median", j.medianMs())
+                .put("measured_jit_ms_max", j.max().jitMs())
+                .put("measured_jit_ms_total", j.measuredJitMs())
+                .put("measured_jit_share", j.measuredShare())
+                .put("measured_runs_busy_compiling", j.busyRuns().size())
+                .put("warmup_runs", j.warmupRuns())
+                .put("warmup_jit_ms_total", j.warmupJitMs()));
         ArrayNode cells = root.putArray("cells");
         analysis.cells().forEach(cell -> cells.add(cell(cell, analysis)));
         ArrayNode referenceCells = root.putArray("reference_cells");

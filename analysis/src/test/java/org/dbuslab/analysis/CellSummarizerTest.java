@@ -69,9 +69,9 @@ class CellSummarizerTest {
         CellKey spam = new CellKey("dbus-daemon", "sync", 1000, 1, 1001, CellKey.LIBDBUS_PAIR, CellKey.REFERENCE, CellKey.SPAM);
         // (elapsed − fixed) / (calls − 1): 50 µs, 60 µs and 55 µs per call, fixed costs differing by round.
         List<RunRecord> runs = List.of(
-                new RunRecord(spam, 1, 5_000_000L + 50_000_000L, Counts.ZERO, Phase.MEASURE, null, null, 5_000_000L, ""),
-                new RunRecord(spam, 2, 9_000_000L + 60_000_000L, Counts.ZERO, Phase.MEASURE, null, null, 9_000_000L, ""),
-                new RunRecord(spam, 3, 7_000_000L + 55_000_000L, Counts.ZERO, Phase.MEASURE, null, null, 7_000_000L, ""));
+                new RunRecord(spam, 1, 5_000_000L + 50_000_000L, Counts.ZERO, Phase.MEASURE, null, null, 5_000_000L, "", null),
+                new RunRecord(spam, 2, 9_000_000L + 60_000_000L, Counts.ZERO, Phase.MEASURE, null, null, 9_000_000L, "", null),
+                new RunRecord(spam, 3, 7_000_000L + 55_000_000L, Counts.ZERO, Phase.MEASURE, null, null, 7_000_000L, "", null));
         CellSummary cell = CellSummarizer.summarize(runs).get(0);
         assertEquals(55.0, cell.usPerCallMedian(), 1e-9);
         assertEquals(55.0, cell.usPerCallMean(), 1e-9);

@@ -19,7 +19,7 @@ class OverLimitCheckTest {
 
     private static List<CellSummary> cell(Counts counts, String expected) {
         return CellSummarizer.summarize(List.of(new RunRecord(KEY, 1, 600_000_000L, counts, Phase.MEASURE, null, null, null,
-                expected)));
+                expected, null)));
     }
 
     @Test
