@@ -19,13 +19,17 @@ QUICK_CALLS=200
 QUICK_RUNS=3
 QUICK_RUNS_PER_ROUND=3
 QUICK_WARMUP=1
+QUICK_WARMUP_ASYNC=1
+QUICK_WARMUP_MAX_S=0          # quick: no JIT watch, a first look only
 QUICK_REF_ROUNDS=1
 QUICK_REF_SIZES=1             # reference rows at the first size only
 QUICK_SWEEP=0
 DEFAULT_CALLS=500
-DEFAULT_RUNS=10
-DEFAULT_RUNS_PER_ROUND=5
-DEFAULT_WARMUP=20          # a fresh JVM per client process: ~10 000 calls before the JIT has compiled the call path (docs/PERFORMANCE.md)
+DEFAULT_RUNS=20
+DEFAULT_RUNS_PER_ROUND=10
+DEFAULT_WARMUP=60            # sync: 30 000 calls; with 10 000 the JIT still made 300 ms compiles during measured runs (docs/PERFORMANCE.md)
+DEFAULT_WARMUP_ASYNC=100     # async: 50 000 calls; with all three processes busy the JIT's C2 compiles come late (docs/PERFORMANCE.md)
+DEFAULT_WARMUP_MAX_S=10      # then warm up on until the JIT is quiet, for at most this many seconds (client --warmup-max-seconds)
 DEFAULT_REF_ROUNDS=0
 DEFAULT_REF_SIZES=0
 DEFAULT_SWEEP=1
@@ -33,6 +37,8 @@ FULL_CALLS=20000
 FULL_RUNS=10
 FULL_RUNS_PER_ROUND=2
 FULL_WARMUP=2
+FULL_WARMUP_ASYNC=2
+FULL_WARMUP_MAX_S=10
 FULL_REF_ROUNDS=0
 FULL_REF_SIZES=0
 FULL_SWEEP=1
@@ -50,7 +56,7 @@ PAYLOAD_SEED=20150430        # the client's default --seed; round r uses +1000*(
 DEFAULT_SWEEP_WINDOWS=1,2,4,8,16,32,64,128,256
 MAX_SWEEP_WINDOW=65536
 SWEEP_RUNS_DEFAULT=3         # measured runs per sweep point (one client process)
-SWEEP_WARMUP=10              # warm-up runs of a sweep point's client process (JIT, see DEFAULT_WARMUP)
+SWEEP_WARMUP=40              # least warm-up runs of a sweep point's client process (fewer than the matrix's, for the time budget: 36 processes), at most the async warm-up; the JIT watch goes on from there
 SWEEP_BUSES=(dbus-daemon dbus-broker)
 OVERLIMIT_MAX_REPLIES=8      # max_replies_per_connection of the over-limit check's dbus-daemon: low, because a fast server keeps the pending count of a 128-call burst down and a limit of 64 was only sometimes reached
 OVERLIMIT_WINDOW=128         # ... and the window that must exceed it
@@ -60,7 +66,7 @@ OVERLIMIT_TRANSPORT="dbus-daemon-limit$OVERLIMIT_MAX_REPLIES"
 REFERENCE_BUSES=(dbus-daemon dbus-broker)
 LIBDBUS_ECHO_NAME=com.example.LabEcho     # name claimed by 'dbus-test-tool echo'
 JAVA_ECHO_NAME=org.dbuslab.Echo           # the Java server's name (api EchoContract.BUS_NAME)
-SPAM_FIXED_SAMPLES=3         # --count=1 spam processes per reference cell and round (median = fixed_ns)
+SPAM_FIXED_SAMPLES=5         # --count=1 spam processes per reference cell and round (median = fixed_ns)
 SPAM_WARMUP=1                # warm-up spam processes per reference cell and round
 SPAM_RUN_TIMEOUT_MAX=300     # s one spam process may take (it waits forever for a lost reply)
 RAW_CLIENT_CLASS=org.dbuslab.client.raw.RawEchoClient
@@ -76,7 +82,7 @@ PAIR_RAW='jdk>jdk'
 # runs.csv: the client's columns (the first ten are the contract), then ours.
 # A column the client adds beyond BASE_COLUMNS is not carried over (the session
 # log says so): add it here.
-BASE_COLUMNS=transport,mode,payload_bytes,window,calls,run,elapsed_ns,lost,mismatched,errors,phase,method,started_utc,latency_log,latency_tag
+BASE_COLUMNS=transport,mode,payload_bytes,window,calls,run,elapsed_ns,lost,mismatched,errors,phase,method,started_utc,latency_log,latency_tag,jit_ms
 EXTRA_COLUMNS=round,pair,reference,series,fixed_ns,expected
 readonly CSV_HEADER="$BASE_COLUMNS,$EXTRA_COLUMNS"
 
@@ -94,8 +100,13 @@ readonly ENV_CAPTURE_CLASS=org.dbuslab.client.env.EnvironmentCapture
 
 JAVA=${JAVA:-java}
 # JVM flags for the measuring JVMs (servers, clients, environment capture).
-# Word-split on purpose: LAB_JAVA_OPTS="-Xmx1g -XX:+UseParallelGC".
-read -r -a JAVA_OPTS <<<"${LAB_JAVA_OPTS:-}"
+# Word-split on purpose: LAB_JAVA_OPTS="-Xmx1g -XX:+UseParallelGC". Unset, it is
+# the serial collector: on 2 cores G1's own threads cost a pipelined 10000 B
+# client 8 us of CPU per call, as much as libdbus spends on the whole call
+# (docs/PERFORMANCE.md, step 7). LAB_JAVA_OPTS= (empty) gives the JVM's defaults.
+DEFAULT_JAVA_OPTS="-XX:+UseSerialGC"
+readonly LAB_JVM_FLAGS=${LAB_JAVA_OPTS-$DEFAULT_JAVA_OPTS}
+read -r -a JAVA_OPTS <<<"$LAB_JVM_FLAGS"
 
 rounds_of() { printf '%s' $((($1 + $2 - 1) / $2)); } # rounds_of RUNS RUNS_PER_ROUND
 
@@ -113,21 +124,28 @@ per round from a recorded seed, so a slow drift of the machine is spread over
 all cells instead of hitting whichever ran last. At the end the analysis jar
 writes the report.
 
-Presets     calls/run runs/cell rounds x runs warm-up  reference rows   sweep  measured here
-  (default) $DEFAULT_CALLS       $DEFAULT_RUNS        $(rounds_of "$DEFAULT_RUNS" "$DEFAULT_RUNS_PER_ROUND") x $DEFAULT_RUNS_PER_ROUND       $DEFAULT_WARMUP x $DEFAULT_CALLS  all rounds       yes    4-7 min
-  --quick   $QUICK_CALLS       $QUICK_RUNS         $(rounds_of "$QUICK_RUNS" "$QUICK_RUNS_PER_ROUND") x $QUICK_RUNS_PER_ROUND       $QUICK_WARMUP x $QUICK_CALLS  round 1, size 1  no     about 1 min
-  --full    $FULL_CALLS     $FULL_RUNS        $(rounds_of "$FULL_RUNS" "$FULL_RUNS_PER_ROUND") x $FULL_RUNS_PER_ROUND       $FULL_WARMUP x $FULL_CALLS all rounds      yes    hours
+Presets     calls/run runs/cell rounds x runs warm-up sync/async, JIT watch  reference rows   sweep  measured here
+  (default) $DEFAULT_CALLS       $DEFAULT_RUNS        $(rounds_of "$DEFAULT_RUNS" "$DEFAULT_RUNS_PER_ROUND") x $DEFAULT_RUNS_PER_ROUND       $DEFAULT_WARMUP/$DEFAULT_WARMUP_ASYNC runs, <= $DEFAULT_WARMUP_MAX_S s          all rounds       yes    6-9 min
+  --quick   $QUICK_CALLS       $QUICK_RUNS         $(rounds_of "$QUICK_RUNS" "$QUICK_RUNS_PER_ROUND") x $QUICK_RUNS_PER_ROUND       $QUICK_WARMUP/$QUICK_WARMUP_ASYNC runs, off              round 1, size 1  no     about 1 min
+  --full    $FULL_CALLS     $FULL_RUNS        $(rounds_of "$FULL_RUNS" "$FULL_RUNS_PER_ROUND") x $FULL_RUNS_PER_ROUND       $FULL_WARMUP/$FULL_WARMUP_ASYNC runs, <= $FULL_WARMUP_MAX_S s           all rounds       yes    hours
   "rounds x runs": rounds, measured runs of each cell per round; "warm-up":
-  runs x calls made first by every client process. Budgets on a noisy 2-core
+  the least warm-up runs of every client process in sync and async mode, then
+  the JIT watch: more warm-up runs until the JIT has gone quiet, for at most
+  that many seconds (see --warmup-max-seconds). Budgets on a noisy 2-core
   machine: --quick under 2 minutes, default under 10 (lab/README.md).
 
 Matrix (options override the preset, in any order):
   --runs N            measured runs per cell, over all rounds (>= 1)
   --runs-per-round B  measured runs per cell and round, i.e. per client process
                       (>= 1); rounds = ceil(runs / B)
-  --warmup-runs N     warm-up runs of every client process (>= 0). Each round's
-                      client is a fresh JVM, so every round warms up again; its
-                      warm-up rows are recorded with phase=warmup
+  --warmup-runs N     least warm-up runs of every client process, sync and async
+                      (>= 0). Each round's client is a fresh JVM, so every round
+                      warms up again; its warm-up rows are recorded with
+                      phase=warmup
+  --warmup-max-seconds S
+                      after those, the Java clients warm up on until the JIT has
+                      gone quiet, for at most S seconds (0 = off); every run's
+                      JIT compilation time is in runs.csv's jit_ms column
   --calls N           calls per run (>= 1)
   --window N          calls in flight in async mode (>= 1, default $DEFAULT_WINDOW); sync uses 1
   --sizes LIST        payload bytes, comma-separated (default $DEFAULT_SIZES, max $MAX_PAYLOAD)
@@ -160,7 +178,8 @@ Reference rows (rows with reference=true):
 Sweep (Java client, async, every size, dbus-daemon and dbus-broker of --transports):
   --sweep, --no-sweep    on by default and with --full, off with --quick
   --sweep-windows LIST   windows (default $DEFAULT_SWEEP_WINDOWS)
-  --sweep-runs N         measured runs per point (default $SWEEP_RUNS_DEFAULT), after $SWEEP_WARMUP warm-up run
+  --sweep-runs N         measured runs per point (default $SWEEP_RUNS_DEFAULT), after at least
+                         $SWEEP_WARMUP warm-up runs (or the async warm-up, when fewer) and the JIT watch
   --sweep-calls N        calls per run; a point makes max(N, 2 x window) calls
                          (default: the session's calls per run)
   Each point is one client process, placed in one of the rounds. With the sweep
@@ -192,7 +211,8 @@ Transports:
 
 Environment:
   JAVA              java binary (default: java on PATH)
-  LAB_JAVA_OPTS     extra JVM flags for servers, clients and environment capture
+  LAB_JAVA_OPTS     JVM flags for servers, clients and environment capture
+                    (default: $DEFAULT_JAVA_OPTS; set it empty for the JVM's defaults)
 
 Outputs in the results folder (docs/RESULTS-FORMAT.md):
   plan.tsv          every planned Java and raw cell, written at the start
@@ -348,7 +368,7 @@ parse_uint_list() {
 }
 
 PRESET=default
-OPT_RUNS="" OPT_WARMUP="" OPT_CALLS="" OPT_WINDOW="" OPT_RUNS_PER_ROUND=""
+OPT_RUNS="" OPT_WARMUP="" OPT_WARMUP_MAX_S="" OPT_CALLS="" OPT_WINDOW="" OPT_RUNS_PER_ROUND=""
 OPT_SIZES=$DEFAULT_SIZES
 OPT_TRANSPORTS=$ALL_TRANSPORTS
 OPT_MODES=$ALL_MODES
@@ -368,13 +388,13 @@ parse_args() {
         val=""
         # --flag=value and --flag value are both accepted for options with a value.
         case "$opt" in
-            --runs=* | --warmup-runs=* | --calls=* | --window=* | --sizes=* | --transports=* | \
+            --runs=* | --warmup-runs=* | --warmup-max-seconds=* | --calls=* | --window=* | --sizes=* | --transports=* | \
                 --modes=* | --out=* | --cell-timeout=* | --runs-per-round=* | --order=* | \
                 --order-seed=* | --sweep-windows=* | --sweep-runs=* | --sweep-calls=* | --scenarios=*)
                 val=${opt#*=}
                 opt=${opt%%=*}
                 ;;
-            --runs | --warmup-runs | --calls | --window | --sizes | --transports | --modes | --out | \
+            --runs | --warmup-runs | --warmup-max-seconds | --calls | --window | --sizes | --transports | --modes | --out | \
                 --cell-timeout | --runs-per-round | --order | --order-seed | --sweep-windows | \
                 --sweep-runs | --sweep-calls | --scenarios)
                 (($# >= 2)) || usage_error "$opt needs a value"
@@ -392,6 +412,7 @@ parse_args() {
             --runs) check_uint --runs "$val" 1; OPT_RUNS=$((10#$val)) ;;
             --runs-per-round) check_uint --runs-per-round "$val" 1; OPT_RUNS_PER_ROUND=$((10#$val)) ;;
             --warmup-runs) check_uint --warmup-runs "$val" 0; OPT_WARMUP=$((10#$val)) ;;
+            --warmup-max-seconds) check_uint --warmup-max-seconds "$val" 0; OPT_WARMUP_MAX_S=$((10#$val)) ;;
             --calls) check_uint --calls "$val" 1; OPT_CALLS=$((10#$val)) ;;
             --window) check_uint --window "$val" 1; OPT_WINDOW=$((10#$val)) ;;
             --cell-timeout) check_uint --cell-timeout "$val" 1; CELL_TIMEOUT=$((10#$val)) ;;
@@ -437,16 +458,19 @@ parse_args() {
     case "$PRESET" in
         quick)
             CALLS=$QUICK_CALLS RUNS=$QUICK_RUNS WARMUP=$QUICK_WARMUP preset_rpr=$QUICK_RUNS_PER_ROUND
+            WARMUP_ASYNC=$QUICK_WARMUP_ASYNC WARMUP_MAX_S=$QUICK_WARMUP_MAX_S
             preset_ref_rounds=$QUICK_REF_ROUNDS REF_SIZES=$QUICK_REF_SIZES
             preset_sweep=$QUICK_SWEEP
             ;;
         full)
             CALLS=$FULL_CALLS RUNS=$FULL_RUNS WARMUP=$FULL_WARMUP preset_rpr=$FULL_RUNS_PER_ROUND
+            WARMUP_ASYNC=$FULL_WARMUP_ASYNC WARMUP_MAX_S=$FULL_WARMUP_MAX_S
             preset_ref_rounds=$FULL_REF_ROUNDS REF_SIZES=$FULL_REF_SIZES
             preset_sweep=$FULL_SWEEP
             ;;
         *)
             CALLS=$DEFAULT_CALLS RUNS=$DEFAULT_RUNS WARMUP=$DEFAULT_WARMUP preset_rpr=$DEFAULT_RUNS_PER_ROUND
+            WARMUP_ASYNC=$DEFAULT_WARMUP_ASYNC WARMUP_MAX_S=$DEFAULT_WARMUP_MAX_S
             preset_ref_rounds=$DEFAULT_REF_ROUNDS REF_SIZES=$DEFAULT_REF_SIZES
             preset_sweep=$DEFAULT_SWEEP
             ;;
@@ -454,6 +478,8 @@ parse_args() {
     CALLS=${OPT_CALLS:-$CALLS}
     RUNS=${OPT_RUNS:-$RUNS}
     WARMUP=${OPT_WARMUP:-$WARMUP}
+    WARMUP_ASYNC=${OPT_WARMUP:-$WARMUP_ASYNC}
+    WARMUP_MAX_S=${OPT_WARMUP_MAX_S:-$WARMUP_MAX_S}
     WINDOW=${OPT_WINDOW:-$DEFAULT_WINDOW}
     SWEEP=${OPT_SWEEP:-$preset_sweep}
     SWEEP_CALLS=${OPT_SWEEP_CALLS:-$CALLS}
@@ -764,7 +790,7 @@ write_environment_fallback() {
         printf '  "memory_total_kb": %s,\n' "$mem"
         printf '  "java_version": %s,\n' "$(json_str "$(or_unknown "$java_version")")"
         printf '  "java_vm": %s,\n' "$(json_str "$(or_unknown "$java_vm")")"
-        printf '  "jvm_flags": %s,\n' "$(json_str "${LAB_JAVA_OPTS:-}")"
+        printf '  "jvm_flags": %s,\n' "$(json_str "$LAB_JVM_FLAGS")"
         printf '  "dbus_daemon_version": %s,\n' "$(json_str "$(or_unknown "$daemon_v")")"
         printf '  "dbus_broker_version": %s,\n' "$(json_str "$(or_unknown "$broker_v")")"
         printf '  "dbus_java_version": %s,\n' "$(json_str "$(or_unknown "$dbus_java")")"
@@ -1056,6 +1082,8 @@ JOB_COUNT=0
 OVERLIMIT=0
 
 window_for() { if [[ "$1" == sync ]]; then printf 1; else printf '%s' "$WINDOW"; fi; }
+sweep_warmup() { printf '%s' $((SWEEP_WARMUP < WARMUP_ASYNC ? SWEEP_WARMUP : WARMUP_ASYNC)); }
+warmup_for() { if [[ "$1" == sync ]]; then printf '%s' "$WARMUP"; else printf '%s' "$WARMUP_ASYNC"; fi; }
 
 # runs_in_round R: measured runs each cell makes in round R.
 runs_in_round() {
@@ -1109,7 +1137,7 @@ plan_jobs() {
         for t in "${TRANSPORTS[@]}"; do
             for m in "${MODES[@]}"; do
                 for s in "${SIZES[@]}"; do
-                    add_job java "$t" "$m" "$s" "$(window_for "$m")" "$CALLS" "$runs" "$WARMUP" "$PAIR_JAVA" matrix "$r"
+                    add_job java "$t" "$m" "$s" "$(window_for "$m")" "$CALLS" "$runs" "$(warmup_for "$m")" "$PAIR_JAVA" matrix "$r"
                 done
             done
             if ((REFERENCE && r <= REF_ROUNDS)) && [[ " ${ref_buses[*]} " == *" $t "* ]]; then
@@ -1119,7 +1147,7 @@ plan_jobs() {
                             case "$p" in
                                 "$PAIR_LIBDBUS") add_job spam-libdbus "$t" "$m" "$s" "$(window_for "$m")" "$CALLS" "$runs" "$SPAM_WARMUP" "$p" reference "$r" ;;
                                 "$PAIR_LIBDBUS_JAVA") add_job spam-java "$t" "$m" "$s" "$(window_for "$m")" "$CALLS" "$runs" "$SPAM_WARMUP" "$p" reference "$r" ;;
-                                *) add_job java-libdbus "$t" "$m" "$s" "$(window_for "$m")" "$CALLS" "$runs" "$WARMUP" "$p" reference "$r" ;;
+                                *) add_job java-libdbus "$t" "$m" "$s" "$(window_for "$m")" "$CALLS" "$runs" "$(warmup_for "$m")" "$p" reference "$r" ;;
                             esac
                         done
                     done
@@ -1130,7 +1158,7 @@ plan_jobs() {
             for t in "${RAW_TRANSPORTS[@]}"; do
                 for m in "${MODES[@]}"; do
                     for s in "${REFERENCE_SIZES[@]}"; do
-                        add_job raw "$t" "$m" "$s" "$(window_for "$m")" "$CALLS" "$runs" "$WARMUP" "$PAIR_RAW" reference "$r"
+                        add_job raw "$t" "$m" "$s" "$(window_for "$m")" "$CALLS" "$runs" "$(warmup_for "$m")" "$PAIR_RAW" reference "$r"
                     done
                 done
             done
@@ -1153,7 +1181,7 @@ plan_jobs() {
         for point in "${sweep_points[@]}"; do
             read -r t s w <<<"$point"
             calls=$((2 * w > SWEEP_CALLS ? 2 * w : SWEEP_CALLS))
-            add_job java "$t" async "$s" "$w" "$calls" "$SWEEP_RUNS" "$SWEEP_WARMUP" "$PAIR_JAVA" sweep $((i % ROUNDS + 1))
+            add_job java "$t" async "$s" "$w" "$calls" "$SWEEP_RUNS" "$(sweep_warmup)" "$PAIR_JAVA" sweep $((i % ROUNDS + 1))
             i=$((i + 1))
         done
         if has_transport dbus-daemon; then
@@ -1458,23 +1486,31 @@ run_client() {
     CUR_JOB=""
 }
 
+# warmup_watch_for ID: the JIT watch's budget for job ID; the over-limit check
+# makes no warm-up (its calls are meant to fail).
+warmup_watch_for() { if [[ "${J_SERIES[$1]}" == overlimit ]]; then printf 0; else printf '%s' "$WARMUP_MAX_S"; fi; }
+
 # client_args ID: the measuring options every client (Java and raw) shares.
 client_args() {
     local id=$1
     ARGS=(--transport "${J_T[id]}" --mode "${J_MODE[id]}" --window "${J_WIN[id]}" --payload "${J_SIZE[id]}"
-        --calls "${J_CALLS[id]}" --runs "${J_RUNS[id]}" --warmup-runs "${J_WARM[id]}" --seed "${J_SEED[id]}"
+        --calls "${J_CALLS[id]}" --runs "${J_RUNS[id]}" --warmup-runs "${J_WARM[id]}" --warmup-max-seconds "$(warmup_watch_for "$id")" --seed "${J_SEED[id]}"
         --csv "$OUT/.frag-$id.csv" --latency-log "$OUT/$(hlog_rel "$id")")
 }
 
 # judge_client ID LOGBASE DESC: the verdict on a finished Java or raw client.
 judge_client() {
-    local id=$1 logbase=$2 desc=$3 last elapsed_s=$4
-    last=$(one_line "$(last_line "$logbase.err")")
+    local id=$1 logbase=$2 desc=$3 last elapsed_s=$4 warm
+    # The client says how its warm-up ended after its last run: show that run, and the warm-up in brief.
+    last=$(grep -a -E ' run [0-9]+/[0-9]+: ' "$logbase.err" 2>/dev/null | tail -n 1 || true)
+    [[ -n "$last" ]] || last=$(last_line "$logbase.err")
+    last=$(one_line "$last")
+    warm=$(grep -a -o 'warm-up ended after .*' "$logbase.err" 2>/dev/null | tail -n 1 || true)
     case "$JOB_RC" in
         0)
             JOBS_OK=$((JOBS_OK + 1))
             JOBS_RAN=$((JOBS_RAN + 1))
-            say "  -> ok in $(fmt_duration "$elapsed_s"): $last"
+            say "  -> ok in $(fmt_duration "$elapsed_s"): $last${warm:+ ($warm)}"
             ;;
         1)
             JOBS_LOST+=("$desc round ${J_ROUND[id]}")
@@ -1645,7 +1681,7 @@ run_spam_job() {
                 errors=${J_CALLS[id]}
             fi
             ensure_header
-            printf '%s,%s,%s,%s,%s,%s,%s,0,0,%s,%s,spam,%s,,,%s\n' "$t" "${J_MODE[id]}" "${J_SIZE[id]}" "${J_WIN[id]}" \
+            printf '%s,%s,%s,%s,%s,%s,%s,0,0,%s,%s,spam,%s,,,,%s\n' "$t" "${J_MODE[id]}" "${J_SIZE[id]}" "${J_WIN[id]}" \
                 "${J_CALLS[id]}" "$number" "$SPAM_NS" "$errors" "$phase" "$started" "$(extra_fields "$id" "$fixed_ns")" \
                 >>"$OUT/runs.csv"
             if [[ "$phase" == measure ]]; then errors_total=$((errors_total + errors)); fi
@@ -1738,8 +1774,8 @@ main() {
     local session_start_ms
     session_start_ms=$(now_ms)
     say "$PROG: results in $OUT"
-    say "preset $PRESET: calls $CALLS, runs $RUNS ($ROUNDS round(s) of $RUNS_PER_ROUND), warm-up $WARMUP per client process, async window $WINDOW, sizes ${SIZES[*]}"
-    say "transports ${TRANSPORTS[*]}; modes ${MODES[*]}; order $ORDER (seed $ORDER_SEED); LAB_JAVA_OPTS='${LAB_JAVA_OPTS:-}'"
+    say "preset $PRESET: calls $CALLS, runs $RUNS ($ROUNDS round(s) of $RUNS_PER_ROUND), warm-up $WARMUP sync / $WARMUP_ASYNC async runs per client process then JIT watch <= ${WARMUP_MAX_S} s, async window $WINDOW, sizes ${SIZES[*]}"
+    say "transports ${TRANSPORTS[*]}; modes ${MODES[*]}; order $ORDER (seed $ORDER_SEED); JVM flags '$LAB_JVM_FLAGS'"
     if ((REFERENCE)); then
         say "reference rows: libdbus pairs and raw floor in $REF_ROUNDS of $ROUNDS round(s)"
     else

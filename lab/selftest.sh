@@ -198,7 +198,7 @@ help_ok() {
     done
 }
 check "run-all.sh --help exits 0 and documents the flags" help_ok
-for args in "--frob" "--runs" "--runs abc" "--runs 0" "--calls 1e3" "--warmup-runs -1" \
+for args in "--frob" "--runs" "--runs abc" "--runs 0" "--calls 1e3" "--warmup-runs -1" "--warmup-max-seconds x" \
     "--window 0" "--sizes 1000,-5" "--sizes 10a" "--sizes 1000,,2" "--sizes 99999999999" \
     "--transports foo" "--modes fast" "--quick --full" "--no-build --rebuild" "stray" \
     "--order random" "--order" "--order-seed -3" "--order-seed x" "--runs-per-round 0" \

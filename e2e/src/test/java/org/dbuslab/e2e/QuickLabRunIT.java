@@ -56,6 +56,13 @@ class QuickLabRunIT {
             assertTrue(report.contains(transport), "report names " + transport);
         }
         assertTrue(Files.exists(out.resolve("environment.json")));
-        assertTrue(Files.readAllLines(out.resolve("runs.csv")).size() > 20 * 3);
+        List<String> rows = Files.readAllLines(out.resolve("runs.csv"));
+        assertTrue(rows.size() > 20 * 3);
+        // Every Java client run says how long its JIT compiled meanwhile, and the report sums it up.
+        int jitColumn = List.of(rows.get(0).split(",")).indexOf("jit_ms");
+        assertTrue(jitColumn >= 0, rows.get(0));
+        assertTrue(rows.stream().skip(1).filter(r -> r.contains(",matrix,"))
+            .allMatch(r -> r.split(",", -1)[jitColumn].matches("\\d+")), "jit_ms on every matrix row");
+        assertTrue(report.contains("JIT compilation in the Java clients"), "report sums up jit_ms");
     }
 }
