@@ -13,6 +13,7 @@ import org.freedesktop.dbus.messages.MethodReturn;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The lean call path: dbus-java still connects, authenticates, marshals the call and parses the reply, but the
@@ -102,25 +103,41 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
         connection.disconnect();
     }
 
-    /** One call's reply, handed from the reader thread to the caller. */
+    /**
+     * One call's reply, handed from the reader thread to the caller. Park and unpark on volatile fields rather
+     * than a monitor's wait and notify, so the woken caller never has to take a monitor back from the reader
+     * thread (a synchronous call: 135–139 against 141–160 µs in three alternating pairs, docs/PERFORMANCE.md).
+     */
     private static final class Slot {
-        private Message reply;
-        private boolean done;
+        private volatile Message reply;
+        private volatile boolean done;
+        private volatile Thread waiter;
 
-        synchronized void complete(Message message) {
+        void complete(Message message) {
             reply = message;
             done = true;
-            notifyAll();
+            Thread parked = waiter;
+            if (parked != null) {
+                LockSupport.unpark(parked);
+            }
         }
 
-        synchronized Message await(long timeoutNanos) throws InterruptedException {
+        /** The reply, or null when none came within {@code timeoutNanos}. */
+        Message await(long timeoutNanos) throws InterruptedException {
+            if (done) {
+                return reply;
+            }
+            waiter = Thread.currentThread(); // written before done is read again: complete() sees it or we see done
             long deadline = System.nanoTime() + timeoutNanos;
             while (!done) {
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
                     return null;
                 }
-                wait(Math.max(1, left / 1_000_000), (int) (left % 1_000_000));
+                LockSupport.parkNanos(this, left);
             }
             return reply;
         }
