@@ -50,6 +50,7 @@ ALL_MODES=sync,async
 MAX_PAYLOAD=67108864         # 64 MiB: the D-Bus array limit, the contract's maximum
 SERVER_READY_TIMEOUT=30      # s until every server must have printed its ready line
 DEFAULT_CELL_TIMEOUT=3600    # s one client process may take before it counts as hung
+# shellcheck disable=SC2034 # read by lib/processes.sh
 STOP_GRACE=5                 # s between TERM and KILL for the processes we started
 PAYLOAD_SEED=20150430        # the client's default --seed; round r uses +1000*(r-1)
 
@@ -90,6 +91,8 @@ readonly PROG=run-all.sh
 _self=${BASH_SOURCE[0]}
 [[ "$_self" == */* ]] || _self=./$_self
 LAB_DIR=$(cd "${_self%/*}" && pwd -P)
+# shellcheck source-path=SCRIPTDIR source=lib/processes.sh
+source "$LAB_DIR/lib/processes.sh" # alive, stop_pid, install_cleanup_traps
 REPO=$(cd "$LAB_DIR/.." && pwd -P)
 readonly LAB_DIR REPO
 readonly BUS_SH="$LAB_DIR/bus.sh"
@@ -551,14 +554,6 @@ declare -A SVC_DEAD=()  # service or bus:T -> why it cannot be used (did not sta
 declare -A BUS_DIR_OF=() # bus transport -> bus.sh instance dir
 declare -A BUS_LOGDIR=() # bus transport -> where its logs are copied
 
-# alive PID: exists and is not a zombie.
-alive() {
-    local stat
-    stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
-    stat=${stat##*) }
-    [[ "${stat%% *}" != Z && "${stat%% *}" != X ]]
-}
-
 # running_since PID STARTTIME: alive and still the process bus.sh recorded
 # (field 22 of /proc/PID/stat guards against a reused pid).
 running_since() {
@@ -595,30 +590,10 @@ bus_alive() {
     return 0
 }
 
-# stop_pid PID GROUP: TERM (the whole process group when GROUP=1: our servers
-# run in their own session, clients under 'timeout' in their own group), wait
-# up to STOP_GRACE, KILL, reap.
-stop_pid() {
-    local pid=$1 group=$2 deadline
-    [[ -n "$pid" ]] || return 0
-    if alive "$pid"; then
-        if ((group)); then kill -TERM -- "-$pid" 2>/dev/null || true; fi
-        kill -TERM "$pid" 2>/dev/null || true
-        deadline=$((SECONDS + STOP_GRACE))
-        while alive "$pid" && ((SECONDS < deadline)); do sleep 0.1; done
-        if alive "$pid"; then
-            if ((group)); then kill -KILL -- "-$pid" 2>/dev/null || true; fi
-            kill -KILL "$pid" 2>/dev/null || true
-        fi
-    fi
-    # Reap it (it is our child), so nothing is left even as a zombie.
-    wait "$pid" 2>/dev/null || true
-}
-
 stop_client() {
     local pid=$CLIENT_PID
     CLIENT_PID=""
-    stop_pid "$pid" 1
+    stop_pid "$pid"
 }
 
 # stop_services: every server and libdbus echo, last started first (TERM to all
@@ -634,7 +609,7 @@ stop_services() {
     done
     for ((i = ${#SVC_ORDER[@]} - 1; i >= 0; i--)); do
         name=${SVC_ORDER[i]}
-        stop_pid "${SVC_PID[$name]:-}" 1
+        stop_pid "${SVC_PID[$name]:-}"
         SVC_PID[$name]=""
     done
     local t dir
@@ -664,24 +639,6 @@ cleanup() {
     if [[ -n "$TMP_ROOT" && -d "$TMP_ROOT" ]]; then
         rm -rf -- "$TMP_ROOT"
     fi
-}
-
-on_exit() {
-    local rc=$?
-    trap - EXIT
-    # A second Ctrl-C must not cut the cleanup short (it is bounded by STOP_GRACE).
-    trap '' INT TERM
-    cleanup
-    exit "$rc"
-}
-
-on_signal() {
-    local sig=$1
-    # Ignore repeats from here on: the EXIT trap's cleanup must run to its end.
-    trap '' INT TERM
-    say ""
-    say "$PROG: interrupted by SIG$sig; stopping clients, servers and buses. Completed runs are in $OUT/runs.csv"
-    if [[ "$sig" == INT ]]; then exit 130; else exit 143; fi
 }
 
 # ---------------------------------------------------------------------------
@@ -885,7 +842,7 @@ await_ready() {
         fi
         if ((SECONDS >= deadline)); then
             SVC_DEAD[$name]="server printed no ready line within ${SERVER_READY_TIMEOUT}s: $(last_line "$logbase.err")"
-            stop_pid "$pid" 1
+            stop_pid "$pid"
             return 1
         fi
         sleep 0.1
@@ -907,7 +864,7 @@ start_libdbus_echo() {
     until name_owned "$addr" "$LIBDBUS_ECHO_NAME"; do
         if ! alive "${SVC_PID[$name]}" || ((SECONDS >= deadline)); then
             SVC_DEAD[$name]="dbus-test-tool echo did not claim $LIBDBUS_ECHO_NAME: $(last_line "$LOGS/$t/libdbus-echo.err")"
-            stop_pid "${SVC_PID[$name]}" 1
+            stop_pid "${SVC_PID[$name]}"
             return 1
         fi
         sleep 0.05
@@ -1766,9 +1723,7 @@ main() {
     LOGS="$OUT/logs"
     SESSION_LOG="$LOGS/session.log"
 
-    trap on_exit EXIT
-    trap 'on_signal INT' INT
-    trap 'on_signal TERM' TERM
+    install_cleanup_traps "stopping clients, servers and buses. Completed runs are in $OUT/runs.csv"
 
     TMP_ROOT=$(mktemp -d "${TMPDIR:-/tmp}/dbus-lab.XXXXXX")
     local session_start_ms

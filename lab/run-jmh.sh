@@ -7,12 +7,15 @@ set -euo pipefail
 # Defaults and the --quick preset (JMH flags).
 readonly DEFAULT_JMH=(-f 2 -wi 5 -i 5 -w 1s -r 1s)
 readonly QUICK_JMH=(-f 1 -wi 1 -i 3 -w 1s -r 1s)
+# shellcheck disable=SC2034 # read by lib/processes.sh
 STOP_GRACE=5 # s between TERM and KILL for the JMH JVMs
 
 readonly PROG=run-jmh.sh
 _self=${BASH_SOURCE[0]}
 [[ "$_self" == */* ]] || _self=./$_self
 LAB_DIR=$(cd "${_self%/*}" && pwd -P)
+# shellcheck source-path=SCRIPTDIR source=lib/processes.sh
+source "$LAB_DIR/lib/processes.sh" # alive, stop_pid, install_cleanup_traps
 REPO=$(cd "$LAB_DIR/.." && pwd -P)
 readonly LAB_DIR REPO
 readonly BUS_SH="$LAB_DIR/bus.sh"
@@ -171,28 +174,12 @@ JMH_PID=""
 TAIL_PID=""
 TMP_ROOT=""   # short temp dir: jar snapshot and the benchmark's bus dirs (sun_path <= 107 bytes)
 
-alive() {
-    local stat
-    stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
-    stat=${stat##*) }
-    [[ "${stat%% *}" != Z && "${stat%% *}" != X ]]
-}
-
 # stop_jmh: TERM the JMH host and its forks (their own process group, see
 # run_jmh) so the forks' shutdown hooks stop their buses; KILL after STOP_GRACE.
 stop_jmh() {
-    local pid=$JMH_PID deadline
+    local pid=$JMH_PID
     JMH_PID=""
-    [[ -n "$pid" ]] || return 0
-    if alive "$pid"; then
-        kill -TERM -- "-$pid" 2>/dev/null || kill -TERM "$pid" 2>/dev/null || true
-        deadline=$((SECONDS + STOP_GRACE))
-        while alive "$pid" && ((SECONDS < deadline)); do sleep 0.1; done
-        if alive "$pid"; then
-            kill -KILL -- "-$pid" 2>/dev/null || kill -KILL "$pid" 2>/dev/null || true
-        fi
-    fi
-    wait "$pid" 2>/dev/null || true
+    stop_pid "$pid"
 }
 
 # stop_buses: whatever a fork could not stop itself (killed outright).
@@ -212,21 +199,6 @@ cleanup() {
     if [[ -n "$TMP_ROOT" && -d "$TMP_ROOT" ]]; then
         rm -rf -- "$TMP_ROOT"
     fi
-}
-
-on_exit() {
-    local rc=$?
-    trap - EXIT
-    trap '' INT TERM
-    cleanup
-    exit "$rc"
-}
-
-on_signal() {
-    trap '' INT TERM
-    say ""
-    say "$PROG: interrupted by SIG$1; stopping JMH and its buses"
-    if [[ "$1" == INT ]]; then exit 130; else exit 143; fi
 }
 
 # ---------------------------------------------------------------------------
@@ -293,9 +265,7 @@ main() {
     OUT=$(cd "$OUT" && pwd -P)
     : >"$OUT/jmh.log"
 
-    trap on_exit EXIT
-    trap 'on_signal INT' INT
-    trap 'on_signal TERM' TERM
+    install_cleanup_traps "stopping JMH and its buses"
     TMP_ROOT=$(mktemp -d "${TMPDIR:-/tmp}/dbus-lab-jmh.XXXXXX")
 
     say "$PROG: results in $OUT"

@@ -15,12 +15,15 @@ PRODUCTS=10                 # entries in AvailableBaseProducts
 ALL_SCENARIOS=cold-start,property-reads,property-freshness
 ALL_BUSES=dbus-daemon,dbus-broker
 READY_TIMEOUT=30            # s until the mock must print its ready line
+# shellcheck disable=SC2034 # read by lib/processes.sh
 STOP_GRACE=5                # s between TERM and KILL
 
 readonly PROG=run-scenarios.sh
 _self=${BASH_SOURCE[0]}
 [[ "$_self" == */* ]] || _self=./$_self
 LAB_DIR=$(cd "${_self%/*}" && pwd -P)
+# shellcheck source-path=SCRIPTDIR source=lib/processes.sh
+source "$LAB_DIR/lib/processes.sh" # alive, stop_pid, install_cleanup_traps
 REPO=$(cd "$LAB_DIR/.." && pwd -P)
 readonly LAB_DIR REPO
 readonly BUS_SH="$LAB_DIR/bus.sh" SEED="$LAB_DIR/scenarios/seed" COLD="$LAB_DIR/scenarios/cold_start.py"
@@ -117,20 +120,6 @@ COLD_RUNS=${SET[0]} COLD_WARMUP=${SET[1]} READ_RUNS=${SET[2]} READ_WARMUP=${SET[
 # Process control: everything started is remembered; the EXIT trap stops it.
 # ---------------------------------------------------------------------------
 MOCK_PID="" CHILD_PID="" TMP_ROOT="" BUS_DIRS=()
-alive() { [[ -n "$1" ]] && kill -0 "$1" 2>/dev/null && [[ "$(ps -o stat= -p "$1" 2>/dev/null)" != Z* ]]; }
-stop_pid() { # PID: TERM its process group and itself, KILL after the grace, reap
-    local pid=$1 deadline
-    [[ -n "$pid" ]] || return 0
-    if alive "$pid"; then
-        kill -TERM -- "-$pid" 2>/dev/null || true
-        kill -TERM "$pid" 2>/dev/null || true
-        deadline=$((SECONDS + STOP_GRACE))
-        while alive "$pid" && ((SECONDS < deadline)); do sleep 0.1; done
-        kill -KILL -- "-$pid" 2>/dev/null || true
-        kill -KILL "$pid" 2>/dev/null || true
-    fi
-    wait "$pid" 2>/dev/null || true
-}
 cleanup() {
     stop_pid "$CHILD_PID"; CHILD_PID=""
     stop_pid "$MOCK_PID"; MOCK_PID=""
@@ -139,8 +128,6 @@ cleanup() {
     BUS_DIRS=()
     [[ -z "$TMP_ROOT" || ! -d "$TMP_ROOT" ]] || rm -rf -- "$TMP_ROOT"
 }
-on_exit() { local rc=$?; trap - EXIT; trap '' INT TERM; cleanup; exit "$rc"; }
-on_signal() { trap '' INT TERM; say "$PROG: interrupted by SIG$1; stopping everything"; [[ "$1" == INT ]] && exit 130; exit 143; }
 
 # run_child LOG CMD...: run CMD in its own process group (so cleanup can stop all of it),
 # stderr to LOG (and its last line to our progress); returns CMD's exit code.
@@ -271,9 +258,7 @@ main() {
     OUT=$(cd "$OUT" && pwd -P)
     SOUT=$OUT/scenarios LOGS=$OUT/scenarios/logs LOG=$OUT/scenarios/logs/session.log
     : >"$SOUT/skipped.tsv"
-    trap on_exit EXIT
-    trap 'on_signal INT' INT
-    trap 'on_signal TERM' TERM
+    install_cleanup_traps "stopping everything"
     TMP_ROOT=$(mktemp -d "${TMPDIR:-/tmp}/dbus-scen.XXXXXX")
 
     if [[ "$BUILD" == auto && (! -f "$SERVER_JAR" || ! -f "$SCEN_JAR" || ! -f "$ANALYSIS_JAR") ]]; then
