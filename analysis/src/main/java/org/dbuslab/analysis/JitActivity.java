@@ -1,5 +1,7 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.analysis.stats.Quantiles;
+
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -39,9 +41,7 @@ record JitActivity(int measuredRuns, int quietRuns, long medianMs, RunRecord max
         if (measured.isEmpty()) {
             return Optional.empty();
         }
-        long[] sorted = measured.stream().mapToLong(RunRecord::jitMs).sorted().toArray();
-        long median = sorted.length % 2 == 1 ? sorted[sorted.length / 2]
-                : Math.round((sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2.0);
+        long median = Math.round(Quantiles.median(measured.stream().mapToDouble(RunRecord::jitMs).toArray()));
         return Optional.of(new JitActivity(measured.size(), (int) measured.stream().filter(r -> r.jitMs() == 0).count(),
                 median, measured.stream().max(Comparator.comparingLong(RunRecord::jitMs)).orElseThrow(),
                 measured.stream().mapToLong(RunRecord::jitMs).sum(), measured.stream().mapToLong(RunRecord::elapsedNs).sum(),
