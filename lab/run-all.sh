@@ -92,7 +92,7 @@ _self=${BASH_SOURCE[0]}
 [[ "$_self" == */* ]] || _self=./$_self
 LAB_DIR=$(cd "${_self%/*}" && pwd -P)
 # shellcheck source-path=SCRIPTDIR source=lib/processes.sh
-source "$LAB_DIR/lib/processes.sh" # alive, stop_pid, install_cleanup_traps
+source "$LAB_DIR/lib/processes.sh" # last_line, alive, stop_pid, install_cleanup_traps
 REPO=$(cd "$LAB_DIR/.." && pwd -P)
 readonly LAB_DIR REPO
 readonly BUS_SH="$LAB_DIR/bus.sh"
@@ -286,13 +286,6 @@ one_line() {
     printf '%s' "$1" | tr '\t\n\r' '   '
 }
 
-# last_line FILE: last non-blank line (a process's final complaint). Lines that
-# start with white space are skipped: in a Java stack trace they are the frames
-# ("\tat ...", "\t... 16 more"); the exception line above them says what happened.
-last_line() {
-    [[ -s "$1" ]] || return 0
-    grep -a -v -e '^[[:space:]]' -e '^$' "$1" | tail -n 1 || true
-}
 
 # fmt_duration SECONDS -> 1h02m03s / 4m05s / 6s
 fmt_duration() {

@@ -15,7 +15,7 @@ _self=${BASH_SOURCE[0]}
 [[ "$_self" == */* ]] || _self=./$_self
 LAB_DIR=$(cd "${_self%/*}" && pwd -P)
 # shellcheck source-path=SCRIPTDIR source=lib/processes.sh
-source "$LAB_DIR/lib/processes.sh" # alive, stop_pid, install_cleanup_traps
+source "$LAB_DIR/lib/processes.sh" # last_line, alive, stop_pid, install_cleanup_traps
 REPO=$(cd "$LAB_DIR/.." && pwd -P)
 readonly LAB_DIR REPO
 readonly BUS_SH="$LAB_DIR/bus.sh"

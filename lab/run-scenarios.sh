@@ -23,7 +23,7 @@ _self=${BASH_SOURCE[0]}
 [[ "$_self" == */* ]] || _self=./$_self
 LAB_DIR=$(cd "${_self%/*}" && pwd -P)
 # shellcheck source-path=SCRIPTDIR source=lib/processes.sh
-source "$LAB_DIR/lib/processes.sh" # alive, stop_pid, install_cleanup_traps
+source "$LAB_DIR/lib/processes.sh" # last_line, alive, stop_pid, install_cleanup_traps
 REPO=$(cd "$LAB_DIR/.." && pwd -P)
 readonly LAB_DIR REPO
 readonly BUS_SH="$LAB_DIR/bus.sh" SEED="$LAB_DIR/scenarios/seed" COLD="$LAB_DIR/scenarios/cold_start.py"
@@ -81,7 +81,6 @@ say() { printf '%s\n' "$*" >&2; [[ -z "${LOG:-}" ]] || printf '%s %s\n' "$(date 
 usage_error() { printf '%s: error: %s\n' "$PROG" "$*" >&2; exit 2; }
 die() { local c=$1; shift; say "$PROG: error: $*"; exit "$c"; }
 have() { command -v "$1" >/dev/null 2>&1; }
-last_line() { [[ -s "$1" ]] && grep -a -v -e '^[[:space:]]' -e '^$' "$1" | tail -n 1 || true; }
 
 # ---------------------------------------------------------------------------
 # Command line

@@ -1,7 +1,16 @@
 # shellcheck shell=bash
-# Process control shared by the lab's drivers (run-all.sh, run-jmh.sh, run-scenarios.sh), sourced by each.
+# Process control, and a process's last complaint, shared by the lab's drivers (run-all.sh, run-jmh.sh,
+# run-scenarios.sh), sourced by each.
 # The sourcing script provides PROG, STOP_GRACE (s between TERM and KILL), say MESSAGE, and cleanup (stops
 # what it started); install_cleanup_traps makes sure cleanup runs once, whatever ends the script.
+
+# last_line FILE: last non-blank line (a process's final complaint). Lines that
+# start with white space are skipped: in a Java stack trace they are the frames
+# ("\tat ...", "\t... 16 more"); the exception line above them says what happened.
+last_line() {
+    [[ -s "$1" ]] || return 0
+    grep -a -v -e '^[[:space:]]' -e '^$' "$1" | tail -n 1 || true
+}
 
 # alive PID: exists and is not a zombie.
 alive() {
