@@ -128,7 +128,7 @@ all cells instead of hitting whichever ran last. At the end the analysis jar
 writes the report.
 
 Presets     calls/run runs/cell rounds x runs warm-up sync/async, JIT watch  reference rows   sweep  measured here
-  (default) $DEFAULT_CALLS       $DEFAULT_RUNS        $(rounds_of "$DEFAULT_RUNS" "$DEFAULT_RUNS_PER_ROUND") x $DEFAULT_RUNS_PER_ROUND       $DEFAULT_WARMUP/$DEFAULT_WARMUP_ASYNC runs, <= $DEFAULT_WARMUP_MAX_S s          all rounds       yes    8-9 min
+  (default) $DEFAULT_CALLS       $DEFAULT_RUNS        $(rounds_of "$DEFAULT_RUNS" "$DEFAULT_RUNS_PER_ROUND") x $DEFAULT_RUNS_PER_ROUND       $DEFAULT_WARMUP/$DEFAULT_WARMUP_ASYNC runs, <= $DEFAULT_WARMUP_MAX_S s          all rounds       yes    8-10 min
   --quick   $QUICK_CALLS       $QUICK_RUNS         $(rounds_of "$QUICK_RUNS" "$QUICK_RUNS_PER_ROUND") x $QUICK_RUNS_PER_ROUND       $QUICK_WARMUP/$QUICK_WARMUP_ASYNC runs, off              round 1, size 1  no     about 1 min
   --full    $FULL_CALLS     $FULL_RUNS        $(rounds_of "$FULL_RUNS" "$FULL_RUNS_PER_ROUND") x $FULL_RUNS_PER_ROUND       $FULL_WARMUP/$FULL_WARMUP_ASYNC runs, <= $FULL_WARMUP_MAX_S s           all rounds       yes    hours
   "rounds x runs": rounds, measured runs of each cell per round; "warm-up":
