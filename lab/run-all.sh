@@ -124,7 +124,8 @@ a pipelining-depth sweep. Every bus and server is started once, at the start.
 The measured runs are then made in rounds: each round starts one client process
 per cell (its own warm-up runs, then a few measured runs), in an order shuffled
 per round from a recorded seed, so a slow drift of the machine is spread over
-all cells instead of hitting whichever ran last. At the end the analysis jar
+all cells instead of hitting whichever ran last; a Java cell and the libdbus
+pairs measured against it run back to back. At the end the analysis jar
 writes the report.
 
 Presets     calls/run runs/cell rounds x runs warm-up sync/async, JIT watch  reference rows   sweep  measured here
@@ -158,7 +159,8 @@ Matrix (options override the preset, in any order):
 
 Order:
   --order MODE        interleaved (default): rounds as above, every round in its
-                      own shuffled order; sequential: one round, one client
+                      own shuffled order, each Java cell next to the libdbus
+                      pairs it is compared with; sequential: one round, one client
                       process per cell with all its runs, transport by transport
   --order-seed S      seed of the shuffle, 0..999999999 (default: the session's
                       start time); order.tsv records it and the resulting order
@@ -1151,7 +1153,7 @@ plan_jobs() {
         for ((id = 0; id < JOB_COUNT; id++)); do
             if ((J_ROUND[id] == r)); then round_jobs+=("$id"); fi
         done
-        if [[ "$ORDER" == interleaved ]]; then shuffle_list round_jobs; fi
+        if [[ "$ORDER" == interleaved ]]; then shuffle_in_blocks round_jobs; fi
         if [[ "$ORDER" == sequential ]]; then
             # plan order is per round already; put each transport's jobs together
             mapfile -t round_jobs < <(for id in "${round_jobs[@]}"; do
@@ -1164,6 +1166,42 @@ plan_jobs() {
             EXEC+=("$id")
         done
     done
+}
+
+# calibration_block ID: the key that ties a Java cell to the libdbus pairs
+# measured against it (bus|mode|payload), or the job's own id when it has none.
+calibration_block() {
+    local id=$1
+    case "${J_KIND[id]}" in
+        spam-* | java-libdbus) printf '%s|%s|%s' "${J_T[id]}" "${J_MODE[id]}" "${J_SIZE[id]}" ;;
+        java) if [[ "${J_SERIES[id]}" == matrix ]]; then printf '%s|%s|%s' "${J_T[id]}" "${J_MODE[id]}" "${J_SIZE[id]}"
+              else printf '#%s' "$id"; fi ;;
+        *) printf '#%s' "$id" ;;
+    esac
+}
+
+# shuffle_in_blocks NAME: shuffles the jobs of one round so that a Java cell and
+# its libdbus pairs run back to back (in shuffled order within their block) and
+# the blocks are shuffled among themselves: the ratios the lab's health figures
+# take then compare runs minutes apart, not a whole round apart, and a drift of
+# the machine during the round weighs on both sides of a ratio alike.
+shuffle_in_blocks() {
+    local -n jobs=$1
+    local id key
+    local -A members=()
+    local -a keys=() block out=()
+    for id in "${jobs[@]}"; do
+        key=$(calibration_block "$id")
+        if [[ -z "${members[$key]+set}" ]]; then keys+=("$key"); members[$key]=""; fi
+        members[$key]+="$id "
+    done
+    shuffle_list keys
+    for key in "${keys[@]}"; do
+        read -r -a block <<<"${members[$key]}"
+        shuffle_list block
+        out+=("${block[@]}")
+    done
+    jobs=("${out[@]}")
 }
 
 # transport_rank T: the order of transports in sequential mode.

@@ -5,6 +5,7 @@ import org.dbuslab.client.callpath.CallMethod;
 import org.dbuslab.client.callpath.CallPathKind;
 import org.dbuslab.client.callpath.DbusJavaConnector;
 import org.dbuslab.client.callpath.EchoCallPath;
+import org.dbuslab.client.callpath.ReplyReading;
 import org.dbuslab.client.callpath.UnreachableException;
 import org.dbuslab.client.run.EchoRun;
 import picocli.CommandLine;
@@ -100,7 +101,8 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
         EchoCallPath path;
         try {
             path = DbusJavaConnector.connect(address, peer, dest, callMethod(), connectTimeoutMs,
-                "dbus-java".equals(callPath) ? CallPathKind.DBUS_JAVA : CallPathKind.LEAN);
+                "dbus-java".equals(callPath) ? CallPathKind.DBUS_JAVA : CallPathKind.LEAN,
+                ReplyReading.forWindow(effectiveWindow));
         } catch (UnreachableException e) {
             err.println("dbus-lab-client: error: " + e.getMessage());
             return 2;

@@ -8,14 +8,21 @@ import org.freedesktop.dbus.spi.message.IMessageReader;
 
 import java.io.EOFException;
 import java.io.IOException;
+import java.net.SocketOption;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
+import java.util.ArrayDeque;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
 
 /**
  * Reads messages through a buffer: one {@code read()} usually brings a whole message (or several), where
  * dbus-java's own reader makes at least four reads per message. Parsing is still dbus-java's
  * ({@link MessageFactory#createMessage}). An installed {@link MessageInterceptor} sees each message first; a
- * message it handles is not returned (this returns null, which dbus-java's reader loop simply skips).
+ * message it handles is not returned (this returns null, which dbus-java's reader loop simply skips). Calling
+ * threads can take over the reading ({@link #readOnCallingThreads}).
  */
 final class BufferedMessageReader implements IMessageReader {
 
@@ -27,9 +34,31 @@ final class BufferedMessageReader implements IMessageReader {
      */
     private static final int READ_WINDOW = 16 * 1024;
 
+    /** How long a read waits for data before it checks a caller's deadline. */
+    static final int RECEIVE_TIMEOUT_MS = 20;
+    /**
+     * How often dbus-java's waiting reader thread looks whether the socket closed while calling threads read. Each
+     * look can cost the reading caller a wake-up of that thread, so it is rare.
+     */
+    private static final long IDLE_CHECK_MS = 1000;
+    private static final long NO_DEADLINE = Long.MAX_VALUE;
+
     private final SocketChannel channel;
     private ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+
     private volatile MessageInterceptor interceptor;
+
+    /*
+     * Who reads. By default dbus-java's reader thread does, blocked in readMessage(). When calling threads read
+     * (readOnCallingThreads), that thread waits on turnFree instead of in read(), and a caller waiting for its
+     * reply reads the socket itself, as libdbus's blocking call does: one thread woken per reply instead of two.
+     * Messages a caller reads but no interceptor takes are queued for dbus-java's reader thread.
+     */
+    private final ReentrantLock turn = new ReentrantLock();
+    private final Condition turnFree = turn.newCondition();
+    private final ArrayDeque<Message> forDbusJava = new ArrayDeque<>(); // guarded by turn
+    private volatile boolean callingThreadsRead;
+    private volatile boolean readsTimeOut;
 
     BufferedMessageReader(SocketChannel channel) {
         this.channel = channel;
@@ -40,10 +69,80 @@ final class BufferedMessageReader implements IMessageReader {
         this.interceptor = interceptor;
     }
 
+    /**
+     * Lets calling threads read (see {@link #readUntil}), or hands reading back to dbus-java's reader thread. Turning
+     * it on also gives the socket a receive timeout where it has one (unix sockets), so a caller's read can stop at
+     * its deadline. A reader thread already blocked in read() keeps the turn until its next message.
+     */
+    void readOnCallingThreads(boolean on) throws IOException {
+        if (on && !readsTimeOut) {
+            readsTimeOut = setReceiveTimeout(RECEIVE_TIMEOUT_MS);
+        }
+        callingThreadsRead = on;
+        if (!on && turn.tryLock()) { // dbus-java's reader waits for the turn: wake it (if it holds it, it reads)
+            try {
+                turnFree.signalAll();
+            } finally {
+                turn.unlock();
+            }
+        }
+    }
+
+    /** True when a read gives up after {@link #RECEIVE_TIMEOUT_MS} without data, so a deadline can end it. */
+    boolean readsTimeOut() {
+        return readsTimeOut;
+    }
+
+    /**
+     * Reads and dispatches messages (to the interceptor, or queued for dbus-java) on the calling thread until
+     * {@code done} holds or {@code deadline} (System.nanoTime) has passed — on a socket without a receive timeout
+     * the read itself can only be ended by closing the socket.
+     *
+     * @return false at once when another thread holds the turn to read
+     */
+    boolean readUntil(BooleanSupplier done, long deadline) throws IOException, DBusException {
+        if (!turn.tryLock()) {
+            return false;
+        }
+        try {
+            while (!done.getAsBoolean() && deadline - System.nanoTime() > 0) {
+                Message message = readOne(deadline);
+                if (message != null) {
+                    forDbusJava.add(message);
+                    turnFree.signalAll();
+                }
+            }
+            return true;
+        } finally {
+            turn.unlock();
+        }
+    }
+
+    /** dbus-java's reader thread: waits while calling threads read, then passes on what they left for it. */
     @Override
     public Message readMessage() throws IOException, DBusException {
+        turn.lock();
         try {
-            return parseNext();
+            while (callingThreadsRead && forDbusJava.isEmpty() && channel.isOpen()) {
+                try {
+                    turnFree.await(IDLE_CHECK_MS, TimeUnit.MILLISECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return null; // dbus-java's reader loop checks whether it was told to stop
+                }
+            }
+            if (!forDbusJava.isEmpty()) {
+                return forDbusJava.poll();
+            }
+            return readOne(NO_DEADLINE);
+        } finally {
+            turn.unlock();
+        }
+    }
+
+    private Message readOne(long deadline) throws IOException, DBusException {
+        try {
+            return parseNext(deadline);
         } catch (IOException e) {
             MessageInterceptor current = interceptor;
             if (current != null) {
@@ -53,8 +152,22 @@ final class BufferedMessageReader implements IMessageReader {
         }
     }
 
-    private Message parseNext() throws IOException, DBusException {
-        fill(PREFIX);
+    @SuppressWarnings("unchecked")
+    private boolean setReceiveTimeout(int millis) throws IOException {
+        // jnr-unixsocket's SO_RCVTIMEO; the JDK's own channels (TCP) have no receive timeout
+        for (SocketOption<?> option : channel.supportedOptions()) {
+            if (option.name().equals("SO_RCVTIMEO") && option.type() == Integer.class) {
+                channel.setOption((SocketOption<Integer>) option, millis);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Message parseNext(long deadline) throws IOException, DBusException {
+        if (!fill(PREFIX, deadline)) {
+            return null;
+        }
         int start = buffer.position();
         byte endian = buffer.get(start);
         byte type = buffer.get(start + 1);
@@ -70,7 +183,9 @@ final class BufferedMessageReader implements IMessageReader {
         if (total > Integer.MAX_VALUE - 64) {
             throw new IOException("message of " + total + " bytes is larger than D-Bus allows");
         }
-        fill((int) total);
+        if (!fill((int) total, deadline)) {
+            return null;
+        }
         start = buffer.position(); // filling may have compacted the buffer
 
         // The array shapes dbus-java's own reader hands to MessageFactory.createMessage.
@@ -91,10 +206,13 @@ final class BufferedMessageReader implements IMessageReader {
         return message;
     }
 
-    /** Makes sure {@code needed} unread bytes are in the buffer, reading (and compacting or growing) as needed. */
-    private void fill(int needed) throws IOException {
+    /**
+     * Makes sure {@code needed} unread bytes are in the buffer, reading (and compacting or growing) as needed.
+     * False when the deadline passed first (a read that timed out returns 0).
+     */
+    private boolean fill(int needed, long deadline) throws IOException {
         if (buffer.remaining() >= needed) {
-            return;
+            return true;
         }
         if (buffer.capacity() < needed) {
             ByteBuffer bigger = ByteBuffer.allocate(Math.max(needed, buffer.capacity() * 2));
@@ -112,8 +230,13 @@ final class BufferedMessageReader implements IMessageReader {
                 throw new EOFException("peer closed the connection");
             }
             buffer.position(buffer.position() + read);
+            if (read == 0 && deadline != NO_DEADLINE && deadline - System.nanoTime() <= 0) {
+                buffer.flip(); // the bytes read so far stay for the next call
+                return false;
+            }
         }
         buffer.flip();
+        return true;
     }
 
     @Override

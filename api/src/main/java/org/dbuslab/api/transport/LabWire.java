@@ -1,14 +1,17 @@
 package org.dbuslab.api.transport;
 
+import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.messages.Message;
 
 import java.io.IOException;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 
 /**
  * The reader and writer the lab's socket provider made for one connection. dbus-java still owns connecting,
  * authentication and its own reader thread; through the wire the lab can also write a message directly (one
- * {@code write()}, no sender-thread hand-off) and intercept parsed messages before dbus-java dispatches them.
+ * {@code write()}, no sender-thread hand-off), intercept parsed messages before dbus-java dispatches them, and
+ * let a thread that waits for a reply read the socket itself.
  * <p>
  * dbus-java creates the reader and writer on the thread that builds the connection (or, for a listening
  * connection, the thread that calls {@code listen()}), so that thread picks its wire up with
@@ -44,6 +47,37 @@ public final class LabWire {
     /** Installs {@code interceptor} (null removes it); takes effect for the next message parsed. */
     public void intercept(MessageInterceptor interceptor) {
         reader.setInterceptor(interceptor);
+    }
+
+    /**
+     * Lets the threads that wait for replies read the socket themselves (on), instead of dbus-java's reader
+     * thread handing them each reply (off, the default). See {@link #readUntil}.
+     */
+    public void readOnCallingThreads(boolean on) throws IOException {
+        reader.readOnCallingThreads(on);
+    }
+
+    /**
+     * With {@link #readOnCallingThreads} on: reads on this thread, passing every message to the interceptor (or on
+     * to dbus-java), until {@code done} holds or {@code deadlineNanos} (System.nanoTime) has passed.
+     *
+     * @return false at once when another thread is reading; the caller then waits for that thread instead
+     */
+    public boolean readUntil(BooleanSupplier done, long deadlineNanos) throws IOException, DBusException {
+        return reader.readUntil(done, deadlineNanos);
+    }
+
+    /**
+     * Whether a read on this socket stops by itself to look at the deadline (unix sockets: a receive timeout).
+     * Where it does not (the JDK's TCP channels), only closing the socket ends a read that waits for a lost reply.
+     */
+    public boolean readsTimeOut() {
+        return reader.readsTimeOut();
+    }
+
+    /** Closes the socket: a read or write blocked on it fails at once, and dbus-java sees the connection end. */
+    public void abort() throws IOException {
+        reader.close();
     }
 
     /** Writes {@code message} now, from the calling thread, in one piece. */

@@ -37,15 +37,18 @@ public final class DbusJavaConnector {
      */
     public static EchoCallPath connect(String address, boolean peer, String destination, CallMethod method,
                                        int connectTimeoutMs) throws UnreachableException {
-        return connect(address, peer, destination, method, connectTimeoutMs, CallPathKind.LEAN);
+        return connect(address, peer, destination, method, connectTimeoutMs, CallPathKind.LEAN,
+            ReplyReading.READER_THREAD);
     }
 
     /**
      * Connects with the chosen call path. {@link CallPathKind#LEAN} needs the lab's socket provider; when dbus-java
      * was told to use its own I/O ({@code -Ddbuslab.io=dbus-java}) it falls back to {@link CallPathKind#DBUS_JAVA}.
+     * {@code reading} says which thread reads replies on the lean path (dbus-java's path always uses its reader).
      */
     public static EchoCallPath connect(String address, boolean peer, String destination, CallMethod method,
-                                       int connectTimeoutMs, CallPathKind kind) throws UnreachableException {
+                                       int connectTimeoutMs, CallPathKind kind, ReplyReading reading)
+        throws UnreachableException {
         AbstractConnection connection;
         LabWire.takeCreatedOnThisThread(); // forget a wire an earlier, failed attempt left behind
         try {
@@ -65,7 +68,12 @@ public final class DbusJavaConnector {
         if (kind == CallPathKind.LEAN) {
             LabWire wire = LabWire.takeCreatedOnThisThread().orElse(null);
             if (wire != null) {
-                return new LeanCallPath(connection, wire, dest, method);
+                try {
+                    return new LeanCallPath(connection, wire, dest, method, reading);
+                } catch (java.io.IOException e) {
+                    connection.disconnect();
+                    throw new UnreachableException("cannot set up reading on " + address + ": " + rootMessage(e));
+                }
             }
         }
         return new DbusJavaCallPath(connection, dest, method);

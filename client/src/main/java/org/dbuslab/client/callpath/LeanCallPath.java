@@ -3,6 +3,7 @@ package org.dbuslab.client.callpath;
 import org.dbuslab.api.EchoContract;
 import org.dbuslab.api.transport.LabWire;
 import org.dbuslab.api.transport.MessageInterceptor;
+import org.dbuslab.client.io.Watchdog;
 import org.freedesktop.dbus.connections.AbstractConnection;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.messages.Error;
@@ -18,24 +19,38 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * The lean call path: dbus-java still connects, authenticates, marshals the call and parses the reply, but the
  * call is written to the socket by the calling thread itself (no hand-off to dbus-java's sender thread), and
- * the reply is taken off dbus-java's reader thread the moment it is parsed and handed straight to the waiting
- * caller (no pending-call table lookup, no dispatch). One thread hand-off per call is left: reader to caller.
+ * the reply is taken the moment it is parsed (no pending-call table lookup, no dispatch).
+ * <p>
+ * Who reads the reply depends on {@link ReplyReading}: with {@link ReplyReading#CALLING_THREAD} (synchronous
+ * calls) the waiting caller reads the socket itself, as libdbus's blocking call does, so one thread wakes per
+ * reply; with {@link ReplyReading#READER_THREAD} (pipelined calls, which need replies read while the caller
+ * writes) dbus-java's reader thread parses each reply and hands it to the caller.
  */
 final class LeanCallPath implements EchoCallPath, MessageInterceptor {
+
+    /** How long a caller waits for dbus-java's reader thread before it tries to take the turn to read again. */
+    private static final long TURN_RETRY_NANOS = 1_000_000;
 
     private final AbstractConnection connection;
     private final LabWire wire;
     private final String destination;
     private final CallMethod method;
     private final Map<Long, Slot> pending = new ConcurrentHashMap<>();
+    private final boolean callerReads;
+    /** Ends a caller's read that waits past its deadline on a socket without a receive timeout (TCP). */
+    private final Watchdog watchdog;
     private volatile String lostReason;
 
-    LeanCallPath(AbstractConnection connection, LabWire wire, String destination, CallMethod method) {
+    LeanCallPath(AbstractConnection connection, LabWire wire, String destination, CallMethod method,
+                 ReplyReading reading) throws IOException {
         this.connection = connection;
         this.wire = wire;
         this.destination = destination;
         this.method = method;
+        this.callerReads = reading == ReplyReading.CALLING_THREAD;
         wire.intercept(this);
+        wire.readOnCallingThreads(callerReads);
+        this.watchdog = callerReads && !wire.readsTimeOut() ? new Watchdog("lean-call-watchdog") : null;
     }
 
     @Override
@@ -60,12 +75,57 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
             throw new CallFailedException("cannot send " + method.member() + ": " + e.getMessage(), e);
         }
         return timeoutNanos -> {
+            if (callerReads) {
+                return readReply(slot, serial, timeoutNanos);
+            }
             Message reply = slot.await(timeoutNanos);
             if (reply == null) {
                 pending.remove(serial); // a late reply then goes to dbus-java, which drops it
             }
             return decode(reply);
         };
+    }
+
+    /** The caller reads the socket until its reply is there (dispatching any other message on the way). */
+    private Reply readReply(Slot slot, long serial, long timeoutNanos) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutNanos;
+        if (watchdog != null) {
+            watchdog.reset();
+            watchdog.arm(wire::abort, timeoutNanos);
+        }
+        try {
+            while (!slot.done && deadline - System.nanoTime() > 0) {
+                if (!readUntilDone(slot, deadline)) {
+                    // dbus-java's reader thread still holds the turn (its read began before callers took over):
+                    // it hands this reply over, or gives the turn up after its next message
+                    slot.await(Math.min(deadline - System.nanoTime(), TURN_RETRY_NANOS));
+                }
+            }
+        } finally {
+            if (watchdog != null) {
+                watchdog.disarm();
+            }
+        }
+        if (watchdog != null && watchdog.fired()) {
+            lostReason = "closed after no reply within the reply timeout (a TCP read cannot time out by itself)";
+            return Reply.timedOut();
+        }
+        if (!slot.done) {
+            pending.remove(serial); // a late reply is then read by a later call and passed to dbus-java, which drops it
+            return Reply.timedOut();
+        }
+        return decode(slot.reply);
+    }
+
+    /** @return false when another thread holds the turn to read */
+    private boolean readUntilDone(Slot slot, long deadline) {
+        try {
+            return wire.readUntil(() -> slot.done, deadline);
+        } catch (IOException e) {
+            return true; // connectionLost has failed every waiting call, this one too
+        } catch (DBusException e) {
+            return true; // a message dbus-java could not parse was skipped; read on
+        }
     }
 
     /** Runs on dbus-java's reader thread: takes our replies, leaves everything else to dbus-java. */
@@ -100,6 +160,14 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
     @Override
     public void close() {
         wire.intercept(null);
+        try {
+            wire.readOnCallingThreads(false);
+        } catch (IOException ignored) {
+            // disconnecting anyway
+        }
+        if (watchdog != null) {
+            watchdog.close();
+        }
         connection.disconnect();
     }
 

@@ -1,5 +1,7 @@
 package org.dbuslab.client.raw;
 
+import org.dbuslab.client.io.Watchdog;
+
 import org.dbuslab.client.RunOptions;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -76,7 +78,7 @@ public final class RawEchoClient extends RunOptions implements Callable<Integer>
         int effectiveWindow = "sync".equals(mode) ? 1 : window;
         String label = transport != null ? transport : target.defaultTransport();
         boolean clean;
-        try (Watchdog watchdog = new Watchdog()) {
+        try (Watchdog watchdog = new Watchdog("raw-echo-watchdog")) {
             RawEchoRun echoRun = new RawEchoRun(target, effectiveWindow, payload,
                 TimeUnit.MILLISECONDS.toNanos(replyTimeoutMs), TimeUnit.MILLISECONDS.toNanos(connectTimeoutMs), watchdog);
             try {

@@ -1,5 +1,7 @@
 package org.dbuslab.client.raw;
 
+import org.dbuslab.client.io.Watchdog;
+
 import java.io.IOException;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;

@@ -1,4 +1,4 @@
-package org.dbuslab.client.raw;
+package org.dbuslab.client.io;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
  * long; the blocked read or write then fails at once, and {@link #fired()} tells a timeout from a broken
  * connection. Checked every 20 ms, far below any reply timeout the lab uses.
  */
-final class Watchdog implements AutoCloseable {
+public final class Watchdog implements AutoCloseable {
 
     private static final long TICK_MS = 20;
 
@@ -20,29 +20,30 @@ final class Watchdog implements AutoCloseable {
     private volatile boolean fired;
     private volatile boolean closed;
 
-    Watchdog() {
-        thread = new Thread(this::watch, "raw-echo-watchdog");
+    /** @param name the watchdog thread's name */
+    public Watchdog(String name) {
+        thread = new Thread(this::watch, name);
         thread.setDaemon(true);
         thread.start();
     }
 
     /** From now on, {@code target} is closed unless {@link #arm} or {@link #disarm} is called within the timeout. */
-    void arm(Closeable target, long timeoutNanos) {
+    public void arm(Closeable target, long timeoutNanos) {
         this.target = target;
         this.deadline = System.nanoTime() + timeoutNanos;
         this.armed = true;
     }
 
-    void disarm() {
+    public void disarm() {
         armed = false;
     }
 
     /** Whether the watchdog closed the channel since the last {@link #reset()}. */
-    boolean fired() {
+    public boolean fired() {
         return fired;
     }
 
-    void reset() {
+    public void reset() {
         fired = false;
     }
 

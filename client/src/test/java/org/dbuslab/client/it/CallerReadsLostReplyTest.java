@@ -1,0 +1,84 @@
+package org.dbuslab.client.it;
+
+import org.dbuslab.api.Echo1;
+import org.dbuslab.api.EchoContract;
+import org.dbuslab.client.callpath.CallMethod;
+import org.dbuslab.client.callpath.CallPathKind;
+import org.dbuslab.client.callpath.DbusJavaConnector;
+import org.dbuslab.client.callpath.EchoCallPath;
+import org.dbuslab.client.callpath.ReplyReading;
+import org.dbuslab.client.run.EchoRun;
+import org.dbuslab.client.run.PayloadGenerator;
+import org.dbuslab.client.run.RunResult;
+import org.dbuslab.server.peer.PeerEchoServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Synchronous calls whose caller reads its own reply, against a peer that answers one call too late. On a unix
+ * socket the read times out by itself: the late call is lost and the run goes on. Over TCP a read cannot time out,
+ * so the watchdog closes the connection: the late call is lost, the calls after it fail, and nothing hangs.
+ */
+class CallerReadsLostReplyTest {
+
+    private static final long REPLY_TIMEOUT = TimeUnit.MILLISECONDS.toNanos(300);
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void unixSocketLateReplyIsLostAndTheRunGoesOn() throws Exception {
+        RunResult result = runAgainstSlowPeer("unix:path=" + dir.resolve("p2p.sock"));
+        assertTrue(result.lost() >= 1, result.toString());
+        assertEquals(0, result.mismatched(), result.toString());
+        assertEquals(0, result.errors(), result.toString());
+        assertTrue(result.ok() >= 30, "calls after the late one are answered: " + result);
+    }
+
+    @Test
+    void tcpLateReplyIsLostThenTheConnectionIsClosedAndCallsFail() throws Exception {
+        long start = System.nanoTime();
+        RunResult result = runAgainstSlowPeer("tcp:host=127.0.0.1,port=0");
+        assertEquals(9, result.ok(), result.toString());
+        assertEquals(1, result.lost(), result.toString());
+        assertEquals(0, result.mismatched(), result.toString());
+        assertEquals(40, result.errors(), result.toString());
+        assertTrue(result.firstProblem() != null, result.toString());
+        assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(20), "no hang");
+    }
+
+    /** 50 synchronous calls of 1000 B; the peer answers the 10th after 1.5 s. */
+    private static RunResult runAgainstSlowPeer(String listenAddress) throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        Echo1 slowOnce = new Echo1() {
+            @Override
+            public byte[] Echo(byte[] payload) {
+                if (calls.incrementAndGet() == 10) {
+                    try {
+                        Thread.sleep(1500);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                return payload;
+            }
+
+            @Override
+            public String getObjectPath() {
+                return EchoContract.OBJECT_PATH;
+            }
+        };
+        try (PeerEchoServer server = PeerEchoServer.start(listenAddress, slowOnce, line -> { });
+             EchoCallPath path = DbusJavaConnector.connect(server.address(), true, null, CallMethod.ECHO,
+                 DbusJavaConnector.DEFAULT_CONNECT_TIMEOUT_MS, CallPathKind.LEAN, ReplyReading.CALLING_THREAD)) {
+            return new EchoRun(path, 1, REPLY_TIMEOUT).run(50, new PayloadGenerator(1000, 1));
+        }
+    }
+}
