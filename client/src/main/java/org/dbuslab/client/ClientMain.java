@@ -57,12 +57,14 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
 
     @Option(names = "--reply-timeout", paramLabel = "MS", defaultValue = "10000",
         description = "A call whose reply has not come MS milliseconds after it was sent counts as lost "
-            + "(default: ${DEFAULT-VALUE}).")
+            + "(default: ${DEFAULT-VALUE}). A synchronous lean call over TCP waits in a read that cannot time "
+            + "out, so there a lost reply closes the connection and the calls after it fail.")
     long replyTimeoutMs;
 
     @Option(names = "--call-path", paramLabel = "PATH", defaultValue = "${sys:dbuslab.callpath:-lean}",
-        description = "How calls travel: lean (the caller writes the call itself and its reply is taken off "
-            + "dbus-java's reader thread) or dbus-java (dbus-java's sender thread, pending-call table and reply "
+        description = "How calls travel: lean (the caller writes the call itself; a synchronous caller reads its "
+            + "reply off the socket itself, as libdbus does, pipelined replies are taken off dbus-java's reader "
+            + "thread) or dbus-java (dbus-java's sender thread, pending-call table and reply "
             + "dispatch). Both verify every reply the same way. The default comes from the system property "
             + "dbuslab.callpath, else lean (default: ${DEFAULT-VALUE}).")
     String callPath;

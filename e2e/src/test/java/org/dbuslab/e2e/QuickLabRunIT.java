@@ -64,5 +64,36 @@ class QuickLabRunIT {
         assertTrue(rows.stream().skip(1).filter(r -> r.contains(",matrix,"))
             .allMatch(r -> r.split(",", -1)[jitColumn].matches("\\d+")), "jit_ms on every matrix row");
         assertTrue(report.contains("JIT compilation in the Java clients"), "report sums up jit_ms");
+        assertCalibrationBlocksRunBackToBack(Files.readAllLines(out.resolve("order.tsv")));
+    }
+
+    /** A Java cell on a bus and its three libdbus pairs (same bus, mode, payload) hold consecutive positions. */
+    private static void assertCalibrationBlocksRunBackToBack(List<String> order) {
+        List<String> header = List.of(order.get(0).split("\t"));
+        int round = header.indexOf("round");
+        int position = header.indexOf("position");
+        int series = header.indexOf("series");
+        int kind = header.indexOf("kind");
+        java.util.Map<String, List<Integer>> blocks = new java.util.TreeMap<>();
+        for (String line : order.subList(1, order.size())) {
+            String[] f = line.split("\t");
+            boolean calibration = f[kind].startsWith("spam-") || f[kind].equals("java-libdbus")
+                || f[kind].equals("java") && f[series].equals("matrix");
+            if (calibration) {
+                String key = f[round] + "/" + f[header.indexOf("transport")] + "/" + f[header.indexOf("mode")] + "/"
+                    + f[header.indexOf("payload_bytes")];
+                blocks.computeIfAbsent(key, k -> new java.util.ArrayList<>()).add(Integer.parseInt(f[position]));
+            }
+        }
+        int checked = 0;
+        for (var block : blocks.entrySet()) {
+            List<Integer> positions = block.getValue();
+            if (positions.size() == 4) {
+                positions.sort(null);
+                assertEquals(positions.get(0) + 3, positions.get(3), "block " + block.getKey() + " at " + positions);
+                checked++;
+            }
+        }
+        assertEquals(4, checked, "the quick preset calibrates 2 buses x 2 modes at 1000 B: " + blocks);
     }
 }
