@@ -87,6 +87,10 @@ record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> b
         return tableCells().stream().filter(CellSummary::noisy).toList();
     }
 
+    List<CellSummary> twoSpeedCells() {
+        return tableCells().stream().filter(CellSummary::twoSpeeds).toList();
+    }
+
     List<CellSummary> cellsWithLatencyCountMismatch() {
         return checkedCells().stream().filter(CellSummary::latencyCountMismatch).toList();
     }

@@ -1,5 +1,7 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.analysis.stats.Quantiles;
+
 import org.dbuslab.analysis.stats.Interval;
 import org.dbuslab.analysis.stats.OutlierCounts;
 
@@ -71,6 +73,29 @@ record CellSummary(CellKey key, double[] runSeconds, SampleStatistics elapsedSec
 
     boolean noisy() {
         return cv() > NOISY_CV;
+    }
+
+    /**
+     * Above this ratio of the upper to the lower quartile of the runs' µs per call a cell ran at two speeds. On a
+     * VM a synchronous round trip is mostly virtual CPUs waking up, and while something keeps them busy the same
+     * calls can run several times faster (docs/PERFORMANCE.md, "Synchronous calls"); the median then describes
+     * whichever state had more runs.
+     */
+    static final double TWO_SPEEDS_QUARTILE_RATIO = 2.0;
+
+    /** Upper over lower quartile of the runs' µs per call; NaN with fewer than 4 runs or a lower quartile ≤ 0. */
+    double quartileRatio() {
+        if (runUsPerCall.length < 4) {
+            return Double.NaN;
+        }
+        double[] sorted = runUsPerCall.clone();
+        java.util.Arrays.sort(sorted);
+        double lower = Quantiles.ofSorted(sorted, 0.25);
+        return lower > 0 ? Quantiles.ofSorted(sorted, 0.75) / lower : Double.NaN;
+    }
+
+    boolean twoSpeeds() {
+        return quartileRatio() > TWO_SPEEDS_QUARTILE_RATIO;
     }
 
     /** Latency was recorded but does not account for every call of the measured runs. */

@@ -169,6 +169,16 @@ final class ReportText {
         }
         analysis.latencyWarnings().forEach(w -> warnings.add("Latency: " + w + "."));
         analysis.fixedCostWarnings().forEach(w -> warnings.add("Spam fixed cost: " + w + "."));
+        List<CellSummary> twoSpeeds = analysis.twoSpeedCells();
+        if (!twoSpeeds.isEmpty()) {
+            warnings.add("Two speeds: " + twoSpeeds.size() + " cell(s) ran some runs more than "
+                    + Numbers.ratio(CellSummary.TWO_SPEEDS_QUARTILE_RATIO) + "× faster than others (upper over lower quartile "
+                    + "of µs per call), so their median is not one figure but whichever speed had more runs. On a VM a "
+                    + "synchronous call is mostly virtual CPUs waking up, and while something keeps them busy the same "
+                    + "calls run several times faster: "
+                    + twoSpeeds.stream().map(c -> c.key().label() + " (quartiles " + Numbers.ratio(c.quartileRatio())
+                    + "× apart)").collect(Collectors.joining("; ")) + ".");
+        }
         List<CellSummary> noisy = analysis.noisyCells();
         if (!noisy.isEmpty()) {
             warnings.add("Noisy: " + noisy.size() + " cell(s) vary by more than " + Numbers.percent(CellSummary.NOISY_CV)

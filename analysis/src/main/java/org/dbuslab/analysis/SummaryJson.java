@@ -99,6 +99,7 @@ final class SummaryJson implements ReportWriter {
                 .put("alpha", analysis.alpha())
                 .put("significant_when", "bootstrap CI of the ratio of medians excludes 1 and Mann-Whitney p < alpha")
                 .put("noisy_cv_above", CellSummary.NOISY_CV)
+                .put("two_speeds_quartile_ratio_above", CellSummary.TWO_SPEEDS_QUARTILE_RATIO)
                 .put("outliers", "Tukey fences: mild beyond 1.5 IQR, severe beyond 3 IQR; kept in the data")
                 .put("spam_us_per_call", "(elapsed_ns - fixed_ns) / (calls - 1) per run when fixed_ns is given, else elapsed_ns / calls; "
                         + "median, interval and mean over the runs")
@@ -262,6 +263,8 @@ final class SummaryJson implements ReportWriter {
         number(node, "calls_per_second", cell.callsPerSecond());
         number(node, "ratio_to_dbus_daemon", cell.ratioToDbusDaemon() == null ? Double.NaN : cell.ratioToDbusDaemon());
         node.put("noisy", cell.noisy());
+        number(node, "quartile_ratio", cell.quartileRatio());
+        node.put("two_speeds", cell.twoSpeeds());
         node.put("fixed_cost_corrected_runs", cell.fixedCost().corrected())
                 .put("fixed_cost_missing_runs", cell.fixedCost().missing());
         OutlierCounts o = cell.outliers();

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,6 +31,34 @@ class CellSummarizerTest {
         assertEquals(5000.0, cell.callsPerSecond(), 1e-9);
         assertEquals(new Counts(1, 0, 0), cell.counts());
         assertEquals(new Counts(7, 0, 0), cell.warmupCounts());
+    }
+
+    /** Session I of docs/PERFORMANCE.md: p2p-tcp sync 1000 B ran 74–117 µs/call, then 15–32 in the same session. */
+    @Test
+    void runsAtTwoSpeedsAreFlaggedAndNoisyButSteadyRunsAreNot() {
+        List<RunRecord> twoSpeeds = new java.util.ArrayList<>();
+        long[] us = {74, 103, 117, 97, 112, 53, 32, 24, 21, 23, 16, 17, 16, 16, 17, 16, 17, 16, 19, 15};
+        for (long perCall : us) {
+            twoSpeeds.add(run("p2p-tcp", "sync", 1000, perCall * 1_000_000L, Phase.MEASURE, 0));
+        }
+        CellSummary flagged = CellSummarizer.summarize(twoSpeeds).get(0);
+        assertEquals(58.25 / 16.0, flagged.quartileRatio(), 1e-9); // numpy.percentile 75 and 25 of the same values
+        assertTrue(flagged.twoSpeeds());
+
+        List<RunRecord> noisy = new java.util.ArrayList<>();
+        for (long perCall : new long[] {124, 150, 156, 164, 194, 174, 150, 161, 143, 174, 180, 135, 130, 190}) {
+            noisy.add(run("dbus-daemon", "sync", 1000, perCall * 1_000_000L, Phase.MEASURE, 0));
+        }
+        CellSummary steady = CellSummarizer.summarize(noisy).get(0);
+        assertTrue(steady.noisy());
+        assertFalse(steady.twoSpeeds(), "quartiles " + steady.quartileRatio() + " apart");
+
+        List<RunRecord> three = List.of(run("p2p-unix", "sync", 1000, 10_000_000L, Phase.MEASURE, 0),
+                run("p2p-unix", "sync", 1000, 90_000_000L, Phase.MEASURE, 0),
+                run("p2p-unix", "sync", 1000, 10_000_000L, Phase.MEASURE, 0));
+        CellSummary tooFew = CellSummarizer.summarize(three).get(0);
+        assertTrue(Double.isNaN(tooFew.quartileRatio()));
+        assertFalse(tooFew.twoSpeeds(), "fewer than 4 runs: no quartiles to compare");
     }
 
     @Test
