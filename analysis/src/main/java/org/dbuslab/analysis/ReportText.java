@@ -173,9 +173,9 @@ final class ReportText {
         if (!twoSpeeds.isEmpty()) {
             warnings.add("Two speeds: " + twoSpeeds.size() + " cell(s) ran some runs more than "
                     + Numbers.ratio(CellSummary.TWO_SPEEDS_QUARTILE_RATIO) + "× faster than others (upper over lower quartile "
-                    + "of µs per call), so their median is not one figure but whichever speed had more runs. On a VM a "
-                    + "synchronous call is mostly virtual CPUs waking up, and while something keeps them busy the same "
-                    + "calls run several times faster: "
+                    + "of µs per call), so their median is not one figure but whichever speed had more runs. On a small VM "
+                    + "calls are several times faster while the threads that hand them over share a CPU, or while "
+                    + "something keeps the CPUs awake, than when each hand-over must wake an idle CPU: "
                     + twoSpeeds.stream().map(c -> c.key().label() + " (quartiles " + Numbers.ratio(c.quartileRatio())
                     + "× apart)").collect(Collectors.joining("; ")) + ".");
         }
