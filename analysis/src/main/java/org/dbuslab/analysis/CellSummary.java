@@ -1,9 +1,8 @@
 package org.dbuslab.analysis;
 
-import org.dbuslab.analysis.stats.Quantiles;
-
 import org.dbuslab.analysis.stats.Interval;
 import org.dbuslab.analysis.stats.OutlierCounts;
+import org.dbuslab.analysis.stats.TukeyFences;
 
 /**
  * The statistics of one cell, all derived from its measured runs (warm-up runs are only counted).
@@ -88,10 +87,8 @@ record CellSummary(CellKey key, double[] runSeconds, SampleStatistics elapsedSec
         if (runUsPerCall.length < 4) {
             return Double.NaN;
         }
-        double[] sorted = runUsPerCall.clone();
-        java.util.Arrays.sort(sorted);
-        double lower = Quantiles.ofSorted(sorted, 0.25);
-        return lower > 0 ? Quantiles.ofSorted(sorted, 0.75) / lower : Double.NaN;
+        TukeyFences quartiles = TukeyFences.of(runUsPerCall);
+        return quartiles.q1() > 0 ? quartiles.q3() / quartiles.q1() : Double.NaN;
     }
 
     boolean twoSpeeds() {
