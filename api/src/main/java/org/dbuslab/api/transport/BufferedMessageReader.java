@@ -35,7 +35,7 @@ final class BufferedMessageReader implements IMessageReader {
     private static final int READ_WINDOW = 16 * 1024;
 
     /** How long a read waits for data before it checks a caller's deadline. */
-    static final int RECEIVE_TIMEOUT_MS = 20;
+    private static final int RECEIVE_TIMEOUT_MS = 20;
     /**
      * How often dbus-java's waiting reader thread looks whether the socket closed while calling threads read. Each
      * look can cost the reading caller a wake-up of that thread, so it is rare.

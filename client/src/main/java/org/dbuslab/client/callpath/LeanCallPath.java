@@ -11,6 +11,7 @@ import org.freedesktop.dbus.messages.Message;
 import org.freedesktop.dbus.messages.MethodCall;
 import org.freedesktop.dbus.messages.MethodReturn;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -39,6 +40,8 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
     private final boolean callerReads;
     /** Ends a caller's read that waits past its deadline on a socket without a receive timeout (TCP). */
     private final Watchdog watchdog;
+    /** What the watchdog closes; made once, not on every call. */
+    private final Closeable abortWire;
     private volatile String lostReason;
 
     LeanCallPath(AbstractConnection connection, LabWire wire, String destination, CallMethod method,
@@ -51,6 +54,7 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
         wire.intercept(this);
         wire.readOnCallingThreads(callerReads);
         this.watchdog = callerReads && !wire.readsTimeOut() ? new Watchdog("lean-call-watchdog") : null;
+        this.abortWire = wire::abort;
     }
 
     @Override
@@ -91,7 +95,7 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
         long deadline = System.nanoTime() + timeoutNanos;
         if (watchdog != null) {
             watchdog.reset();
-            watchdog.arm(wire::abort, timeoutNanos);
+            watchdog.arm(abortWire, timeoutNanos);
         }
         try {
             while (!slot.done && deadline - System.nanoTime() > 0) {
