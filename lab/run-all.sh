@@ -1172,10 +1172,8 @@ plan_jobs() {
 # measured against it (bus|mode|payload), or the job's own id when it has none.
 calibration_block() {
     local id=$1
-    case "${J_KIND[id]}" in
-        spam-* | java-libdbus) printf '%s|%s|%s' "${J_T[id]}" "${J_MODE[id]}" "${J_SIZE[id]}" ;;
-        java) if [[ "${J_SERIES[id]}" == matrix ]]; then printf '%s|%s|%s' "${J_T[id]}" "${J_MODE[id]}" "${J_SIZE[id]}"
-              else printf '#%s' "$id"; fi ;;
+    case "${J_KIND[id]}/${J_SERIES[id]}" in
+        spam-*/* | java-libdbus/* | java/matrix) printf '%s|%s|%s' "${J_T[id]}" "${J_MODE[id]}" "${J_SIZE[id]}" ;;
         *) printf '#%s' "$id" ;;
     esac
 }
