@@ -8,7 +8,6 @@ import org.dbuslab.client.callpath.EchoCallPath;
 import org.dbuslab.client.callpath.ReplyReading;
 import org.dbuslab.client.callpath.UnreachableException;
 import org.dbuslab.client.run.EchoRun;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -81,18 +80,7 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
 
     /** Parses {@code args}, runs, and returns the exit code; nothing here calls System.exit. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        CommandLine cli = new CommandLine(new ClientMain(err));
-        cli.setOut(new java.io.PrintWriter(out, true));
-        cli.setErr(new java.io.PrintWriter(err, true));
-        cli.setParameterExceptionHandler((e, a) -> {
-            err.println("dbus-lab-client: error: " + e.getMessage() + " (see --help)");
-            return 2;
-        });
-        cli.setExecutionExceptionHandler((e, c, p) -> {
-            err.println("dbus-lab-client: error: " + (e.getMessage() != null ? e.getMessage() : e.toString()));
-            return 2;
-        });
-        return cli.execute(args);
+        return OneLineCli.execute(new ClientMain(err), "dbus-lab-client", 2, args, out, err);
     }
 
     @Override

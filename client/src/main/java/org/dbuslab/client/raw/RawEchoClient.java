@@ -1,9 +1,9 @@
 package org.dbuslab.client.raw;
 
+import org.dbuslab.client.OneLineCli;
 import org.dbuslab.client.io.Watchdog;
 
 import org.dbuslab.client.RunOptions;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -58,18 +58,7 @@ public final class RawEchoClient extends RunOptions implements Callable<Integer>
 
     /** Parses {@code args}, runs, and returns the exit code; nothing here calls System.exit. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        CommandLine cli = new CommandLine(new RawEchoClient(err));
-        cli.setOut(new java.io.PrintWriter(out, true));
-        cli.setErr(new java.io.PrintWriter(err, true));
-        cli.setParameterExceptionHandler((e, a) -> {
-            err.println("raw-echo-client: error: " + e.getMessage() + " (see --help)");
-            return 2;
-        });
-        cli.setExecutionExceptionHandler((e, c, p) -> {
-            err.println("raw-echo-client: error: " + (e.getMessage() != null ? e.getMessage() : e.toString()));
-            return 2;
-        });
-        return cli.execute(args);
+        return OneLineCli.execute(new RawEchoClient(err), "raw-echo-client", 2, args, out, err);
     }
 
     @Override

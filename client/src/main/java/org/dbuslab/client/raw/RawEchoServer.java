@@ -1,6 +1,6 @@
 package org.dbuslab.client.raw;
 
-import picocli.CommandLine;
+import org.dbuslab.client.OneLineCli;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -55,18 +55,7 @@ public final class RawEchoServer implements Callable<Integer> {
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        CommandLine cli = new CommandLine(new RawEchoServer(out, err));
-        cli.setOut(new java.io.PrintWriter(out, true));
-        cli.setErr(new java.io.PrintWriter(err, true));
-        cli.setParameterExceptionHandler((e, a) -> {
-            err.println("raw-echo-server: error: " + e.getMessage() + " (see --help)");
-            return 2;
-        });
-        cli.setExecutionExceptionHandler((e, c, p) -> {
-            err.println("raw-echo-server: error: " + (e.getMessage() != null ? e.getMessage() : e.toString()));
-            return 1;
-        });
-        return cli.execute(args);
+        return OneLineCli.execute(new RawEchoServer(out, err), "raw-echo-server", 1, args, out, err);
     }
 
     @Override
