@@ -22,7 +22,9 @@ alive() {
 
 # stop_pid PID: TERM its process group and itself (every child the drivers start leads a group of its own:
 # servers under setsid, clients under 'timeout', JMH and scenario children likewise), wait up to STOP_GRACE,
-# KILL, reap, so nothing is left even as a zombie.
+# KILL, reap, so nothing is left even as a zombie. It waits only for a process that still exists (running or
+# a zombie): once, a Ctrl-C that landed as a short client exited left the cleanup blocked in wait4(-1) before
+# the servers were stopped; a 'wait' for a child bash has already reaped behind its back can block so.
 stop_pid() {
     local pid=$1 deadline
     [[ -n "$pid" ]] || return 0
@@ -36,7 +38,9 @@ stop_pid() {
             kill -KILL "$pid" 2>/dev/null || true
         fi
     fi
-    wait "$pid" 2>/dev/null || true
+    if [[ -e "/proc/$pid" ]]; then
+        wait "$pid" 2>/dev/null || true
+    fi
 }
 
 # install_cleanup_traps WHAT: on exit run cleanup once; on INT or TERM say "interrupted by SIGx; WHAT" and

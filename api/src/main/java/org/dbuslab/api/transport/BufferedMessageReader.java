@@ -10,6 +10,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.SocketOption;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
 import java.util.concurrent.TimeUnit;
@@ -37,13 +38,22 @@ final class BufferedMessageReader implements IMessageReader {
     /** How long a read waits for data before it checks a caller's deadline. */
     private static final int RECEIVE_TIMEOUT_MS = 20;
     /**
-     * How often dbus-java's waiting reader thread looks whether the socket closed while calling threads read. Each
-     * look can cost the reading caller a wake-up of that thread, so it is rare.
+     * How often dbus-java's waiting reader thread looks whether the socket closed, while calling threads read or
+     * while it polls (closing a descriptor does not end a poll() on it). Each look can cost a wake-up, so it is rare.
      */
     private static final long IDLE_CHECK_MS = 1000;
     private static final long NO_DEADLINE = Long.MAX_VALUE;
+    /** System property: {@code false} makes dbus-java's reader thread block in read() again, for comparisons. */
+    static final String READER_POLLS_PROPERTY = "dbuslab.readerPolls";
 
     private final SocketChannel channel;
+    /**
+     * Present on unix sockets unless switched off: dbus-java's reader thread waits in poll(POLLIN) before it reads
+     * (see {@link ReadableWait}). A calling thread reads at once: measured, polling made it no faster.
+     */
+    private final ReadableWait readableWait;
+    /** The last read filled all the space it was offered: more data is probably waiting, read without polling. */
+    private boolean lastReadFull;
     private ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
 
     private volatile MessageInterceptor interceptor;
@@ -62,6 +72,8 @@ final class BufferedMessageReader implements IMessageReader {
 
     BufferedMessageReader(SocketChannel channel) {
         this.channel = channel;
+        this.readableWait = Boolean.parseBoolean(System.getProperty(READER_POLLS_PROPERTY, "true"))
+                ? ReadableWait.forChannel(channel).orElse(null) : null;
         buffer.flip(); // empty, ready for reading
     }
 
@@ -221,22 +233,41 @@ final class BufferedMessageReader implements IMessageReader {
         } else {
             buffer.compact();
         }
-        // buffer is now in write mode with the unread bytes at its start
-        while (buffer.position() < needed) {
-            int window = Math.min(buffer.remaining(), Math.max(READ_WINDOW, needed - buffer.position()));
-            ByteBuffer slice = buffer.slice(buffer.position(), window);
-            int read = channel.read(slice);
-            if (read < 0) {
-                throw new EOFException("peer closed the connection");
+        // buffer is now in write mode with the unread bytes at its start; every way out flips it back, so a
+        // failed read (end of stream) leaves what arrived readable instead of a write-mode buffer read as data
+        try {
+            while (buffer.position() < needed) {
+                int window = Math.min(buffer.remaining(), Math.max(READ_WINDOW, needed - buffer.position()));
+                ByteBuffer slice = buffer.slice(buffer.position(), window);
+                int read = readableNow(deadline) ? channel.read(slice) : 0;
+                lastReadFull = read == window;
+                if (read < 0) {
+                    throw new EOFException("peer closed the connection");
+                }
+                buffer.position(buffer.position() + read);
+                if (read == 0 && deadline != NO_DEADLINE && deadline - System.nanoTime() <= 0) {
+                    return false; // the bytes read so far stay for the next call
+                }
             }
-            buffer.position(buffer.position() + read);
-            if (read == 0 && deadline != NO_DEADLINE && deadline - System.nanoTime() <= 0) {
-                buffer.flip(); // the bytes read so far stay for the next call
-                return false;
-            }
+            return true;
+        } finally {
+            buffer.flip();
         }
-        buffer.flip();
-        return true;
+    }
+
+    /**
+     * For a read without a deadline (dbus-java's reader thread): waits until the socket has data, and is false when
+     * a wait of {@link #IDLE_CHECK_MS} passed without (the loop then looks again whether the socket closed). True at
+     * once for a calling thread, without a {@link ReadableWait}, or when the last read suggests more is waiting.
+     */
+    private boolean readableNow(long deadline) throws IOException {
+        if (readableWait == null || deadline != NO_DEADLINE || lastReadFull) {
+            return true;
+        }
+        if (!channel.isOpen()) {
+            throw new ClosedChannelException();
+        }
+        return readableWait.await((int) IDLE_CHECK_MS);
     }
 
     @Override

@@ -2,12 +2,9 @@ package org.dbuslab.api.transport;
 
 import jnr.unixsocket.UnixSocketChannel;
 import org.freedesktop.dbus.messages.Message;
-import org.freedesktop.dbus.messages.MessageFactory;
-import org.freedesktop.dbus.messages.MethodCall;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-import java.lang.reflect.Type;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayList;
@@ -18,6 +15,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
+import static org.dbuslab.api.transport.EchoCalls.call;
+import static org.dbuslab.api.transport.EchoCalls.payloadOf;
+import static org.dbuslab.api.transport.EchoCalls.wireBytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -31,10 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class CallingThreadReadTest {
 
-    private static final List<Type[]> BYTES = List.<Type[]>of(new Type[] {byte[].class});
     private static final long TEN_SECONDS = TimeUnit.SECONDS.toNanos(10);
 
-    private final MessageFactory factory = new MessageFactory((byte) 'l');
     private final ExecutorService dbusJavaReader = Executors.newSingleThreadExecutor();
     private SocketChannel left;
     private SocketChannel right;
@@ -150,32 +148,5 @@ class CallingThreadReadTest {
 
         new CoalescingMessageWriter(left).writeMessage(call(new byte[7]));
         assertArrayEquals(new byte[7], payloadOf(dbusJava.get(5, TimeUnit.SECONDS)));
-    }
-
-    private MethodCall call(byte[] payload) throws Exception {
-        return factory.createMethodCall("org.dbuslab.Echo", "/org/dbuslab/Echo", "org.dbuslab.Echo1", "Echo",
-            (byte) 0, "ay", payload);
-    }
-
-    private static ByteBuffer wireBytes(Message message) {
-        int length = 0;
-        for (byte[] chunk : message.getWireData()) {
-            length += chunk == null ? 0 : chunk.length;
-        }
-        ByteBuffer bytes = ByteBuffer.allocate(length);
-        for (byte[] chunk : message.getWireData()) {
-            if (chunk != null) {
-                bytes.put(chunk);
-            }
-        }
-        return bytes.flip();
-    }
-
-    private static byte[] payloadOf(Message message) {
-        try {
-            return (byte[]) message.getParameters(BYTES)[0];
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
     }
 }
