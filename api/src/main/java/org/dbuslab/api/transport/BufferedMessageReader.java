@@ -43,15 +43,12 @@ final class BufferedMessageReader implements IMessageReader {
      */
     private static final long IDLE_CHECK_MS = 1000;
     private static final long NO_DEADLINE = Long.MAX_VALUE;
-    /** System property: {@code false} makes dbus-java's reader thread block in read() again, for comparisons. */
-    static final String READER_POLLS_PROPERTY = "dbuslab.readerPolls";
 
     private final SocketChannel channel;
-    /**
-     * Present on unix sockets unless switched off: dbus-java's reader thread waits in poll(POLLIN) before it reads
-     * (see {@link ReadableWait}). A calling thread reads at once: measured, polling made it no faster.
-     */
+    /** Present on unix sockets (jnr's channels): lets dbus-java's reader thread wait in poll(POLLIN). */
     private final ReadableWait readableWait;
+    /** Whether dbus-java's reader thread waits in poll(POLLIN) before it reads (see {@link #pollBeforeReaderReads}). */
+    private volatile boolean readerPolls;
     /** The last read filled all the space it was offered: more data is probably waiting, read without polling. */
     private boolean lastReadFull;
     private ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
@@ -72,8 +69,7 @@ final class BufferedMessageReader implements IMessageReader {
 
     BufferedMessageReader(SocketChannel channel) {
         this.channel = channel;
-        this.readableWait = Boolean.parseBoolean(System.getProperty(READER_POLLS_PROPERTY, "true"))
-                ? ReadableWait.forChannel(channel).orElse(null) : null;
+        this.readableWait = ReadableWait.forChannel(channel).orElse(null);
         buffer.flip(); // empty, ready for reading
     }
 
@@ -98,6 +94,16 @@ final class BufferedMessageReader implements IMessageReader {
                 turn.unlock();
             }
         }
+    }
+
+    /**
+     * Makes dbus-java's reader thread wait in poll(POLLIN) before each read on a unix socket (no effect on other
+     * channels), so it is not woken each time the peer drains what this side wrote (see {@link ReadableWait}).
+     * Calling threads that read (readUntil) never poll. A reader already blocked in read() keeps blocking there
+     * until its next message.
+     */
+    void pollBeforeReaderReads(boolean on) {
+        readerPolls = on;
     }
 
     /** True when a read gives up after {@link #RECEIVE_TIMEOUT_MS} without data, so a deadline can end it. */
@@ -256,12 +262,13 @@ final class BufferedMessageReader implements IMessageReader {
     }
 
     /**
-     * For a read without a deadline (dbus-java's reader thread): waits until the socket has data, and is false when
-     * a wait of {@link #IDLE_CHECK_MS} passed without (the loop then looks again whether the socket closed). True at
-     * once for a calling thread, without a {@link ReadableWait}, or when the last read suggests more is waiting.
+     * For a read without a deadline (dbus-java's reader thread) when it polls: waits until the socket has data, and
+     * is false when a wait of {@link #IDLE_CHECK_MS} passed without (the loop then looks again whether the socket
+     * closed). True at once for a calling thread, when the reader does not poll, or when the last read filled all
+     * the space it was offered (more is then almost certainly waiting; polling would cost a system call).
      */
     private boolean readableNow(long deadline) throws IOException {
-        if (readableWait == null || deadline != NO_DEADLINE || lastReadFull) {
+        if (!readerPolls || readableWait == null || deadline != NO_DEADLINE || lastReadFull) {
             return true;
         }
         if (!channel.isOpen()) {

@@ -58,6 +58,15 @@ public final class LabWire {
     }
 
     /**
+     * Makes dbus-java's reader thread wait in poll(POLLIN) before each read of a unix socket, as libdbus's main loop
+     * does, instead of blocking in read(), where the kernel also wakes it each time the peer drains what this side
+     * wrote. For a thread that writes its answers and then reads again (the server's) that wake-up is one per call.
+     */
+    public void pollBeforeReaderReads(boolean on) {
+        reader.pollBeforeReaderReads(on);
+    }
+
+    /**
      * With {@link #readOnCallingThreads} on: reads on this thread, passing every message to the interceptor (or on
      * to dbus-java), until {@code done} holds or {@code deadlineNanos} (System.nanoTime) has passed.
      *

@@ -76,6 +76,7 @@ class ReaderPollTest {
     @Test
     void messagesInPiecesAndLargerThanOneReadArriveWhole() throws Exception {
         BufferedMessageReader reader = new BufferedMessageReader(reading);
+        reader.pollBeforeReaderReads(true);
         byte[] small = new byte[1000];
         byte[] large = new byte[200_000]; // several reads' worth: the reads after a full one skip the wait
         Random random = new Random(5);
@@ -101,6 +102,7 @@ class ReaderPollTest {
     @Test
     void closingTheSocketEndsTheWait() throws Exception {
         BufferedMessageReader reader = new BufferedMessageReader(reading);
+        reader.pollBeforeReaderReads(true);
         Future<Message> waiting = dbusJavaReader.submit(reader::readMessage);
         Thread.sleep(100); // now waiting in poll()
         reading.close();

@@ -23,6 +23,12 @@ import java.util.function.Consumer;
  */
 public final class ReaderDispatch implements MessageInterceptor {
 
+    /**
+     * System property: {@code false} leaves the reader thread blocking in read() instead of poll(), for comparisons
+     * (docs/PERFORMANCE.md, step 9).
+     */
+    public static final String POLL_PROPERTY = "dbuslab.serverPolls";
+
     private static final List<Type[]> BYTE_ARRAY_BODY = List.<Type[]>of(new Type[] {byte[].class});
 
     private final LabWire wire;
@@ -38,7 +44,8 @@ public final class ReaderDispatch implements MessageInterceptor {
     }
 
     /**
-     * Installs the dispatch on the connection this thread just built, if the lab's socket provider made it.
+     * Installs the dispatch on the connection this thread just built, if the lab's socket provider made it, and
+     * has its reader thread wait in poll() before each read (unless {@link #POLL_PROPERTY} is {@code false}).
      *
      * @return true when installed; false means dbus-java dispatches everything (e.g. {@code -Ddbuslab.io=dbus-java})
      */
@@ -46,6 +53,8 @@ public final class ReaderDispatch implements MessageInterceptor {
                                                                Consumer<String> log) {
         return LabWire.takeCreatedOnThisThread().map(wire -> {
             wire.intercept(new ReaderDispatch(wire, factory, service, log));
+            // The reader answers and then reads again: in read() the bus draining the answer would wake it once more
+            wire.pollBeforeReaderReads(!"false".equals(System.getProperty(POLL_PROPERTY)));
             return true;
         }).orElse(false);
     }
