@@ -64,7 +64,7 @@ public final class WarmupPolicy {
         if (!jitReported) {
             return Outcome.JIT_NOT_REPORTED;
         }
-        if (recentJitMillis.size() == QUIET_RUNS && recentJitMillis.stream().mapToLong(Long::longValue).sum() <= QUIET_MILLIS) {
+        if (recentJitMillis.size() == QUIET_RUNS && recentJitMillis() <= QUIET_MILLIS) {
             return Outcome.JIT_QUIET;
         }
         return elapsedNanos >= budgetNanos ? Outcome.BUDGET_SPENT : null;
