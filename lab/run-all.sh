@@ -288,7 +288,6 @@ one_line() {
     printf '%s' "$1" | tr '\t\n\r' '   '
 }
 
-
 # fmt_duration SECONDS -> 1h02m03s / 4m05s / 6s
 fmt_duration() {
     local s=$1

@@ -1,9 +1,8 @@
 package org.dbuslab.client.raw;
 
 import org.dbuslab.client.OneLineCli;
-import org.dbuslab.client.io.Watchdog;
-
 import org.dbuslab.client.RunOptions;
+import org.dbuslab.client.io.Watchdog;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

@@ -1,8 +1,7 @@
 package org.dbuslab.client.raw;
 
-import org.dbuslab.client.io.Watchdog;
-
 import org.HdrHistogram.Histogram;
+import org.dbuslab.client.io.Watchdog;
 import org.dbuslab.client.run.EchoRun;
 import org.dbuslab.client.run.PayloadGenerator;
 import org.dbuslab.client.run.RunResult;
