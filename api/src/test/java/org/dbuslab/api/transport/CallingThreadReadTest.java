@@ -14,6 +14,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.dbuslab.api.transport.EchoCalls.call;
 import static org.dbuslab.api.transport.EchoCalls.payloadOf;
@@ -114,7 +115,12 @@ class CallingThreadReadTest {
         List<Integer> intercepted = new ArrayList<>();
         reader.setInterceptor(message -> payloadOf(message).length == 1 && intercepted.add(1));
         reader.readOnCallingThreads(true);
-        Future<Message> dbusJava = dbusJavaReader.submit(reader::readMessage);
+        AtomicReference<Thread> dbusJavaThread = new AtomicReference<>();
+        Future<Message> dbusJava = dbusJavaReader.submit(() -> {
+            dbusJavaThread.set(Thread.currentThread());
+            return reader.readMessage();
+        });
+        awaitWaitingForTheTurn(dbusJavaThread);
 
         CoalescingMessageWriter writer = new CoalescingMessageWriter(left);
         writer.writeMessage(call(new byte[1]));
@@ -125,6 +131,20 @@ class CallingThreadReadTest {
         reader.readOnCallingThreads(false);
         writer.writeMessage(call(new byte[4]));
         assertArrayEquals(new byte[4], payloadOf(dbusJava.get(5, TimeUnit.SECONDS)));
+    }
+
+    /**
+     * Until dbus-java's reader thread waits for the turn (in a timed wait on it). Between taking the turn's lock and
+     * that wait it holds the lock for an instant, and a caller's readUntil asking just then gets no turn, as it
+     * should; the test must not ask in that instant.
+     */
+    private static void awaitWaitingForTheTurn(AtomicReference<Thread> thread)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TEN_SECONDS;
+        while (thread.get() == null || thread.get().getState() != Thread.State.TIMED_WAITING) {
+            assertTrue(System.nanoTime() < deadline, "dbus-java's reader never waited for the turn");
+            Thread.sleep(1);
+        }
     }
 
     @Test
