@@ -1,6 +1,7 @@
 package org.dbuslab.analysis;
 
 import org.dbuslab.analysis.stats.Bootstrap;
+import org.dbuslab.analysis.stats.Direction;
 import org.dbuslab.analysis.stats.SampleComparison;
 
 import java.util.ArrayList;
@@ -77,6 +78,16 @@ record LabHealth(List<OverheadRow> overhead, List<FloorRow> floor, List<SkippedT
 
     boolean isEmpty() {
         return overhead.isEmpty() && floor.isEmpty();
+    }
+
+    /**
+     * Floor rows whose cell is significantly faster than its raw-socket floor. A D-Bus call does more work than a
+     * plain request and reply on the same kind of socket, so such a cell and its floor ran under different
+     * conditions (on a small VM most likely the two speeds: see {@link CellSummary#twoSpeeds}), and neither the
+     * cell's figure nor its ratio to the floor is the transport's cost.
+     */
+    List<FloorRow> belowFloor() {
+        return floor.stream().filter(r -> r.result().direction() == Direction.LOWER).toList();
     }
 
     private record Place(String transport, String mode, int payloadBytes, int window) {

@@ -179,6 +179,17 @@ final class ReportText {
                     + twoSpeeds.stream().map(c -> c.key().label() + " (quartiles " + Numbers.ratio(c.quartileRatio())
                     + "× apart)").collect(Collectors.joining("; ")) + ".");
         }
+        List<LabHealth.FloorRow> belowFloor = analysis.health().belowFloor();
+        if (!belowFloor.isEmpty()) {
+            warnings.add("Below the floor: " + belowFloor.size() + " cell(s) ran faster than the raw-socket floor of their "
+                    + "kind of socket. A D-Bus call does more work than that plain request and reply, so the cell and its "
+                    + "floor ran under different conditions (on a small VM most likely at two speeds: a hand-over is several "
+                    + "times faster while both threads share a CPU), and neither the cell's figure nor a verdict built on it "
+                    + "is that transport's cost: "
+                    + belowFloor.stream().map(r -> r.cell().key().label() + " (" + Numbers.factor(r.result().ratioOfMedians())
+                    + "× the floor, 95% CI " + Numbers.factor(r.result().ratioInterval().low()) + "–"
+                    + Numbers.factor(r.result().ratioInterval().high()) + ")").collect(Collectors.joining("; ")) + ".");
+        }
         List<CellSummary> noisy = analysis.noisyCells();
         if (!noisy.isEmpty()) {
             warnings.add("Noisy: " + noisy.size() + " cell(s) vary by more than " + Numbers.percent(CellSummary.NOISY_CV)

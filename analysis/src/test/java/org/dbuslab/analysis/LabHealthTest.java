@@ -115,4 +115,19 @@ class LabHealthTest {
         assertEquals("raw-tcp", LabHealth.floorTransport("dbus-daemon-tcp"));
         assertEquals("raw-unix", LabHealth.floorTransport("dbus-broker"));
     }
+
+    @Test
+    void onlyACellSignificantlyFasterThanItsFloorIsBelowIt() {
+        List<RunRecord> runs = new ArrayList<>();
+        // p2p-tcp ran at the fast speed, its floor at the slow one (as in a session on the 2-core VM)
+        runs.addAll(runs("p2p-tcp", "sync", 1, CellKey.SUBJECT_PAIR, CellKey.MATRIX, CellKey.ECHO, 16, 17, 17, 18, 19));
+        runs.addAll(runs("raw-tcp", "sync", 1, CellKey.RAW_PAIR, CellKey.REFERENCE, "raw", 75, 77, 78, 80, 82));
+        // p2p-unix overlaps its floor: not significantly faster, not flagged
+        runs.addAll(runs("p2p-unix", "sync", 1, CellKey.SUBJECT_PAIR, CellKey.MATRIX, CellKey.ECHO, 55, 58, 61, 64, 70));
+        runs.addAll(runs("dbus-daemon", "sync", 1, CellKey.SUBJECT_PAIR, CellKey.MATRIX, CellKey.ECHO, 130, 132, 135, 137, 140));
+        runs.addAll(runs("raw-unix", "sync", 1, CellKey.RAW_PAIR, CellKey.REFERENCE, "raw", 57, 60, 62, 63, 66));
+        LabHealth health = health(runs, List.of());
+        assertEquals(3, health.floor().size());
+        assertEquals(List.of("p2p-tcp"), health.belowFloor().stream().map(r -> r.cell().key().transport()).toList());
+    }
 }
