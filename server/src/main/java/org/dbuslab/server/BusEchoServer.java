@@ -27,7 +27,9 @@ public final class BusEchoServer implements EchoServer {
     /** Connects to the bus at {@code address}, exports {@code service} and claims the bus name. */
     public static BusEchoServer start(String address, Echo1 service) throws DBusException {
         // dbus-java retries a failed connect every 500 ms until this timeout; a bus that is not there now won't be.
-        DBusConnection connection = DBusConnectionBuilder.forAddress(address)
+        // never shared: dbus-java hands a shared connection to every later builder for the same address in this
+        // JVM, so a client in the same process (the tests') would otherwise call through the server's connection
+        DBusConnection connection = DBusConnectionBuilder.forAddress(address).withShared(false)
             .transportConfig().withTimeout(CONNECT_TIMEOUT_MS).back().build();
         ReaderDispatch.installOnConnectionBuiltByThisThread(connection.getMessageFactory(), service,
             System.err::println);

@@ -54,7 +54,8 @@ public final class DbusJavaConnector {
         try {
             connection = peer
                 ? DirectConnectionBuilder.forAddress(address).transportConfig().withTimeout(connectTimeoutMs).back().build()
-                : DBusConnectionBuilder.forAddress(address).transportConfig().withTimeout(connectTimeoutMs).back().build();
+                : DBusConnectionBuilder.forAddress(address).withShared(false) // its own, never a server's in this JVM
+                    .transportConfig().withTimeout(connectTimeoutMs).back().build();
         } catch (DBusException | RuntimeException e) {
             throw new UnreachableException("cannot connect to " + address + ": " + rootMessage(e));
         }
