@@ -45,8 +45,8 @@ final class BufferedMessageReader implements IMessageReader {
     private static final long NO_DEADLINE = Long.MAX_VALUE;
 
     private final SocketChannel channel;
-    /** Present on unix sockets (jnr's channels): lets dbus-java's reader thread wait in poll(POLLIN). */
-    private final ReadableWait readableWait;
+    /** Present on unix sockets (jnr's channels): lets threads wait in poll() instead of read(). */
+    private final NativeSocket nativeSocket;
     /** Whether dbus-java's reader thread waits in poll(POLLIN) before it reads (see {@link #pollBeforeReaderReads}). */
     private volatile boolean readerPolls;
     /** The last read filled all the space it was offered: more data is probably waiting, read without polling. */
@@ -69,7 +69,7 @@ final class BufferedMessageReader implements IMessageReader {
 
     BufferedMessageReader(SocketChannel channel) {
         this.channel = channel;
-        this.readableWait = ReadableWait.forChannel(channel).orElse(null);
+        this.nativeSocket = NativeSocket.forChannel(channel).orElse(null);
         buffer.flip(); // empty, ready for reading
     }
 
@@ -98,7 +98,7 @@ final class BufferedMessageReader implements IMessageReader {
 
     /**
      * Makes dbus-java's reader thread wait in poll(POLLIN) before each read on a unix socket (no effect on other
-     * channels), so it is not woken each time the peer drains what this side wrote (see {@link ReadableWait}).
+     * channels), so it is not woken each time the peer drains what this side wrote (see {@link NativeSocket}).
      * Calling threads that read (readUntil) never poll. A reader already blocked in read() keeps blocking there
      * until its next message.
      */
@@ -133,6 +133,96 @@ final class BufferedMessageReader implements IMessageReader {
             return true;
         } finally {
             turn.unlock();
+        }
+    }
+
+    /** True on unix sockets (jnr's channels), where {@link #serviceUntil} can wait in poll(). */
+    boolean canPoll() {
+        return nativeSocket != null;
+    }
+
+    /**
+     * The calling thread's event loop, as libdbus's: dispatches every whole message already buffered, and while
+     * {@code done} does not hold, waits in poll() for the socket to become readable — or writable, while
+     * {@code outgoing} holds bytes — then sends what fits and reads what came, never blocking in read() or write().
+     * Needs {@link #readOnCallingThreads} on and a unix socket ({@link #canPoll}).
+     *
+     * @return false at once when another thread holds the turn to read; true when {@code done} holds or the
+     *         deadline (System.nanoTime) has passed
+     */
+    boolean serviceUntil(BooleanSupplier done, long deadline, OutgoingBytes outgoing)
+        throws IOException, DBusException {
+        if (!turn.tryLock()) {
+            // dbus-java's reader thread still reads (it blocked in read() before callers took over) and gives the
+            // turn up after its next message; that needs the queued calls sent, so send them meanwhile
+            if (outgoing.pending() && (nativeSocket.poll(NativeSocket.POLLOUT, 1) & NativeSocket.POLLOUT) != 0) {
+                outgoing.sendWithoutBlocking();
+            }
+            return false;
+        }
+        try {
+            while (true) {
+                dispatchBuffered();
+                if (done.getAsBoolean()) {
+                    return true;
+                }
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return true;
+                }
+                boolean sending = outgoing.pending();
+                short wanted = sending ? (short) (NativeSocket.POLLIN | NativeSocket.POLLOUT) : NativeSocket.POLLIN;
+                int waitMillis = (int) Math.min(IDLE_CHECK_MS, TimeUnit.NANOSECONDS.toMillis(left) + 1);
+                int ready = nativeSocket.poll(wanted, waitMillis);
+                try {
+                    if (sending && (ready & NativeSocket.POLLOUT) != 0) {
+                        outgoing.sendWithoutBlocking();
+                    }
+                    if ((ready & (NativeSocket.POLLIN | NativeSocket.POLLERR | NativeSocket.POLLHUP)) != 0) {
+                        readAvailable(); // poll() said the read will not block (or will fail at once)
+                    } else if (!channel.isOpen()) {
+                        throw new ClosedChannelException(); // closing a descriptor does not end a poll() on it
+                    }
+                } catch (IOException e) {
+                    MessageInterceptor current = interceptor;
+                    if (current != null) {
+                        current.connectionLost(e);
+                    }
+                    throw e;
+                }
+            }
+        } finally {
+            turn.unlock();
+        }
+    }
+
+    /** Parses and dispatches the whole messages already in the buffer, without reading. Holds the turn. */
+    private void dispatchBuffered() throws IOException, DBusException {
+        while (buffer.remaining() >= PREFIX && buffer.remaining() >= messageLength(buffer.position())) {
+            Message message = parseNext(NO_DEADLINE);
+            if (message != null) {
+                forDbusJava.add(message);
+                turnFree.signalAll();
+            }
+        }
+    }
+
+    /** One read() of what the socket holds, into the buffer (grown for a message larger than it). */
+    private void readAvailable() throws IOException {
+        int needed = buffer.remaining() + 1;
+        if (buffer.remaining() >= PREFIX) {
+            needed = Math.max(needed, messageLength(buffer.position()));
+        }
+        makeRoom(needed);
+        try {
+            int window = Math.min(buffer.remaining(), Math.max(READ_WINDOW, needed - buffer.position()));
+            int read = channel.read(buffer.slice(buffer.position(), window));
+            if (read < 0) {
+                throw new EOFException("peer closed the connection");
+            }
+            buffer.position(buffer.position() + read);
+        } finally {
+            buffer.flip();
         }
     }
 
@@ -187,21 +277,16 @@ final class BufferedMessageReader implements IMessageReader {
             return null;
         }
         int start = buffer.position();
-        byte endian = buffer.get(start);
         byte type = buffer.get(start + 1);
         if (buffer.get(start + 3) > Message.PROTOCOL) {
             throw new MessageProtocolVersionException("Protocol version " + buffer.get(start + 3) + " is unsupported");
         }
         byte[] prefix = new byte[PREFIX];
         buffer.get(start, prefix);
-        long bodyLength = Message.demarshallint(prefix, 4, endian, 4);
-        long fieldsLength = Message.demarshallint(prefix, 12, endian, 4);
-        long paddedFields = (fieldsLength + 7) & ~7L; // the body starts 8-aligned
-        long total = PREFIX + paddedFields + bodyLength;
-        if (total > Integer.MAX_VALUE - 64) {
-            throw new IOException("message of " + total + " bytes is larger than D-Bus allows");
-        }
-        if (!fill((int) total, deadline)) {
+        long bodyLength = readUint32(start, 4);
+        long paddedFields = paddedFieldsLength(start);
+        int total = messageLength(start);
+        if (!fill(total, deadline)) {
             return null;
         }
         start = buffer.position(); // filling may have compacted the buffer
@@ -214,7 +299,7 @@ final class BufferedMessageReader implements IMessageReader {
         buffer.get(start + PREFIX, header, 8, (int) paddedFields);
         byte[] body = new byte[(int) bodyLength];
         buffer.get(start + PREFIX + (int) paddedFields, body, 0, body.length);
-        buffer.position(start + (int) total);
+        buffer.position(start + total);
 
         Message message = MessageFactory.createMessage(type, fixed, header, body, null);
         MessageInterceptor current = interceptor;
@@ -222,6 +307,26 @@ final class BufferedMessageReader implements IMessageReader {
             return null;
         }
         return message;
+    }
+
+    /** The length of the header-field array of the message at {@code start}, padded to 8 (the body is aligned). */
+    private long paddedFieldsLength(int start) {
+        return (readUint32(start, 12) + 7) & ~7L;
+    }
+
+    /** The whole length of the message whose fixed header (at least {@link #PREFIX} bytes) is at {@code start}. */
+    private int messageLength(int start) throws IOException {
+        long total = PREFIX + paddedFieldsLength(start) + readUint32(start, 4);
+        if (total > Integer.MAX_VALUE - 64) {
+            throw new IOException("message of " + total + " bytes is larger than D-Bus allows");
+        }
+        return (int) total;
+    }
+
+    /** A 32-bit unsigned number of the header at {@code start}, in the message's byte order ('l' little, 'B' big). */
+    private long readUint32(int start, int offset) {
+        int raw = buffer.getInt(start + offset); // ByteBuffer reads big-endian by default
+        return Integer.toUnsignedLong(buffer.get(start) == 'l' ? Integer.reverseBytes(raw) : raw);
     }
 
     /**
@@ -232,13 +337,7 @@ final class BufferedMessageReader implements IMessageReader {
         if (buffer.remaining() >= needed) {
             return true;
         }
-        if (buffer.capacity() < needed) {
-            ByteBuffer bigger = ByteBuffer.allocate(Math.max(needed, buffer.capacity() * 2));
-            bigger.put(buffer);
-            buffer = bigger;
-        } else {
-            buffer.compact();
-        }
+        makeRoom(needed);
         // buffer is now in write mode with the unread bytes at its start; every way out flips it back, so a
         // failed read (end of stream) leaves what arrived readable instead of a write-mode buffer read as data
         try {
@@ -262,19 +361,33 @@ final class BufferedMessageReader implements IMessageReader {
     }
 
     /**
+     * Turns the buffer to write mode with the unread bytes at its start and room for {@code needed} bytes in all
+     * (growing it when it is smaller).
+     */
+    private void makeRoom(int needed) {
+        if (buffer.capacity() < needed) {
+            ByteBuffer bigger = ByteBuffer.allocate(Math.max(needed, buffer.capacity() * 2));
+            bigger.put(buffer);
+            buffer = bigger;
+        } else {
+            buffer.compact();
+        }
+    }
+
+    /**
      * For a read without a deadline (dbus-java's reader thread) when it polls: waits until the socket has data, and
      * is false when a wait of {@link #IDLE_CHECK_MS} passed without (the loop then looks again whether the socket
      * closed). True at once for a calling thread, when the reader does not poll, or when the last read filled all
      * the space it was offered (more is then almost certainly waiting; polling would cost a system call).
      */
     private boolean readableNow(long deadline) throws IOException {
-        if (!readerPolls || readableWait == null || deadline != NO_DEADLINE || lastReadFull) {
+        if (!readerPolls || nativeSocket == null || deadline != NO_DEADLINE || lastReadFull) {
             return true;
         }
         if (!channel.isOpen()) {
             throw new ClosedChannelException();
         }
-        return readableWait.await((int) IDLE_CHECK_MS);
+        return nativeSocket.awaitReadable((int) IDLE_CHECK_MS);
     }
 
     @Override

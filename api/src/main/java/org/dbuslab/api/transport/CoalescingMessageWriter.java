@@ -11,14 +11,23 @@ import java.nio.channels.SocketChannel;
  * Writes each message with as few {@code write()} calls as the kernel allows (one, normally). dbus-java's own
  * writer issues one {@code write()} per wire-data chunk, about 33 per message (REFERENCE §6), which costs system
  * calls here and wake-ups in the bus. Synchronized: dbus-java's sender thread and lab code may both write.
+ * <p>
+ * On a unix socket a message can also be queued ({@link #queue}): it is sent without blocking, and what the socket
+ * cannot take now waits for an event loop ({@link BufferedMessageReader#serviceUntil}) to send it when the socket
+ * drains — as libdbus sends. A blocking write sends the queue first, so messages leave in order.
  */
-final class CoalescingMessageWriter implements IMessageWriter {
+final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
 
     private final SocketChannel channel;
+    /** Present on unix sockets: lets {@link #queue} send without blocking. */
+    private final NativeSocket nativeSocket;
     private ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+    /** Queued bytes not sent yet, between position and limit; direct, so send() reads it in place. */
+    private ByteBuffer queued = ByteBuffer.allocateDirect(0);
 
     CoalescingMessageWriter(SocketChannel channel) {
         this.channel = channel;
+        this.nativeSocket = NativeSocket.forChannel(channel).orElse(null);
     }
 
     @Override
@@ -26,27 +35,74 @@ final class CoalescingMessageWriter implements IMessageWriter {
         if (message == null || message.getWireData() == null) {
             return;
         }
-        byte[][] chunks = message.getWireData();
+        while (queued.hasRemaining()) { // what was queued goes first
+            channel.write(queued);
+        }
+        int total = wireLength(message);
+        if (buffer.capacity() < total) {
+            buffer = ByteBuffer.allocate(Math.max(total, buffer.capacity() * 2));
+        }
+        buffer.clear();
+        copyWireData(message, buffer);
+        buffer.flip();
+        while (buffer.hasRemaining()) {
+            channel.write(buffer);
+        }
+    }
+
+    /**
+     * Sends {@code message} as far as the socket takes it now and queues the rest, never blocking; an event loop
+     * sends the rest ({@link #sendWithoutBlocking}) when the socket reports it can take more.
+     *
+     * @throws IllegalStateException on a socket that cannot send without blocking (TCP, the JDK's channels)
+     */
+    synchronized void queue(Message message) throws IOException {
+        if (nativeSocket == null) {
+            throw new IllegalStateException("only a unix socket can queue messages");
+        }
+        int total = wireLength(message);
+        if (queued.capacity() - queued.remaining() < total) {
+            ByteBuffer bigger = ByteBuffer.allocateDirect(Math.max(queued.remaining() + total,
+                Math.max(64 * 1024, queued.capacity() * 2)));
+            bigger.put(queued);
+            queued = bigger;
+        } else {
+            queued.compact();
+        }
+        copyWireData(message, queued);
+        queued.flip();
+        sendWithoutBlocking();
+    }
+
+    @Override
+    public synchronized boolean pending() {
+        return queued.hasRemaining();
+    }
+
+    @Override
+    public synchronized void sendWithoutBlocking() throws IOException {
+        while (queued.hasRemaining() && nativeSocket.sendNow(queued) > 0) {
+            // the kernel took some; offer it the rest
+        }
+    }
+
+    private static int wireLength(Message message) {
         int total = 0;
-        for (byte[] chunk : chunks) {
+        for (byte[] chunk : message.getWireData()) {
             if (chunk == null) {
                 break; // dbus-java ends its chunk list with null
             }
             total += chunk.length;
         }
-        if (buffer.capacity() < total) {
-            buffer = ByteBuffer.allocate(Math.max(total, buffer.capacity() * 2));
-        }
-        buffer.clear();
-        for (byte[] chunk : chunks) {
+        return total;
+    }
+
+    private static void copyWireData(Message message, ByteBuffer into) {
+        for (byte[] chunk : message.getWireData()) {
             if (chunk == null) {
                 break;
             }
-            buffer.put(chunk);
-        }
-        buffer.flip();
-        while (buffer.hasRemaining()) {
-            channel.write(buffer);
+            into.put(chunk);
         }
     }
 

@@ -89,6 +89,39 @@ public final class LabWire {
         reader.close();
     }
 
+    /**
+     * True when this connection can run the caller's event loop ({@link #queue}, {@link #serviceUntil}): on unix
+     * sockets, where the lab can call poll() and send without blocking on the descriptor.
+     */
+    public boolean supportsEventLoop() {
+        return reader.canPoll() && writer != null;
+    }
+
+    /**
+     * Sends {@code message} as far as the socket takes it now, never blocking; the rest is sent by
+     * {@link #serviceUntil}. Messages leave in the order they were queued or written.
+     */
+    public void queue(Message message) throws IOException {
+        if (writer == null) {
+            throw new IOException("connection has no writer yet");
+        }
+        writer.queue(message);
+    }
+
+    /**
+     * With {@link #readOnCallingThreads} on and {@link #supportsEventLoop}: the calling thread's event loop, as
+     * libdbus's. Until {@code done} holds or {@code deadlineNanos} (System.nanoTime) has passed, waits in poll() for
+     * the socket to become readable, or writable while queued bytes wait, sends what fits and passes every message
+     * read to the interceptor (or on to dbus-java). It never blocks in read() or write(): a thread that sleeps in
+     * write() while replies wait to be read, or in read() where the kernel also wakes it each time the peer drains
+     * what it wrote, sleeps and is woken far more often (docs/PERFORMANCE.md, step 10).
+     *
+     * @return false at once when another thread is reading; the caller then waits for that thread instead
+     */
+    public boolean serviceUntil(BooleanSupplier done, long deadlineNanos) throws IOException, DBusException {
+        return reader.serviceUntil(done, deadlineNanos, writer);
+    }
+
     /** Writes {@code message} now, from the calling thread, in one piece. */
     public void write(Message message) throws IOException {
         if (writer == null) {

@@ -1,40 +1,60 @@
 package org.dbuslab.api.transport;
 
 import jnr.enxio.channels.NativeSelectableChannel;
+import jnr.ffi.LastError;
 import jnr.ffi.LibraryLoader;
+import jnr.ffi.Runtime;
+import jnr.ffi.annotations.SaveError;
+import jnr.ffi.types.size_t;
+import jnr.ffi.types.ssize_t;
 
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.SocketChannel;
 import java.util.Optional;
 
 /**
- * Waits in {@code poll(POLLIN)} until a unix socket has data, before the read. A thread blocked in {@code read()}
- * on a unix socket is also woken each time the peer drains what this side wrote (the kernel's "write space"
- * wake-up); a server that reads right after answering is woken twice per call. poll() asks only for POLLIN, so
- * the kernel skips that wake-up — as libdbus's main loop does.
+ * libc's {@code poll()} and a non-blocking {@code send()} on the descriptor of a unix socket (jnr's channels), for
+ * waiting the way libdbus's main loop waits.
+ * <p>
+ * A thread blocked in {@code read()} on a unix socket is also woken each time the peer drains what this side wrote
+ * (the kernel's "write space" wake-up); a poll() that asks only for POLLIN is not. And a thread that writes with
+ * {@code MSG_DONTWAIT} never sleeps in {@code write()} while replies wait to be read.
  */
-final class ReadableWait {
+final class NativeSocket {
 
-    /** libc's poll(2). */
+    /** libc's poll(2) and send(2). */
     public interface LibC {
         int poll(ByteBuffer fds, int nfds, int timeoutMillis);
+
+        @SaveError
+        @ssize_t long send(int fd, ByteBuffer buffer, @size_t long length, int flags);
     }
 
-    private static final short POLLIN = 0x1;
+    static final short POLLIN = 0x1;
+    static final short POLLOUT = 0x4;
+    static final short POLLERR = 0x8;
+    static final short POLLHUP = 0x10;
+    private static final int MSG_DONTWAIT = 0x40;
+    /** A peer that went away gives EPIPE, not a SIGPIPE for the whole JVM. */
+    private static final int MSG_NOSIGNAL = 0x4000;
+    private static final int EINTR = 4;
+    private static final int EAGAIN = 11;
+
     private static volatile LibC libc;
 
     private final int fd;
     private final ByteBuffer pollfd = ByteBuffer.allocateDirect(8).order(ByteOrder.nativeOrder()); // struct pollfd
 
-    private ReadableWait(int fd) {
+    private NativeSocket(int fd) {
         this.fd = fd;
     }
 
-    /** A wait for jnr's native channels (unix sockets); empty for the JDK's own channels (TCP). */
-    static Optional<ReadableWait> forChannel(SocketChannel channel) {
+    /** The descriptor of jnr's native channels (unix sockets); empty for the JDK's own channels (TCP). */
+    static Optional<NativeSocket> forChannel(SocketChannel channel) {
         if (channel instanceof NativeSelectableChannel nativeChannel) {
-            return Optional.of(new ReadableWait(nativeChannel.getFD()));
+            return Optional.of(new NativeSocket(nativeChannel.getFD()));
         }
         return Optional.empty();
     }
@@ -43,11 +63,43 @@ final class ReadableWait {
      * @return true when the socket is readable or in error (the read that follows tells which), false when the
      *         timeout passed or a signal interrupted the wait
      */
-    boolean await(int timeoutMillis) {
+    boolean awaitReadable(int timeoutMillis) {
+        return poll(POLLIN, timeoutMillis) > 0;
+    }
+
+    /**
+     * Waits until one of {@code events} (POLLIN, POLLOUT) holds, or an error or hang-up.
+     *
+     * @return the events that hold; 0 when the timeout passed or a signal interrupted the wait
+     */
+    int poll(short events, int timeoutMillis) {
         pollfd.putInt(0, fd);
-        pollfd.putShort(4, POLLIN);
+        pollfd.putShort(4, events);
         pollfd.putShort(6, (short) 0);
-        return libc().poll(pollfd, 1, timeoutMillis) > 0;
+        return libc().poll(pollfd, 1, timeoutMillis) > 0 ? pollfd.getShort(6) : 0;
+    }
+
+    /**
+     * Sends what fits now from {@code direct} (a direct buffer, from its position), moving the position past it.
+     *
+     * @return the bytes sent; 0 when the socket's buffer is full
+     * @throws IOException when the connection failed (the peer closed it, for one)
+     */
+    int sendNow(ByteBuffer direct) throws IOException {
+        if (!direct.isDirect()) {
+            throw new IllegalArgumentException("sendNow needs a direct buffer");
+        }
+        // jnr passes a direct buffer's start address: slice so the send begins at the position
+        long sent = libc().send(fd, direct.slice(), direct.remaining(), MSG_DONTWAIT | MSG_NOSIGNAL);
+        if (sent < 0) {
+            int errno = LastError.getLastError(Runtime.getRuntime(libc()));
+            if (errno == EAGAIN || errno == EINTR) {
+                return 0;
+            }
+            throw new IOException("send() failed on the unix socket (errno " + errno + ")");
+        }
+        direct.position(direct.position() + (int) sent);
+        return (int) sent;
     }
 
     private static LibC libc() {

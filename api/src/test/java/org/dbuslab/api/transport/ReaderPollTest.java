@@ -54,13 +54,13 @@ class ReaderPollTest {
 
     @Test
     void waitEndsWhenDataComesAndNotBefore() throws Exception {
-        ReadableWait wait = ReadableWait.forChannel(reading).orElseThrow();
+        NativeSocket wait = NativeSocket.forChannel(reading).orElseThrow();
         long start = System.nanoTime();
-        assertFalse(wait.await(100), "no data yet");
+        assertFalse(wait.awaitReadable(100), "no data yet");
         assertTrue(System.nanoTime() - start >= TimeUnit.MILLISECONDS.toNanos(90), "the timeout was waited out");
 
         peer.write(ByteBuffer.wrap(new byte[] {1}));
-        assertTrue(wait.await(5000));
+        assertTrue(wait.awaitReadable(5000));
     }
 
     @Test
@@ -68,7 +68,7 @@ class ReaderPollTest {
         try (ServerSocketChannel server = ServerSocketChannel.open()) {
             server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
             try (SocketChannel tcp = SocketChannel.open(server.getLocalAddress())) {
-                assertTrue(ReadableWait.forChannel(tcp).isEmpty(), "the JDK's TCP channel reads as before");
+                assertTrue(NativeSocket.forChannel(tcp).isEmpty(), "the JDK's TCP channel reads as before");
             }
         }
     }

@@ -14,6 +14,11 @@ public interface EchoCallPath extends AutoCloseable {
      */
     PendingReply send(byte[] payload) throws CallFailedException;
 
+    /** Which thread reads the replies, and how it waits (dbus-java's own path: its reader thread). */
+    default ReplyReading replyReading() {
+        return ReplyReading.READER_THREAD;
+    }
+
     /** Closes the connection; never throws. */
     @Override
     void close();

@@ -24,8 +24,9 @@ import java.util.concurrent.locks.LockSupport;
  * <p>
  * Who reads the reply depends on {@link ReplyReading}: with {@link ReplyReading#CALLING_THREAD} (synchronous
  * calls) the waiting caller reads the socket itself, as libdbus's blocking call does, so one thread wakes per
- * reply; with {@link ReplyReading#READER_THREAD} (pipelined calls, which need replies read while the caller
- * writes) dbus-java's reader thread parses each reply and hands it to the caller.
+ * reply; with {@link ReplyReading#CALLER_LOOP} (pipelined calls on a unix socket) the caller queues its calls
+ * and runs libdbus's kind of event loop while it waits; with {@link ReplyReading#READER_THREAD} dbus-java's
+ * reader thread parses each reply and hands it to the caller.
  */
 final class LeanCallPath implements EchoCallPath, MessageInterceptor {
 
@@ -38,6 +39,8 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
     private final CallMethod method;
     private final Map<Long, Slot> pending = new ConcurrentHashMap<>();
     private final boolean callerReads;
+    /** The caller queues calls and waits in its event loop ({@link ReplyReading#CALLER_LOOP}). */
+    private final boolean callerLoops;
     /** Ends a caller's read that waits past its deadline on a socket without a receive timeout (TCP). */
     private final Watchdog watchdog;
     /** What the watchdog closes; made once, not on every call. */
@@ -50,7 +53,8 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
         this.wire = wire;
         this.destination = destination;
         this.method = method;
-        this.callerReads = reading == ReplyReading.CALLING_THREAD;
+        this.callerLoops = reading == ReplyReading.CALLER_LOOP && wire.supportsEventLoop();
+        this.callerReads = reading == ReplyReading.CALLING_THREAD || callerLoops;
         wire.intercept(this);
         wire.readOnCallingThreads(callerReads);
         this.watchdog = callerReads && !wire.readsTimeOut() ? new Watchdog("lean-call-watchdog") : null;
@@ -73,7 +77,11 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
         long serial = call.getSerial();
         pending.put(serial, slot); // before writing: the reply may come back before write() returns
         try {
-            wire.write(call);
+            if (callerLoops) {
+                wire.queue(call);
+            } else {
+                wire.write(call);
+            }
         } catch (IOException | RuntimeException e) {
             pending.remove(serial);
             throw new CallFailedException("cannot send " + method.member() + ": " + e.getMessage(), e);
@@ -88,6 +96,14 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
             }
             return decode(reply);
         };
+    }
+
+    @Override
+    public ReplyReading replyReading() {
+        if (callerLoops) {
+            return ReplyReading.CALLER_LOOP;
+        }
+        return callerReads ? ReplyReading.CALLING_THREAD : ReplyReading.READER_THREAD;
     }
 
     /** The caller reads the socket until its reply is there (dispatching any other message on the way). */
@@ -124,7 +140,7 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
     /** @return false when another thread holds the turn to read */
     private boolean readUntilDone(Slot slot, long deadline) {
         try {
-            return wire.readUntil(() -> slot.done, deadline);
+            return callerLoops ? wire.serviceUntil(() -> slot.done, deadline) : wire.readUntil(() -> slot.done, deadline);
         } catch (IOException e) {
             return true; // connectionLost has failed every waiting call, this one too
         } catch (DBusException e) {

@@ -1,6 +1,6 @@
 package org.dbuslab.client.callpath;
 
-/** Which thread reads the replies on the lean call path. */
+/** Which thread reads the replies on the lean call path, and how it waits. */
 public enum ReplyReading {
     /**
      * The thread that waits for a reply reads the socket itself, as libdbus's blocking call does: one thread
@@ -8,17 +8,26 @@ public enum ReplyReading {
      */
     CALLING_THREAD,
     /**
+     * The calling thread runs an event loop, as libdbus's main loop: calls are queued and sent without blocking,
+     * and while it waits for a reply it polls for the socket to become readable or writable, sends what fits and
+     * reads every reply that came. One thread, which never sleeps in read() or write(). For pipelined calls on
+     * unix sockets; on TCP the call path falls back to {@link #READER_THREAD}.
+     */
+    CALLER_LOOP,
+    /**
      * dbus-java's reader thread parses each reply and hands it to the waiting caller: two threads wake per
-     * reply, but replies keep being read while the caller writes. For pipelined calls.
+     * reply, but replies keep being read while the caller writes.
      */
     READER_THREAD;
 
     /**
      * The reading for {@code window} outstanding calls. {@code -Ddbuslab.callerReads=false} keeps dbus-java's
-     * reader thread reading for synchronous calls too, to measure what reading on the caller changes.
+     * reader thread reading for all calls, to measure what reading on the caller changes.
      */
     public static ReplyReading forWindow(int window) {
-        boolean allowed = !"false".equals(System.getProperty("dbuslab.callerReads", "true"));
-        return window == 1 && allowed ? CALLING_THREAD : READER_THREAD;
+        if ("false".equals(System.getProperty("dbuslab.callerReads", "true"))) {
+            return READER_THREAD;
+        }
+        return window == 1 ? CALLING_THREAD : CALLER_LOOP;
     }
 }

@@ -1,7 +1,6 @@
 package org.dbuslab.client.it;
 
 import org.dbuslab.api.Echo1;
-import org.dbuslab.api.EchoContract;
 import org.dbuslab.client.callpath.CallMethod;
 import org.dbuslab.client.callpath.CallPathKind;
 import org.dbuslab.client.callpath.DbusJavaConnector;
@@ -16,7 +15,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -56,25 +54,7 @@ class CallerReadsLostReplyTest {
 
     /** 50 synchronous calls of 1000 B; the peer answers the 10th after 1.5 s. */
     private static RunResult runAgainstSlowPeer(String listenAddress) throws Exception {
-        AtomicInteger calls = new AtomicInteger();
-        Echo1 slowOnce = new Echo1() {
-            @Override
-            public byte[] Echo(byte[] payload) {
-                if (calls.incrementAndGet() == 10) {
-                    try {
-                        Thread.sleep(1500);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-                return payload;
-            }
-
-            @Override
-            public String getObjectPath() {
-                return EchoContract.OBJECT_PATH;
-            }
-        };
+        Echo1 slowOnce = new LateOnceEcho(10, 1500);
         try (PeerEchoServer server = PeerEchoServer.start(listenAddress, slowOnce, line -> { });
              EchoCallPath path = DbusJavaConnector.connect(server.address(), true, null, CallMethod.ECHO,
                  DbusJavaConnector.DEFAULT_CONNECT_TIMEOUT_MS, CallPathKind.LEAN, ReplyReading.CALLING_THREAD)) {
