@@ -45,8 +45,10 @@ final class BufferedMessageReader implements IMessageReader {
     private static final long NO_DEADLINE = Long.MAX_VALUE;
 
     private final SocketChannel channel;
-    /** Present on unix sockets (jnr's channels): lets threads wait in poll() instead of read(). */
+    /** The socket's descriptor where the lab can reach it ({@link NativeSocket#forChannel}): for the caller's loop. */
     private final NativeSocket nativeSocket;
+    /** Present on unix sockets (jnr's channels) only: lets dbus-java's reader thread wait in poll(POLLIN). */
+    private final NativeSocket unixSocket;
     /** Whether dbus-java's reader thread waits in poll(POLLIN) before it reads (see {@link #pollBeforeReaderReads}). */
     private volatile boolean readerPolls;
     /** The last read filled all the space it was offered: more data is probably waiting, read without polling. */
@@ -70,6 +72,7 @@ final class BufferedMessageReader implements IMessageReader {
     BufferedMessageReader(SocketChannel channel) {
         this.channel = channel;
         this.nativeSocket = NativeSocket.forChannel(channel).orElse(null);
+        this.unixSocket = NativeSocket.forUnixChannel(channel).orElse(null);
         buffer.flip(); // empty, ready for reading
     }
 
@@ -136,7 +139,7 @@ final class BufferedMessageReader implements IMessageReader {
         }
     }
 
-    /** True on unix sockets (jnr's channels), where {@link #serviceUntil} can wait in poll(). */
+    /** True where the lab reaches the socket's descriptor ({@link NativeSocket#forChannel}): {@link #serviceUntil} can run. */
     boolean canPoll() {
         return nativeSocket != null;
     }
@@ -145,7 +148,7 @@ final class BufferedMessageReader implements IMessageReader {
      * The calling thread's event loop, as libdbus's: dispatches every whole message already buffered, and while
      * {@code done} does not hold, waits in poll() for the socket to become readable — or writable, while
      * {@code outgoing} holds bytes — then sends what fits and reads what came, never blocking in read() or write().
-     * Needs {@link #readOnCallingThreads} on and a unix socket ({@link #canPoll}).
+     * Needs {@link #readOnCallingThreads} on and the socket's descriptor ({@link #canPoll}).
      *
      * @return false at once when another thread holds the turn to read; true when {@code done} holds or the
      *         deadline (System.nanoTime) has passed
@@ -381,13 +384,13 @@ final class BufferedMessageReader implements IMessageReader {
      * the space it was offered (more is then almost certainly waiting; polling would cost a system call).
      */
     private boolean readableNow(long deadline) throws IOException {
-        if (!readerPolls || nativeSocket == null || deadline != NO_DEADLINE || lastReadFull) {
+        if (!readerPolls || unixSocket == null || deadline != NO_DEADLINE || lastReadFull) {
             return true;
         }
         if (!channel.isOpen()) {
             throw new ClosedChannelException();
         }
-        return nativeSocket.awaitReadable((int) IDLE_CHECK_MS);
+        return unixSocket.awaitReadable((int) IDLE_CHECK_MS);
     }
 
     @Override

@@ -12,14 +12,15 @@ import java.nio.channels.SocketChannel;
  * writer issues one {@code write()} per wire-data chunk, about 33 per message (REFERENCE §6), which costs system
  * calls here and wake-ups in the bus. Synchronized: dbus-java's sender thread and lab code may both write.
  * <p>
- * On a unix socket a message can also be queued ({@link #queue}): it is sent without blocking, and what the socket
+ * Where the lab reaches the socket's descriptor ({@link NativeSocket#forChannel}: unix sockets, and TCP when the JVM
+ * exports {@code sun.nio.ch} to it) a message can also be queued ({@link #queue}): it is sent without blocking, and what the socket
  * cannot take now waits for an event loop ({@link BufferedMessageReader#serviceUntil}) to send it when the socket
  * drains — as libdbus sends. A blocking write sends the queue first, so messages leave in order.
  */
 final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
 
     private final SocketChannel channel;
-    /** Present on unix sockets: lets {@link #queue} send without blocking. */
+    /** The socket's descriptor, where the lab reaches it: lets {@link #queue} send without blocking. */
     private final NativeSocket nativeSocket;
     private ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
     /** Queued bytes not sent yet, between position and limit; direct, so send() reads it in place. */
@@ -54,11 +55,11 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
      * Sends {@code message} as far as the socket takes it now and queues the rest, never blocking; an event loop
      * sends the rest ({@link #sendWithoutBlocking}) when the socket reports it can take more.
      *
-     * @throws IllegalStateException on a socket that cannot send without blocking (TCP, the JDK's channels)
+     * @throws IllegalStateException on a socket whose descriptor the lab cannot reach
      */
     synchronized void queue(Message message) throws IOException {
         if (nativeSocket == null) {
-            throw new IllegalStateException("only a unix socket can queue messages");
+            throw new IllegalStateException("this socket's descriptor is out of reach: it cannot queue messages");
         }
         int total = wireLength(message);
         if (queued.capacity() - queued.remaining() < total) {

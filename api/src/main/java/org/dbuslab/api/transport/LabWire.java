@@ -90,8 +90,9 @@ public final class LabWire {
     }
 
     /**
-     * True when this connection can run the caller's event loop ({@link #queue}, {@link #serviceUntil}): on unix
-     * sockets, where the lab can call poll() and send without blocking on the descriptor.
+     * True when this connection can run the caller's event loop ({@link #queue}, {@link #serviceUntil}): where the
+     * lab can call poll() and send without blocking on the socket's descriptor — unix sockets, and TCP when the JVM
+     * exports {@code sun.nio.ch} to the lab (the lab's jars do).
      */
     public boolean supportsEventLoop() {
         return reader.canPoll() && writer != null;

@@ -51,8 +51,18 @@ final class NativeSocket {
         this.fd = fd;
     }
 
-    /** The descriptor of jnr's native channels (unix sockets); empty for the JDK's own channels (TCP). */
+    /**
+     * The descriptor of a socket channel: of jnr's channels (unix sockets) always; of the JDK's own (TCP) where this
+     * JVM exports {@code sun.nio.ch} to the lab (the lab's jars say so in their manifests, the tests on their
+     * command line), otherwise empty.
+     */
     static Optional<NativeSocket> forChannel(SocketChannel channel) {
+        Optional<NativeSocket> unix = forUnixChannel(channel);
+        return unix.isPresent() ? unix : JdkDescriptor.of(channel).map(NativeSocket::new);
+    }
+
+    /** The descriptor of jnr's native channels (unix sockets) only; empty for the JDK's own channels (TCP). */
+    static Optional<NativeSocket> forUnixChannel(SocketChannel channel) {
         if (channel instanceof NativeSelectableChannel nativeChannel) {
             return Optional.of(new NativeSocket(nativeChannel.getFD()));
         }

@@ -24,7 +24,7 @@ import java.util.concurrent.locks.LockSupport;
  * <p>
  * Who reads the reply depends on {@link ReplyReading}: with {@link ReplyReading#CALLING_THREAD} (synchronous
  * calls) the waiting caller reads the socket itself, as libdbus's blocking call does, so one thread wakes per
- * reply; with {@link ReplyReading#CALLER_LOOP} (pipelined calls on a unix socket) the caller queues its calls
+ * reply; with {@link ReplyReading#CALLER_LOOP} (pipelined calls) the caller queues its calls
  * and runs libdbus's kind of event loop while it waits; with {@link ReplyReading#READER_THREAD} dbus-java's
  * reader thread parses each reply and hands it to the caller.
  */
@@ -57,7 +57,8 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
         this.callerReads = reading == ReplyReading.CALLING_THREAD || callerLoops;
         wire.intercept(this);
         wire.readOnCallingThreads(callerReads);
-        this.watchdog = callerReads && !wire.readsTimeOut() ? new Watchdog("lean-call-watchdog") : null;
+        // the loop's poll() ends at the deadline by itself; a blocking read on TCP does not
+        this.watchdog = callerReads && !callerLoops && !wire.readsTimeOut() ? new Watchdog("lean-call-watchdog") : null;
         this.abortWire = wire::abort;
     }
 

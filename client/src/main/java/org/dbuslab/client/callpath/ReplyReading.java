@@ -10,8 +10,9 @@ public enum ReplyReading {
     /**
      * The calling thread runs an event loop, as libdbus's main loop: calls are queued and sent without blocking,
      * and while it waits for a reply it polls for the socket to become readable or writable, sends what fits and
-     * reads every reply that came. One thread, which never sleeps in read() or write(). For pipelined calls on
-     * unix sockets; on TCP the call path falls back to {@link #READER_THREAD}.
+     * reads every reply that came. One thread, which never sleeps in read() or write(). For pipelined calls; where
+     * the lab cannot reach the socket's descriptor (TCP in a JVM that does not export {@code sun.nio.ch} to it) the
+     * call path falls back to {@link #READER_THREAD}.
      */
     CALLER_LOOP,
     /**
