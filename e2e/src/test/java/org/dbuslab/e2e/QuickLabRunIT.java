@@ -65,6 +65,11 @@ class QuickLabRunIT {
             .allMatch(r -> r.split(",", -1)[jitColumn].matches("\\d+")), "jit_ms on every matrix row");
         assertTrue(report.contains("JIT compilation in the Java clients"), "report sums up jit_ms");
         assertCalibrationBlocksRunBackToBack(Files.readAllLines(out.resolve("order.tsv")));
+        String sessionLog = Files.readString(out.resolve("logs/session.log"));
+        for (String bus : List.of("dbus-daemon", "dbus-broker")) {
+            assertTrue(sessionLog.contains("server " + bus + " warmed up"), "the Java server on " + bus
+                + " is warmed up before round 1 (libdbus>dbus-java warms only spam):\n" + sessionLog);
+        }
     }
 
     /** A Java cell on a bus and its three libdbus pairs (same bus, mode, payload) hold consecutive positions. */
