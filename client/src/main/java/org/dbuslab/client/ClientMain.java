@@ -92,7 +92,7 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
         try {
             path = DbusJavaConnector.connect(address, peer, dest, callMethod(), connectTimeoutMs,
                 "dbus-java".equals(callPath) ? CallPathKind.DBUS_JAVA : CallPathKind.LEAN,
-                ReplyReading.forWindow(effectiveWindow));
+                ReplyReading.forConnection(effectiveWindow, peer, address));
         } catch (UnreachableException e) {
             err.println("dbus-lab-client: error: " + e.getMessage());
             return 2;

@@ -53,7 +53,8 @@ final class BufferedMessageReader implements IMessageReader {
     private volatile boolean readerPolls;
     /** The last read filled all the space it was offered: more data is probably waiting, read without polling. */
     private boolean lastReadFull;
-    private ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+    /** Direct, so the caller's loop receives into it in place ({@link NativeSocket#receiveNow}). */
+    private ByteBuffer buffer = ByteBuffer.allocateDirect(64 * 1024);
 
     private volatile MessageInterceptor interceptor;
 
@@ -210,22 +211,31 @@ final class BufferedMessageReader implements IMessageReader {
         }
     }
 
-    /** One read() of what the socket holds, into the buffer (grown for a message larger than it). */
-    private void readAvailable() throws IOException {
-        int needed = buffer.remaining() + 1;
-        if (buffer.remaining() >= PREFIX) {
-            needed = Math.max(needed, messageLength(buffer.position()));
-        }
-        makeRoom(needed);
-        try {
-            int window = Math.min(buffer.remaining(), Math.max(READ_WINDOW, needed - buffer.position()));
-            int read = channel.read(buffer.slice(buffer.position(), window));
-            if (read < 0) {
+    /**
+     * Receives everything the socket holds now, without blocking, into the buffer (grown for a message larger
+     * than it), dispatching whole messages whenever the buffer fills: a peer that blocks writing to us (the lab's
+     * server writes every reply before it reads on) is unblocked at once, not one read per poll().
+     */
+    private void readAvailable() throws IOException, DBusException {
+        while (true) {
+            int needed = buffer.remaining() + 1;
+            if (buffer.remaining() >= PREFIX) {
+                needed = Math.max(needed, messageLength(buffer.position()));
+            }
+            makeRoom(needed);
+            int received;
+            try {
+                received = nativeSocket.receiveNow(buffer);
+            } finally {
+                buffer.flip();
+            }
+            if (received < 0) {
                 throw new EOFException("peer closed the connection");
             }
-            buffer.position(buffer.position() + read);
-        } finally {
-            buffer.flip();
+            if (received == 0) {
+                return;
+            }
+            dispatchBuffered();
         }
     }
 
@@ -369,7 +379,7 @@ final class BufferedMessageReader implements IMessageReader {
      */
     private void makeRoom(int needed) {
         if (buffer.capacity() < needed) {
-            ByteBuffer bigger = ByteBuffer.allocate(Math.max(needed, buffer.capacity() * 2));
+            ByteBuffer bigger = ByteBuffer.allocateDirect(Math.max(needed, buffer.capacity() * 2));
             bigger.put(buffer);
             buffer = bigger;
         } else {

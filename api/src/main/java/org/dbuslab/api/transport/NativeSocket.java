@@ -30,6 +30,9 @@ final class NativeSocket {
 
         @SaveError
         @ssize_t long send(int fd, ByteBuffer buffer, @size_t long length, int flags);
+
+        @SaveError
+        @ssize_t long recv(int fd, ByteBuffer buffer, @size_t long length, int flags);
     }
 
     static final short POLLIN = 0x1;
@@ -110,6 +113,35 @@ final class NativeSocket {
         }
         direct.position(direct.position() + (int) sent);
         return (int) sent;
+    }
+
+    /**
+     * Receives what has arrived, up to {@code direct}'s remaining space (a direct buffer, from its position), moving
+     * the position past it; never blocks.
+     *
+     * @return the bytes received; 0 when nothing is waiting; -1 at end of stream
+     * @throws IOException when the connection failed
+     */
+    int receiveNow(ByteBuffer direct) throws IOException {
+        if (!direct.isDirect()) {
+            throw new IllegalArgumentException("receiveNow needs a direct buffer");
+        }
+        if (!direct.hasRemaining()) {
+            return 0;
+        }
+        long received = libc().recv(fd, direct.slice(), direct.remaining(), MSG_DONTWAIT);
+        if (received < 0) {
+            int errno = LastError.getLastError(Runtime.getRuntime(libc()));
+            if (errno == EAGAIN || errno == EINTR) {
+                return 0;
+            }
+            throw new IOException("recv() failed on the socket (errno " + errno + ")");
+        }
+        if (received == 0) {
+            return -1;
+        }
+        direct.position(direct.position() + (int) received);
+        return (int) received;
     }
 
     private static LibC libc() {

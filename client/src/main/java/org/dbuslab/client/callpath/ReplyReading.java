@@ -22,13 +22,21 @@ public enum ReplyReading {
     READER_THREAD;
 
     /**
-     * The reading for {@code window} outstanding calls. {@code -Ddbuslab.callerReads=false} keeps dbus-java's
-     * reader thread reading for all calls, to measure what reading on the caller changes.
+     * The reading for {@code window} outstanding calls on a connection to {@code address} ({@code peer}: a direct
+     * connection, no bus), each the fastest measured there (docs/PERFORMANCE.md, step 10): the caller reads for
+     * synchronous calls; pipelined calls run the caller's event loop, except on a direct unix socket. There the
+     * lab's server reads a call only as it answers it, so the socket's small send buffer (about 200 kB) stays full
+     * and the one thread of the loop waits on it, where dbus-java's reader thread and the caller work side by side
+     * (22–24 against 30–37 µs per call of 10 000 B). {@code -Ddbuslab.callerReads=false} keeps dbus-java's reader
+     * thread reading for all calls, to measure what reading on the caller changes.
      */
-    public static ReplyReading forWindow(int window) {
+    public static ReplyReading forConnection(int window, boolean peer, String address) {
         if ("false".equals(System.getProperty("dbuslab.callerReads", "true"))) {
             return READER_THREAD;
         }
-        return window == 1 ? CALLING_THREAD : CALLER_LOOP;
+        if (window == 1) {
+            return CALLING_THREAD;
+        }
+        return peer && address.startsWith("unix:") ? READER_THREAD : CALLER_LOOP;
     }
 }
