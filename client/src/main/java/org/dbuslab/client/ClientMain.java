@@ -62,8 +62,10 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
 
     @Option(names = "--call-path", paramLabel = "PATH", defaultValue = "${sys:dbuslab.callpath:-lean}",
         description = "How calls travel: lean (the caller writes the call itself; a synchronous caller reads its "
-            + "reply off the socket itself, as libdbus does, pipelined replies are taken off dbus-java's reader "
-            + "thread) or dbus-java (dbus-java's sender thread, pending-call table and reply "
+            + "reply off the socket itself, as libdbus does; pipelined calls are sent without blocking while the "
+            + "caller waits in poll() and reads every reply itself, libdbus's event loop, except on a direct unix "
+            + "socket, where dbus-java's reader thread hands the replies over) or dbus-java (dbus-java's sender "
+            + "thread, pending-call table and reply "
             + "dispatch). Both verify every reply the same way. The default comes from the system property "
             + "dbuslab.callpath, else lean (default: ${DEFAULT-VALUE}).")
     String callPath;
