@@ -69,7 +69,8 @@ LIBDBUS_ECHO_NAME=com.example.LabEcho     # name claimed by 'dbus-test-tool echo
 JAVA_ECHO_NAME=org.dbuslab.Echo           # the Java server's name (api EchoContract.BUS_NAME)
 SPAM_FIXED_SAMPLES=5         # --count=1 spam processes per reference cell and round (median = fixed_ns)
 SPAM_WARMUP=1                # warm-up spam processes per reference cell and round
-SERVER_WARMUP_CALLS=20000    # pipelined spam calls per reference size that warm each bus's Java server before round 1
+SERVER_WARMUP_CALLS=20000    # pipelined spam calls per reference size that warm each bus's Java server before round 1 ...
+SERVER_WARMUP_BYTES=200000000 # ... but no more payload bytes than this per size (large --sizes)
 SPAM_RUN_TIMEOUT_MAX=300     # s one spam process may take (it waits forever for a lost reply)
 RAW_CLIENT_CLASS=org.dbuslab.client.raw.RawEchoClient
 RAW_SERVER_CLASS=org.dbuslab.client.raw.RawEchoServer
@@ -177,9 +178,10 @@ Reference rows (rows with reference=true):
   echo. spam cannot time itself: its process is timed from outside, and its
   fixed cost (start, connect, one call, exit) is measured in the same round
   and recorded in fixed_ns. Before round 1 the Java server on each of these
-  buses is warmed up with $SERVER_WARMUP_CALLS pipelined spam calls per size (not
-  recorded), so libdbus>dbus-java never measures the server's JIT. A pair whose
-  hook is missing in the Java client or server is skipped (skipped.tsv), not failed.
+  buses is warmed up with $SERVER_WARMUP_CALLS pipelined spam calls per size
+  (fewer above 10 kB; not recorded), so libdbus>dbus-java never measures the
+  server's JIT. A pair whose hook is missing in the Java client or server is
+  skipped (skipped.tsv), not failed.
   raw-unix, raw-tcp: JDK socket channels, 4-byte length + payload, true echo,
   every reply verified, sync and pipelined (java -cp client jar $RAW_CLIENT_CLASS).
 
@@ -987,7 +989,7 @@ start_services() {
 # 57.0 us/call in round 1, 14.5 in round 2). The Java pairs' cells warm their
 # server through their own client warm-up runs. Nothing here is recorded as a run.
 warm_java_servers() {
-    local t s payload errfile="$TMP_ROOT/server-warmup.err" start_ms
+    local t s calls payload errfile="$TMP_ROOT/server-warmup.err" start_ms
     ((REFERENCE)) || return 0
     for t in "${REFERENCE_BUSES[@]}"; do
         has_transport "$t" || continue
@@ -995,13 +997,15 @@ warm_java_servers() {
         start_ms=$(now_ms)
         for s in "${REFERENCE_SIZES[@]}"; do
             payload=$(payload_file "$s")
-            spam_once "${SVC_ADDR[bus:$t]}" "$JAVA_ECHO_NAME" "$SERVER_WARMUP_CALLS" "$WINDOW" "$payload" "$errfile"
+            calls=$((s > 0 ? SERVER_WARMUP_BYTES / s : SERVER_WARMUP_CALLS))
+            calls=$((calls < 1 ? 1 : calls > SERVER_WARMUP_CALLS ? SERVER_WARMUP_CALLS : calls))
+            spam_once "${SVC_ADDR[bus:$t]}" "$JAVA_ECHO_NAME" "$calls" "$WINDOW" "$payload" "$errfile"
             if ((SPAM_RC != 0)) || grep -q 'Failed to receive reply' "$errfile"; then
                 say "   server $t warm-up at $s B failed (spam exit $SPAM_RC: $(one_line "$(last_line "$errfile")")); its cells will show it"
                 continue 2
             fi
         done
-        say "   server $t warmed up: $SERVER_WARMUP_CALLS pipelined spam calls per size (${REFERENCE_SIZES[*]} B) in $(($(now_ms) - start_ms)) ms"
+        say "   server $t warmed up: up to $SERVER_WARMUP_CALLS pipelined spam calls per size (${REFERENCE_SIZES[*]} B) in $(($(now_ms) - start_ms)) ms"
     done
 }
 

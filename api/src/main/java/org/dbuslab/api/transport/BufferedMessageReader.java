@@ -43,6 +43,8 @@ final class BufferedMessageReader implements IMessageReader {
      */
     private static final long IDLE_CHECK_MS = 1000;
     private static final long NO_DEADLINE = Long.MAX_VALUE;
+    /** The D-Bus specification's limit on a whole message. */
+    private static final long MAX_MESSAGE_LENGTH = 134_217_728;
 
     private final SocketChannel channel;
     /** The socket's descriptor where the lab can reach it ({@link NativeSocket#forChannel}): for the caller's loop. */
@@ -160,43 +162,56 @@ final class BufferedMessageReader implements IMessageReader {
             // dbus-java's reader thread still reads (it blocked in read() before callers took over) and gives the
             // turn up after its next message; that needs the queued calls sent, so send them meanwhile
             if (outgoing.pending() && (nativeSocket.poll(NativeSocket.POLLOUT, 1) & NativeSocket.POLLOUT) != 0) {
-                outgoing.sendWithoutBlocking();
+                try {
+                    outgoing.sendWithoutBlocking();
+                } catch (IOException e) {
+                    connectionLost(e);
+                    throw e;
+                }
             }
             return false;
         }
         try {
+            boolean lastLook = false;
             while (true) {
-                dispatchBuffered();
-                if (done.getAsBoolean()) {
-                    return true;
-                }
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return true;
-                }
-                boolean sending = outgoing.pending();
-                short wanted = sending ? (short) (NativeSocket.POLLIN | NativeSocket.POLLOUT) : NativeSocket.POLLIN;
-                int waitMillis = (int) Math.min(IDLE_CHECK_MS, TimeUnit.NANOSECONDS.toMillis(left) + 1);
-                int ready = nativeSocket.poll(wanted, waitMillis);
                 try {
+                    dispatchBuffered();
+                    if (done.getAsBoolean()) {
+                        return true;
+                    }
+                    long left = deadline - System.nanoTime();
+                    if (left <= 0) {
+                        if (lastLook) {
+                            return true;
+                        }
+                        lastLook = true; // a deadline that has passed still gets one look at what has arrived
+                    }
+                    boolean sending = outgoing.pending();
+                    short wanted = sending ? (short) (NativeSocket.POLLIN | NativeSocket.POLLOUT) : NativeSocket.POLLIN;
+                    int waitMillis = left <= 0 ? 0 : (int) Math.min(IDLE_CHECK_MS, TimeUnit.NANOSECONDS.toMillis(left) + 1);
+                    int ready = nativeSocket.poll(wanted, waitMillis);
                     if (sending && (ready & NativeSocket.POLLOUT) != 0) {
                         outgoing.sendWithoutBlocking();
                     }
                     if ((ready & (NativeSocket.POLLIN | NativeSocket.POLLERR | NativeSocket.POLLHUP)) != 0) {
-                        readAvailable(); // poll() said the read will not block (or will fail at once)
+                        readAvailable(); // poll() said a receive finds data (or fails at once)
                     } else if (!channel.isOpen()) {
                         throw new ClosedChannelException(); // closing a descriptor does not end a poll() on it
                     }
                 } catch (IOException e) {
-                    MessageInterceptor current = interceptor;
-                    if (current != null) {
-                        current.connectionLost(e);
-                    }
+                    connectionLost(e);
                     throw e;
                 }
             }
         } finally {
             turn.unlock();
+        }
+    }
+
+    private void connectionLost(IOException cause) {
+        MessageInterceptor current = interceptor;
+        if (current != null) {
+            current.connectionLost(cause);
         }
     }
 
@@ -213,8 +228,8 @@ final class BufferedMessageReader implements IMessageReader {
 
     /**
      * Receives everything the socket holds now, without blocking, into the buffer (grown for a message larger
-     * than it), dispatching whole messages whenever the buffer fills: a peer that blocks writing to us (the lab's
-     * server writes every reply before it reads on) is unblocked at once, not one read per poll().
+     * than it), dispatching the whole messages after every receive: a peer that blocks writing to us is
+     * unblocked at once, not one read per poll().
      */
     private void readAvailable() throws IOException, DBusException {
         while (true) {
@@ -265,10 +280,7 @@ final class BufferedMessageReader implements IMessageReader {
         try {
             return parseNext(deadline);
         } catch (IOException e) {
-            MessageInterceptor current = interceptor;
-            if (current != null) {
-                current.connectionLost(e);
-            }
+            connectionLost(e);
             throw e;
         }
     }
@@ -330,8 +342,8 @@ final class BufferedMessageReader implements IMessageReader {
     /** The whole length of the message whose fixed header (at least {@link #PREFIX} bytes) is at {@code start}. */
     private int messageLength(int start) throws IOException {
         long total = PREFIX + paddedFieldsLength(start) + readUint32(start, 4);
-        if (total > Integer.MAX_VALUE - 64) {
-            throw new IOException("message of " + total + " bytes is larger than D-Bus allows");
+        if (total > MAX_MESSAGE_LENGTH) {
+            throw new IOException("message of " + total + " bytes is larger than D-Bus allows (128 MiB)");
         }
         return (int) total;
     }

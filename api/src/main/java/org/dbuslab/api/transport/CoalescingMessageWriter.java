@@ -6,16 +6,18 @@ import org.freedesktop.dbus.spi.message.IMessageWriter;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Writes each message with as few {@code write()} calls as the kernel allows (one, normally). dbus-java's own
  * writer issues one {@code write()} per wire-data chunk, about 33 per message (REFERENCE §6), which costs system
- * calls here and wake-ups in the bus. Synchronized: dbus-java's sender thread and lab code may both write.
+ * calls here and wake-ups in the bus. Locked: dbus-java's sender thread and lab code may both write.
  * <p>
  * Where the lab reaches the socket's descriptor ({@link NativeSocket#forChannel}: unix sockets, and TCP when the JVM
  * exports {@code sun.nio.ch} to it) a message can also be queued ({@link #queue}): it is sent without blocking, and what the socket
  * cannot take now waits for an event loop ({@link BufferedMessageReader#serviceUntil}) to send it when the socket
- * drains — as libdbus sends. A blocking write sends the queue first, so messages leave in order.
+ * drains — as libdbus sends. A blocking write sends the queue first, so messages leave in order; while it blocks,
+ * the event loop leaves the queue to it and goes on reading.
  */
 final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
 
@@ -25,6 +27,9 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
     private ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
     /** Queued bytes not sent yet, between position and limit; direct, so send() reads it in place. */
     private ByteBuffer queued = ByteBuffer.allocateDirect(0);
+    /** How many bytes are queued, readable without the lock (a blocking write may hold it for long). */
+    private volatile int queuedBytes;
+    private final ReentrantLock lock = new ReentrantLock();
 
     CoalescingMessageWriter(SocketChannel channel) {
         this.channel = channel;
@@ -32,12 +37,22 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
     }
 
     @Override
-    public synchronized void writeMessage(Message message) throws IOException {
+    public void writeMessage(Message message) throws IOException {
         if (message == null || message.getWireData() == null) {
             return;
         }
+        lock.lock();
+        try {
+            writeAfterQueue(message);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void writeAfterQueue(Message message) throws IOException {
         while (queued.hasRemaining()) { // what was queued goes first
             channel.write(queued);
+            queuedBytes = queued.remaining();
         }
         int total = wireLength(message);
         if (buffer.capacity() < total) {
@@ -57,10 +72,20 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
      *
      * @throws IllegalStateException on a socket whose descriptor the lab cannot reach
      */
-    synchronized void queue(Message message) throws IOException {
+    void queue(Message message) throws IOException {
         if (nativeSocket == null) {
             throw new IllegalStateException("this socket's descriptor is out of reach: it cannot queue messages");
         }
+        lock.lock();
+        try {
+            append(message);
+            sendQueued();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void append(Message message) {
         int total = wireLength(message);
         if (queued.capacity() - queued.remaining() < total) {
             ByteBuffer bigger = ByteBuffer.allocateDirect(Math.max(queued.remaining() + total,
@@ -72,18 +97,35 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
         }
         copyWireData(message, queued);
         queued.flip();
-        sendWithoutBlocking();
+        queuedBytes = queued.remaining();
+    }
+
+    /** Bytes queued and not sent yet. */
+    int queuedBytes() {
+        return queuedBytes;
     }
 
     @Override
-    public synchronized boolean pending() {
-        return queued.hasRemaining();
+    public boolean pending() {
+        return queuedBytes > 0;
     }
 
+    /** Sends what the socket takes now; does nothing while a blocking write holds the queue (it sends it). */
     @Override
-    public synchronized void sendWithoutBlocking() throws IOException {
+    public void sendWithoutBlocking() throws IOException {
+        if (!lock.tryLock()) {
+            return;
+        }
+        try {
+            sendQueued();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void sendQueued() throws IOException {
         while (queued.hasRemaining() && nativeSocket.sendNow(queued) > 0) {
-            // the kernel took some; offer it the rest
+            queuedBytes = queued.remaining(); // the kernel took some; offer it the rest
         }
     }
 

@@ -109,6 +109,11 @@ public final class LabWire {
         writer.queue(message);
     }
 
+    /** Bytes {@link #queue} has taken that the socket has not yet. */
+    public long queuedBytes() {
+        return writer == null ? 0 : writer.queuedBytes();
+    }
+
     /**
      * With {@link #readOnCallingThreads} on and {@link #supportsEventLoop}: the calling thread's event loop, as
      * libdbus's. Until {@code done} holds or {@code deadlineNanos} (System.nanoTime) has passed, waits in poll() for

@@ -15,8 +15,9 @@ import java.nio.channels.SocketChannel;
 import java.util.Optional;
 
 /**
- * libc's {@code poll()} and a non-blocking {@code send()} on the descriptor of a unix socket (jnr's channels), for
- * waiting the way libdbus's main loop waits.
+ * libc's {@code poll()}, and {@code send()} and {@code recv()} that never block, on a socket's descriptor (jnr's unix
+ * channels; the JDK's TCP channels through {@link JdkDescriptor}), for waiting the way libdbus's main loop waits.
+ * Linux's flag and errno values: the lab runs on Linux.
  * <p>
  * A thread blocked in {@code read()} on a unix socket is also woken each time the peer drains what this side wrote
  * (the kernel's "write space" wake-up); a poll() that asks only for POLLIN is not. And a thread that writes with
@@ -109,7 +110,7 @@ final class NativeSocket {
             if (errno == EAGAIN || errno == EINTR) {
                 return 0;
             }
-            throw new IOException("send() failed on the unix socket (errno " + errno + ")");
+            throw new IOException("send() failed on the socket (errno " + errno + ")");
         }
         direct.position(direct.position() + (int) sent);
         return (int) sent;

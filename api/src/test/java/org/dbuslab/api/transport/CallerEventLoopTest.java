@@ -85,6 +85,7 @@ class CallerEventLoopTest {
             }
         }, "queue() blocked while nobody read");
         assertTrue(writer.pending(), "most of it waits in the queue");
+        assertTrue(writer.queuedBytes() > 4 * LARGE, "queued: " + writer.queuedBytes());
 
         Future<List<byte[]>> arrived = peerThread.submit(() -> readCalls(calls));
         assertTimeoutPreemptively(GENEROUS,
@@ -92,6 +93,33 @@ class CallerEventLoopTest {
         List<byte[]> payloads = arrived.get(GENEROUS.toSeconds(), TimeUnit.SECONDS);
         for (int i = 0; i < calls; i++) {
             assertArrayEquals(filled(LARGE, i), payloads.get(i), "call " + i);
+        }
+        assertEquals(0, writer.queuedBytes());
+    }
+
+    @Test
+    void whileABlockingWriteWaitsTheLoopGoesOnReading() throws Exception {
+        for (int i = 0; i < 8; i++) {
+            writer.queue(call(filled(LARGE, i))); // far more than the socket holds: the rest stays queued
+        }
+        ExecutorService blockingWriter = Executors.newSingleThreadExecutor();
+        try {
+            Future<?> blocked = blockingWriter.submit(() -> {
+                writer.writeMessage(call(filled(10, 8))); // sends the queue first, and blocks: nobody reads yet
+                return null;
+            });
+            Thread.sleep(200);
+            assertFalse(blocked.isDone(), "the blocking write waits for the peer");
+            peer.write(wireBytes(call(filled(1000, 42))));
+            assertTimeoutPreemptively(Duration.ofSeconds(5),
+                () -> assertTrue(reader.serviceUntil(() -> received.size() == 1, deadlineIn(GENEROUS), writer)),
+                "the loop must not wait for the blocked writer's lock");
+            assertArrayEquals(filled(1000, 42), payloadOf(received.get(0)));
+            Future<List<byte[]>> arrived = peerThread.submit(() -> readCalls(9));
+            blocked.get(GENEROUS.toSeconds(), TimeUnit.SECONDS);
+            assertArrayEquals(filled(10, 8), arrived.get(GENEROUS.toSeconds(), TimeUnit.SECONDS).get(8));
+        } finally {
+            blockingWriter.shutdownNow();
         }
     }
 

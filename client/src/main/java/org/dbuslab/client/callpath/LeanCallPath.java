@@ -15,6 +15,7 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
@@ -32,6 +33,13 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
 
     /** How long a caller waits for dbus-java's reader thread before it tries to take the turn to read again. */
     private static final long TURN_RETRY_NANOS = 1_000_000;
+    /**
+     * Calls queued beyond this many bytes wait for the socket to take some: a window times a large payload could
+     * otherwise exceed memory (128 calls of 64 MiB).
+     */
+    private static final long MAX_QUEUED_BYTES = 16L << 20;
+    /** How long a call waits for that room before it fails: the peer has stopped reading. */
+    private static final long QUEUE_ROOM_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final AbstractConnection connection;
     private final LabWire wire;
@@ -80,10 +88,11 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
         try {
             if (callerLoops) {
                 wire.queue(call);
+                waitForQueueRoom();
             } else {
                 wire.write(call);
             }
-        } catch (IOException | RuntimeException e) {
+        } catch (IOException | DBusException | RuntimeException e) {
             pending.remove(serial);
             throw new CallFailedException("cannot send " + method.member() + ": " + e.getMessage(), e);
         }
@@ -107,6 +116,20 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
         return callerReads ? ReplyReading.CALLING_THREAD : ReplyReading.READER_THREAD;
     }
 
+    /** While more than {@link #MAX_QUEUED_BYTES} wait to be sent, runs the event loop until the socket takes some. */
+    private void waitForQueueRoom() throws IOException, DBusException {
+        long deadline = System.nanoTime() + QUEUE_ROOM_NANOS;
+        while (wire.queuedBytes() > MAX_QUEUED_BYTES) {
+            if (deadline - System.nanoTime() <= 0) {
+                throw new IOException("the socket took nothing for " + TimeUnit.NANOSECONDS.toSeconds(QUEUE_ROOM_NANOS)
+                    + " s; " + wire.queuedBytes() + " bytes still queued");
+            }
+            if (!wire.serviceUntil(() -> wire.queuedBytes() <= MAX_QUEUED_BYTES, deadline)) {
+                LockSupport.parkNanos(TURN_RETRY_NANOS); // dbus-java's reader thread still holds the turn
+            }
+        }
+    }
+
     /** The caller reads the socket until its reply is there (dispatching any other message on the way). */
     private Reply readReply(Slot slot, long serial, long timeoutNanos) throws InterruptedException {
         long deadline = System.nanoTime() + timeoutNanos;
@@ -115,13 +138,13 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
             watchdog.arm(abortWire, timeoutNanos);
         }
         try {
-            while (!slot.done && deadline - System.nanoTime() > 0) {
+            do { // at least once: even past its deadline a reply that has arrived counts
                 if (!readUntilDone(slot, deadline)) {
                     // dbus-java's reader thread still holds the turn (its read began before callers took over):
                     // it hands this reply over, or gives the turn up after its next message
                     slot.await(Math.min(deadline - System.nanoTime(), TURN_RETRY_NANOS));
                 }
-            }
+            } while (!slot.done && deadline - System.nanoTime() > 0);
         } finally {
             if (watchdog != null) {
                 watchdog.disarm();
