@@ -1,5 +1,6 @@
 package org.dbuslab.api.transport;
 
+import jnr.enxio.channels.NativeSelectableChannel;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.exceptions.MessageProtocolVersionException;
 import org.freedesktop.dbus.messages.Message;
@@ -49,8 +50,8 @@ final class BufferedMessageReader implements IMessageReader {
     private final SocketChannel channel;
     /** The socket's descriptor where the lab can reach it ({@link NativeSocket#forChannel}): for the caller's loop. */
     private final NativeSocket nativeSocket;
-    /** Present on unix sockets (jnr's channels) only: lets dbus-java's reader thread wait in poll(POLLIN). */
-    private final NativeSocket unixSocket;
+    /** On unix sockets (jnr's channels) only, dbus-java's reader thread may wait in poll(POLLIN). */
+    private final boolean unixChannel;
     /** Whether dbus-java's reader thread waits in poll(POLLIN) before it reads (see {@link #pollBeforeReaderReads}). */
     private volatile boolean readerPolls;
     /** The last read filled all the space it was offered: more data is probably waiting, read without polling. */
@@ -75,7 +76,7 @@ final class BufferedMessageReader implements IMessageReader {
     BufferedMessageReader(SocketChannel channel) {
         this.channel = channel;
         this.nativeSocket = NativeSocket.forChannel(channel).orElse(null);
-        this.unixSocket = NativeSocket.forUnixChannel(channel).orElse(null);
+        this.unixChannel = channel instanceof NativeSelectableChannel;
         buffer.flip(); // empty, ready for reading
     }
 
@@ -406,13 +407,13 @@ final class BufferedMessageReader implements IMessageReader {
      * the space it was offered (more is then almost certainly waiting; polling would cost a system call).
      */
     private boolean readableNow(long deadline) throws IOException {
-        if (!readerPolls || unixSocket == null || deadline != NO_DEADLINE || lastReadFull) {
+        if (!readerPolls || !unixChannel || deadline != NO_DEADLINE || lastReadFull) {
             return true;
         }
         if (!channel.isOpen()) {
             throw new ClosedChannelException();
         }
-        return unixSocket.awaitReadable((int) IDLE_CHECK_MS);
+        return nativeSocket.awaitReadable((int) IDLE_CHECK_MS);
     }
 
     @Override

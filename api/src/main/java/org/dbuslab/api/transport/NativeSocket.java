@@ -106,11 +106,8 @@ final class NativeSocket {
         // jnr passes a direct buffer's start address: slice so the send begins at the position
         long sent = libc().send(fd, direct.slice(), direct.remaining(), MSG_DONTWAIT | MSG_NOSIGNAL);
         if (sent < 0) {
-            int errno = LastError.getLastError(Runtime.getRuntime(libc()));
-            if (errno == EAGAIN || errno == EINTR) {
-                return 0;
-            }
-            throw new IOException("send() failed on the socket (errno " + errno + ")");
+            failUnlessWouldBlock("send");
+            return 0;
         }
         direct.position(direct.position() + (int) sent);
         return (int) sent;
@@ -132,17 +129,22 @@ final class NativeSocket {
         }
         long received = libc().recv(fd, direct.slice(), direct.remaining(), MSG_DONTWAIT);
         if (received < 0) {
-            int errno = LastError.getLastError(Runtime.getRuntime(libc()));
-            if (errno == EAGAIN || errno == EINTR) {
-                return 0;
-            }
-            throw new IOException("recv() failed on the socket (errno " + errno + ")");
+            failUnlessWouldBlock("recv");
+            return 0;
         }
         if (received == 0) {
             return -1;
         }
         direct.position(direct.position() + (int) received);
         return (int) received;
+    }
+
+    /** After a call that returned -1: returns when it would have blocked (or a signal came), else throws. */
+    private static void failUnlessWouldBlock(String call) throws IOException {
+        int errno = LastError.getLastError(Runtime.getRuntime(libc()));
+        if (errno != EAGAIN && errno != EINTR) {
+            throw new IOException(call + "() failed on the socket (errno " + errno + ")");
+        }
     }
 
     private static LibC libc() {
