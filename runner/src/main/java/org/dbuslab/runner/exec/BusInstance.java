@@ -1,0 +1,187 @@
+package org.dbuslab.runner.exec;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One private bus started by lab/bus.sh (kept as the lab's one way to start a bus): {@code up} prints the
+ * address and writes DIR/pids ("PID STARTTIME ROLE" lines); {@code down} stops it. The bus's own processes —
+ * dbus-daemon (role dbus-daemon:bus), or dbus-broker and its launcher — are the ones whose death ends its
+ * cells and whose CPU is the run's bus CPU; dbus-broker's throw-away parent bus is neither.
+ */
+public final class BusInstance {
+
+    /** bus.sh's own bound for 'up' is 10 s (LAB_BUS_READY_TIMEOUT); this one only guards against a hang. */
+    private static final long UP_TIMEOUT_S = 60;
+    private static final long DOWN_TIMEOUT_S = 30;
+
+    record Recorded(long pid, long startTime, String role) {
+        boolean isBus() {
+            return role.equals("dbus-daemon:bus") || role.equals("dbus-broker-launch") || role.equals("dbus-broker");
+        }
+    }
+
+    private final String label;
+    private final Path busScript;
+    private final Path dir;
+    private final Path logDir;
+    private final String address;
+    private final List<Recorded> busProcesses;
+
+    private BusInstance(String label, Path busScript, Path dir, Path logDir, String address, List<Recorded> bus) {
+        this.label = label;
+        this.busScript = busScript;
+        this.dir = dir;
+        this.logDir = logDir;
+        this.address = address;
+        this.busProcesses = bus;
+    }
+
+    /** Why a bus did not start (bus.sh's one line). */
+    public static final class StartFailed extends Exception {
+        StartFailed(String reason) {
+            super(reason);
+        }
+    }
+
+    /**
+     * bus.sh up TRANSPORT in a fresh DIR under TMP (short: sun_path), with extra ENV (LAB_BUS_MAX_REPLIES);
+     * its stderr to LOGDIR/bus-up.err; close() copies the bus's logs to LOGDIR/bus.
+     */
+    public static BusInstance up(Supervisor supervisor, Path busScript, String transport, String label, Path tmp,
+                                 Path logDir, Map<String, String> env, Placement.Cpus cpus)
+        throws IOException, StartFailed, InterruptedException {
+        Files.createDirectories(logDir);
+        Path dir = Files.createTempDirectory(tmp, label + ".").resolve("bus");
+        Files.createDirectory(dir);
+        List<String> argv = new ArrayList<>(cpus.tasksetPrefix());
+        argv.addAll(List.of("bash", busScript.toString(), "up", transport, dir.toString()));
+        ProcessBuilder builder = new ProcessBuilder(argv)
+            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+            .redirectError(logDir.resolve("bus-up.err").toFile());
+        builder.environment().putAll(env);
+        Process up = builder.start();
+        // down is idempotent: register it before we know whether up worked, so nothing is ever left behind
+        BusInstance pending = new BusInstance(label, busScript, dir, logDir, "", List.of());
+        supervisor.onClose("bus.sh down " + label, pending::down);
+        String out = new String(up.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
+        if (!up.waitFor(UP_TIMEOUT_S, TimeUnit.SECONDS)) {
+            up.destroyForcibly();
+            throw new StartFailed("bus did not start: bus.sh up took more than " + UP_TIMEOUT_S + " s");
+        }
+        if (up.exitValue() != 0 || out.isEmpty()) {
+            String reason = Logs.lastLine(logDir.resolve("bus-up.err"));
+            throw new StartFailed("bus did not start: " + reason.replaceFirst("^bus\\.sh: ", ""));
+        }
+        List<Recorded> bus = readPids(dir.resolve("pids")).stream().filter(Recorded::isBus).toList();
+        return new BusInstance(label, busScript, dir, logDir, out, bus);
+    }
+
+    static List<Recorded> readPids(Path pids) throws IOException {
+        List<Recorded> all = new ArrayList<>();
+        if (!Files.exists(pids)) {
+            return all;
+        }
+        for (String line : Files.readAllLines(pids, StandardCharsets.UTF_8)) {
+            String[] f = line.trim().split(" +");
+            if (f.length == 3 && f[0].matches("[0-9]{1,9}") && f[1].matches("[0-9]{1,19}")) {
+                all.add(new Recorded(Long.parseLong(f[0]), Long.parseLong(f[1]), f[2]));
+            }
+        }
+        return all;
+    }
+
+    public String label() {
+        return label;
+    }
+
+    public String address() {
+        return address;
+    }
+
+    /** The pids whose CPU is the bus's: dbus-daemon, or dbus-broker-launch and dbus-broker. */
+    public List<Long> cpuPids() {
+        return busProcesses.stream().map(Recorded::pid).toList();
+    }
+
+    /** Null while every bus process runs; otherwise which one is gone and the last thing the bus logged. */
+    public String deathReason() {
+        if (busProcesses.isEmpty()) {
+            return "its pid file is gone";
+        }
+        for (Recorded r : busProcesses) {
+            if (!ProcStat.runningSince(r.pid(), r.startTime())) {
+                String msg = lastJournalMessage();
+                if (msg.isEmpty()) {
+                    msg = Logs.lastLine(dir.resolve("bus.log"));
+                }
+                if (msg.isEmpty()) {
+                    msg = Logs.lastLine(dir.resolve("broker-launch.log"));
+                }
+                return r.role() + " (pid " + r.pid() + ") is no longer running"
+                    + (msg.isEmpty() ? "" : "; last logged: " + msg);
+            }
+        }
+        return null;
+    }
+
+    private String lastJournalMessage() {
+        try {
+            Path journal = dir.resolve("broker-journal.log");
+            if (!Files.exists(journal)) {
+                return "";
+            }
+            String last = "";
+            for (String line : Files.readAllLines(journal, StandardCharsets.ISO_8859_1)) {
+                if (line.startsWith("MESSAGE=")) {
+                    last = line.substring("MESSAGE=".length());
+                }
+            }
+            return Logs.oneLine(last);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** bus.sh down, then its logs and config into LOGDIR/bus (down completes the logs). Idempotent. */
+    void down() {
+        try {
+            Path keep = logDir.resolve("bus");
+            Files.createDirectories(keep);
+            copy(dir.resolve("address"), keep);
+            Process p = new ProcessBuilder("bash", busScript.toString(), "down", dir.toString())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!p.waitFor(DOWN_TIMEOUT_S, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+            if (Files.isDirectory(dir)) {
+                try (var files = Files.list(dir)) {
+                    for (Path f : files.toList()) {
+                        String n = f.getFileName().toString();
+                        if (n.endsWith(".log") || n.endsWith(".conf") || n.endsWith(".mode")) {
+                            copy(f, keep);
+                        }
+                    }
+                }
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void copy(Path file, Path toDir) throws IOException {
+        if (Files.isRegularFile(file)) {
+            Files.copy(file, toDir.resolve(file.getFileName()), StandardCopyOption.REPLACE_EXISTING,
+                StandardCopyOption.COPY_ATTRIBUTES);
+        }
+    }
+}

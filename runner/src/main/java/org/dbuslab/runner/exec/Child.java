@@ -1,0 +1,97 @@
+package org.dbuslab.runner.exec;
+
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
+
+/** A process the {@link Supervisor} started and will stop. */
+public final class Child {
+
+    private final String name;
+    private final Process process;
+    private final Launch launch;
+    private final BufferedWriter stdin;
+    private final BufferedReader stdout;
+
+    Child(String name, Process process, Launch launch) {
+        this.name = name;
+        this.process = process;
+        this.launch = launch;
+        if (launch.piped()) {
+            stdin = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
+            stdout = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        } else {
+            stdin = null;
+            stdout = null;
+        }
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public long pid() {
+        return process.pid();
+    }
+
+    Process process() {
+        return process;
+    }
+
+    public Launch launch() {
+        return launch;
+    }
+
+    public boolean alive() {
+        return process.isAlive();
+    }
+
+    /** The exit status once it has ended (128 + N for a signal N, as a shell reports it). */
+    public OptionalInt exitCode() {
+        return process.isAlive() ? OptionalInt.empty() : OptionalInt.of(process.exitValue());
+    }
+
+    /** Waits at most TIMEOUT for the process to end; its status, or empty if it still runs. */
+    public OptionalInt waitFor(Duration timeout) throws InterruptedException {
+        if (process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+            return OptionalInt.of(process.exitValue());
+        }
+        return OptionalInt.empty();
+    }
+
+    /** Its last complaint on stderr (see {@link Logs#lastLine}). */
+    public String lastComplaint() {
+        return Logs.lastLine(launch.err());
+    }
+
+    public Path out() {
+        return launch.out();
+    }
+
+    /** The command pipe of a piped child. */
+    public BufferedWriter stdin() {
+        if (stdin == null) {
+            throw new IllegalStateException(name + " was not started with pipes");
+        }
+        return stdin;
+    }
+
+    /** The reply pipe of a piped child. */
+    public BufferedReader stdout() {
+        if (stdout == null) {
+            throw new IllegalStateException(name + " was not started with pipes");
+        }
+        return stdout;
+    }
+
+    @Override
+    public String toString() {
+        return name + " (pid " + pid() + ")";
+    }
+}
