@@ -1,8 +1,7 @@
 package org.dbuslab.runner.exec;
 
-import java.io.BufferedReader;
 import java.io.BufferedWriter;
-import java.io.InputStreamReader;
+import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -17,7 +16,7 @@ public final class Child {
     private final Process process;
     private final Launch launch;
     private final BufferedWriter stdin;
-    private final BufferedReader stdout;
+    private final InputStream stdout;
 
     Child(String name, Process process, Launch launch) {
         this.name = name;
@@ -25,7 +24,7 @@ public final class Child {
         this.launch = launch;
         if (launch.piped()) {
             stdin = new BufferedWriter(new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8));
-            stdout = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+            stdout = process.getInputStream();
         } else {
             stdin = null;
             stdout = null;
@@ -83,7 +82,7 @@ public final class Child {
     }
 
     /** The reply pipe of a piped child. */
-    public BufferedReader stdout() {
+    public InputStream stdout() {
         if (stdout == null) {
             throw new IllegalStateException(name + " was not started with pipes");
         }

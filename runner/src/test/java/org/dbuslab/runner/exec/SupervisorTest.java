@@ -97,7 +97,7 @@ class SupervisorTest {
             Child cat = supervisor.start("cat", Launch.of(dir.resolve("cat"), List.of("cat")).withPipes());
             cat.stdin().write("hello\n");
             cat.stdin().flush();
-            assertEquals("hello", cat.stdout().readLine());
+            assertEquals("hello", new org.dbuslab.format.ControlProtocolReader(cat.stdout()).readLine());
         }
     }
 

@@ -1,0 +1,58 @@
+package org.dbuslab.runner.exec;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The java binary and JVM flags of the measuring JVMs (servers, clients, environment capture): JAVA (default
+ * java on PATH) and LAB_JAVA_OPTS, word-split. Unset, the flags are the serial collector: on 2 cores G1's own
+ * threads cost a pipelined 10000 B client 8 us of CPU per call, as much as libdbus spends on the whole call
+ * (docs/PERFORMANCE.md, step 7). LAB_JAVA_OPTS= (empty) gives the JVM's defaults.
+ */
+public record JavaRuntime(String java, List<String> flags) {
+
+    public static final String DEFAULT_FLAGS = "-XX:+UseSerialGC";
+
+    public JavaRuntime {
+        flags = List.copyOf(flags);
+    }
+
+    public static JavaRuntime fromEnvironment(Map<String, String> env) {
+        String java = env.getOrDefault("JAVA", "java");
+        String text = env.containsKey("LAB_JAVA_OPTS") ? env.get("LAB_JAVA_OPTS") : DEFAULT_FLAGS;
+        List<String> flags = Arrays.stream(text.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
+        return new JavaRuntime(java, flags);
+    }
+
+    /** The flags as one string, for the session log and environment.json. */
+    public String flagsText() {
+        return String.join(" ", flags);
+    }
+
+    /** java FLAGS EXTRA -jar JAR ARGS. */
+    public List<String> jar(Path jar, List<String> extraFlags, List<String> args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java);
+        cmd.addAll(flags);
+        cmd.addAll(extraFlags);
+        cmd.add("-jar");
+        cmd.add(jar.toString());
+        cmd.addAll(args);
+        return cmd;
+    }
+
+    /** java FLAGS -cp JAR MAINCLASS ARGS. */
+    public List<String> main(Path jar, String mainClass, List<String> args) {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(java);
+        cmd.addAll(flags);
+        cmd.add("-cp");
+        cmd.add(jar.toString());
+        cmd.add(mainClass);
+        cmd.addAll(args);
+        return cmd;
+    }
+}

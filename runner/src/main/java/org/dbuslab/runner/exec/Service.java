@@ -1,0 +1,92 @@
+package org.dbuslab.runner.exec;
+
+import java.util.List;
+
+/**
+ * One thing a cell needs running: a bus (bus:T), a Java server (srv:T), a libdbus echo (echo:T) or a raw
+ * server (raw:T). Either usable (with the address clients use) or dead with the reason; {@link #check()}
+ * notices a bus or server that died since it started, so a session reports it instead of hanging on it.
+ */
+public final class Service {
+
+    private final String name;
+    private final BusInstance bus;
+    private final Child process;
+    private String address;
+    private String dead;
+    private boolean diedMidSession;
+
+    private Service(String name, BusInstance bus, Child process, String address, String dead) {
+        this.name = name;
+        this.bus = bus;
+        this.process = process;
+        this.address = address;
+        this.dead = dead;
+    }
+
+    static Service ofBus(String name, BusInstance bus) {
+        return new Service(name, bus, null, bus.address(), null);
+    }
+
+    static Service ofProcess(String name, Child process) {
+        return new Service(name, null, process, null, null);
+    }
+
+    static Service failed(String name, String reason) {
+        return new Service(name, null, null, null, reason);
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String address() {
+        return address;
+    }
+
+    void ready(String address) {
+        this.address = address;
+    }
+
+    void fail(String reason) {
+        if (dead == null) {
+            dead = reason;
+        }
+    }
+
+    /** Its pids for the CPU columns: the bus's processes, or the server process. */
+    public List<Long> cpuPids() {
+        if (bus != null) {
+            return bus.cpuPids();
+        }
+        return process == null ? List.of() : List.of(process.pid());
+    }
+
+    Child process() {
+        return process;
+    }
+
+    /** Null while usable; else why not. A death found here is remembered as mid-session. */
+    public String check() {
+        if (dead != null) {
+            return dead;
+        }
+        if (bus != null) {
+            String why = bus.deathReason();
+            if (why != null) {
+                dead = "bus died mid-session: " + why;
+                diedMidSession = true;
+            }
+        } else if (process != null && !process.alive()) {
+            dead = name.substring(0, name.indexOf(':')) + " server (" + name + ") exited mid-session: "
+                + process.lastComplaint();
+            diedMidSession = true;
+        }
+        return dead;
+    }
+
+    /** It was usable after start-up and then died (its cells fail) rather than never starting (skipped). */
+    public boolean diedMidSession() {
+        return diedMidSession;
+    }
+}

@@ -1,0 +1,257 @@
+package org.dbuslab.runner.exec;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+/**
+ * Every bus, Java server, libdbus echo and raw server of a session, all started at the beginning and left
+ * running until the end (run-all.sh's start_services): buses one after another, then every server at once
+ * (JVM start-ups overlap) until each has printed its 'ready ADDRESS' line (one deadline for all), then the
+ * libdbus echoes, each ready when it owns its name. What cannot start is reported to the skip sink and its
+ * service is dead; its cells are then skipped, not failed.
+ */
+public final class Services {
+
+    public static final Duration SERVER_READY_TIMEOUT = Duration.ofSeconds(30);
+    public static final Duration ECHO_READY_TIMEOUT = Duration.ofSeconds(10);
+    public static final String LIBDBUS_ECHO_NAME = "com.example.LabEcho";
+    public static final String JAVA_ECHO_NAME = "org.dbuslab.Echo";
+    public static final String RAW_SERVER_CLASS = "org.dbuslab.client.raw.RawEchoServer";
+
+    /** Where a skip goes: skipped.tsv's "what<TAB>reason", and the session log. */
+    public interface Skips {
+        void skip(String what, String reason);
+    }
+
+    private final Supervisor supervisor;
+    private final LabLayout jars;
+    private final JavaRuntime java;
+    private final Placement placement;
+    private final Path tmp;
+    private final Path logs;
+    private final Consumer<String> say;
+    private final Map<String, Service> services = new LinkedHashMap<>();
+
+    /** JARS: the session's jar copies; TMP: short private folder for sockets and bus dirs (sun_path). */
+    public Services(Supervisor supervisor, LabLayout jars, JavaRuntime java, Placement placement, Path tmp,
+                    Path logs, Consumer<String> say) {
+        this.supervisor = supervisor;
+        this.jars = jars;
+        this.java = java;
+        this.placement = placement;
+        this.tmp = tmp;
+        this.logs = logs;
+        this.say = say;
+    }
+
+    public static boolean isBus(String transport) {
+        return transport.equals("dbus-daemon") || transport.equals("dbus-broker") || transport.equals("dbus-daemon-tcp");
+    }
+
+    /** The service NAME (bus:T, srv:T, echo:T, raw:T), or empty when it was never started. */
+    public Optional<Service> get(String name) {
+        return Optional.ofNullable(services.get(name));
+    }
+
+    /** Null when every named service is usable, else the first one's reason (see {@link Service#check}). */
+    public String blocker(List<String> names) {
+        for (String name : names) {
+            Service s = services.get(name);
+            String why = s == null ? name + " was not started" : s.check();
+            if (why != null) {
+                return why;
+            }
+        }
+        return null;
+    }
+
+    /** bus.sh up TRANSPORT as LABEL (its logs in logs/LABEL), with extra ENV; false (and dead) if it failed. */
+    public boolean startBus(String transport, String label, Map<String, String> env) throws IOException,
+        InterruptedException {
+        String name = "bus:" + label;
+        try {
+            BusInstance bus = BusInstance.up(supervisor, jars.busScript(), transport, label, tmp, logs.resolve(label),
+                env, placement.cpusFor(Placement.Role.BUS));
+            services.put(name, Service.ofBus(name, bus));
+            say.accept("   bus " + label + ": " + bus.address());
+            return true;
+        } catch (BusInstance.StartFailed e) {
+            services.put(name, Service.failed(name, e.getMessage()));
+            return false;
+        }
+    }
+
+    /** The Java server for TRANSPORT (on bus LABEL's bus, or listening itself for p2p); see awaitReady. */
+    public void spawnJavaServer(String transport, String label) throws IOException {
+        List<String> args = switch (transport) {
+            case "p2p-unix" -> List.of("--listen", "unix:path=" + tmp.resolve("p2p.sock"));
+            case "p2p-tcp" -> List.of("--listen", "tcp:host=127.0.0.1,port=0");
+            default -> List.of("--bus", services.get("bus:" + label).address());
+        };
+        spawn("srv:" + label, logs.resolve(label).resolve("server"), java.jar(jars.serverJar(), List.of(), args));
+    }
+
+    /** The raw-socket echo server (JDK channels, no D-Bus) for raw-unix or raw-tcp. */
+    public void spawnRawServer(String transport) throws IOException {
+        String listen = transport.equals("raw-unix") ? "unix:path=" + tmp.resolve("raw.sock")
+            : "tcp:host=127.0.0.1,port=0";
+        spawn("raw:" + transport, logs.resolve(transport).resolve("server"),
+            java.main(jars.clientJar(), RAW_SERVER_CLASS, List.of("--listen", listen)));
+    }
+
+    private void spawn(String name, Path logBase, List<String> command) throws IOException {
+        Launch launch = Launch.of(logBase, command).on(placement.cpusFor(Placement.Role.SERVER));
+        services.put(name, Service.ofProcess(name, supervisor.start(name, launch)));
+    }
+
+    /**
+     * Waits for every spawned server's ready line, all within one SERVER_READY_TIMEOUT; a server that exits
+     * first or prints nothing in time is stopped and dead. Calls ONREADY or ONFAILED per server.
+     */
+    public void awaitServers(Consumer<Service> onReady, Consumer<Service> onFailed) throws InterruptedException {
+        long deadline = System.nanoTime() + SERVER_READY_TIMEOUT.toNanos();
+        for (Service s : services.values()) {
+            if (s.process() == null || s.address() != null || s.check() != null || s.name().startsWith("echo:")) {
+                continue;
+            }
+            String reason = awaitReadyLine(s.process(), deadline);
+            if (reason == null) {
+                onReady.accept(s);
+            } else {
+                s.fail(reason);
+                onFailed.accept(s);
+            }
+        }
+    }
+
+    private String awaitReadyLine(Child server, long deadline) throws InterruptedException {
+        while (true) {
+            Optional<String> ready = readyLine(server.out());
+            if (ready.isPresent()) {
+                services.get(server.name()).ready(ready.get());
+                return null;
+            }
+            if (!server.alive()) {
+                return "server exited (status " + server.exitCode().orElse(-1) + ") before ready: "
+                    + server.lastComplaint();
+            }
+            if (System.nanoTime() > deadline) {
+                String reason = "server printed no ready line within " + SERVER_READY_TIMEOUT.toSeconds() + "s: "
+                    + server.lastComplaint();
+                supervisor.stop(server);
+                return reason;
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    static Optional<String> readyLine(Path out) {
+        try {
+            if (!Files.exists(out)) {
+                return Optional.empty();
+            }
+            for (String line : Files.readAllLines(out, StandardCharsets.UTF_8)) {
+                if (line.startsWith("ready ")) {
+                    return Optional.of(line.substring("ready ".length()).strip());
+                }
+            }
+        } catch (IOException e) {
+            // not yet readable
+        }
+        return Optional.empty();
+    }
+
+    /** dbus-test-tool echo on bus T, ready when it owns LIBDBUS_ECHO_NAME (within ECHO_READY_TIMEOUT). */
+    public boolean startLibdbusEcho(String transport) throws IOException, InterruptedException {
+        String name = "echo:" + transport;
+        Service bus = services.get("bus:" + transport);
+        Launch launch = Launch.of(logs.resolve(transport).resolve("libdbus-echo"),
+                List.of("dbus-test-tool", "echo", "--name=" + LIBDBUS_ECHO_NAME))
+            .withEnvironment("DBUS_SESSION_BUS_ADDRESS", bus.address()).on(placement.cpusFor(Placement.Role.SERVER));
+        Child echo = supervisor.start(name, launch);
+        Service service = Service.ofProcess(name, echo);
+        services.put(name, service);
+        long deadline = System.nanoTime() + ECHO_READY_TIMEOUT.toNanos();
+        while (!nameOwned(bus.address(), LIBDBUS_ECHO_NAME)) {
+            if (!echo.alive() || System.nanoTime() > deadline) {
+                service.fail("dbus-test-tool echo did not claim " + LIBDBUS_ECHO_NAME + ": " + echo.lastComplaint());
+                supervisor.stop(echo);
+                return false;
+            }
+            Thread.sleep(50);
+        }
+        service.ready(bus.address());
+        say.accept("   libdbus echo on " + transport + ": " + LIBDBUS_ECHO_NAME);
+        return true;
+    }
+
+    /** Marks NAME dead without starting it (e.g. dbus-test-tool not installed). */
+    public void markDead(String name, String reason) {
+        services.put(name, Service.failed(name, reason));
+    }
+
+    /** The bus has an owner for NAME (dbus-send NameHasOwner, at most 5 s). */
+    public static boolean nameOwned(String address, String name) throws IOException, InterruptedException {
+        ForeignCall call = ForeignCall.run(Duration.ofSeconds(5), "dbus-send", "--bus=" + address, "--print-reply",
+            "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
+            "string:" + name);
+        return call.status() == 0 && call.output().contains("boolean true");
+    }
+
+    /**
+     * The reference pair libdbus>dbus-java needs the Java server on bus T to answer com.example.Spam at / with
+     * an empty reply: null when it does, else why not (the pair is then skipped, not failed).
+     */
+    public String spamHookMissing(String transport) throws IOException, InterruptedException {
+        Service bus = services.get("bus:" + transport);
+        ForeignCall call = ForeignCall.run(Duration.ofSeconds(10), "dbus-send", "--bus=" + bus.address(),
+            "--print-reply", "--dest=" + JAVA_ECHO_NAME, "/", "com.example.Spam", "array:byte:1,2,3");
+        if (call.status() == 0) {
+            return null;
+        }
+        return "the Java server does not answer com.example.Spam at / yet (hook pending): "
+            + Logs.lastLineOf(call.output());
+    }
+
+    /** The client jar's --help names '--method' and 'spam' (the dbus-java>libdbus pair's hook). */
+    public String clientSpamHookMissing() throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(java.jar(jars.clientJar(), List.of(), List.of("--help")));
+        ForeignCall call = ForeignCall.run(Duration.ofSeconds(60), cmd.toArray(String[]::new));
+        if (call.output().contains("--method") && call.output().contains("spam")) {
+            return null;
+        }
+        return "the Java client has no '--method spam' yet (hook pending)";
+    }
+
+    /** A short foreign command (dbus-send, java --help), bounded, output and stderr together. */
+    record ForeignCall(int status, String output) {
+        static ForeignCall run(Duration timeout, String... argv) throws IOException, InterruptedException {
+            Process p = new ProcessBuilder(argv).redirectErrorStream(true)
+                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
+            var out = new java.io.ByteArrayOutputStream();
+            Thread drain = new Thread(() -> {
+                try {
+                    p.getInputStream().transferTo(out);
+                } catch (IOException e) {
+                    // ended
+                }
+            });
+            drain.start();
+            if (!p.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS)) {
+                p.destroyForcibly().waitFor();
+            }
+            drain.join(1000);
+            return new ForeignCall(p.isAlive() ? 124 : p.exitValue(), out.toString(StandardCharsets.UTF_8));
+        }
+    }
+}
