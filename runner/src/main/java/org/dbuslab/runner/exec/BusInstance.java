@@ -56,7 +56,7 @@ public final class BusInstance {
      * its stderr to LOGDIR/bus-up.err; close() copies the bus's logs to LOGDIR/bus.
      */
     public static BusInstance up(Supervisor supervisor, Path busScript, String transport, String label, Path tmp,
-                                 Path logDir, Map<String, String> env, Placement.Cpus cpus)
+                                 Path logDir, Map<String, String> env, CpuPlacement.Cpus cpus)
         throws IOException, StartFailed, InterruptedException {
         Files.createDirectories(logDir);
         Path dir = Files.createTempDirectory(tmp, label + ".").resolve("bus");

@@ -12,7 +12,7 @@ import java.util.Map;
  * stdin/stdout (a persistent client), and the CPUs it may run on.
  */
 public record Launch(List<String> command, Map<String, String> environment, Path logBase, boolean piped,
-                     Placement.Cpus cpus) {
+                     CpuPlacement.Cpus cpus) {
 
     public Launch {
         command = List.copyOf(command);
@@ -20,7 +20,7 @@ public record Launch(List<String> command, Map<String, String> environment, Path
     }
 
     public static Launch of(Path logBase, List<String> command) {
-        return new Launch(command, Map.of(), logBase, false, Placement.Cpus.ANY);
+        return new Launch(command, Map.of(), logBase, false, CpuPlacement.Cpus.ANY);
     }
 
     public Launch withEnvironment(String name, String value) {
@@ -34,7 +34,7 @@ public record Launch(List<String> command, Map<String, String> environment, Path
         return new Launch(command, environment, logBase, true, cpus);
     }
 
-    public Launch on(Placement.Cpus cpus) {
+    public Launch on(CpuPlacement.Cpus cpus) {
         return new Launch(command, environment, logBase, piped, cpus);
     }
 

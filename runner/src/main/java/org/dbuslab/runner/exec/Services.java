@@ -1,5 +1,7 @@
 package org.dbuslab.runner.exec;
 
+import org.dbuslab.runner.options.Placement;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -81,7 +83,7 @@ public final class Services {
         String name = "bus:" + label;
         try {
             BusInstance bus = BusInstance.up(supervisor, jars.busScript(), transport, label, tmp, logs.resolve(label),
-                env, placement.cpusFor(Placement.Role.BUS));
+                env, CpuPlacement.cpusFor(placement, CpuPlacement.Role.BUS));
             services.put(name, Service.ofBus(name, bus));
             say.accept("   bus " + label + ": " + bus.address());
             return true;
@@ -110,7 +112,7 @@ public final class Services {
     }
 
     private void spawn(String name, Path logBase, List<String> command) throws IOException {
-        Launch launch = Launch.of(logBase, command).on(placement.cpusFor(Placement.Role.SERVER));
+        Launch launch = Launch.of(logBase, command).on(CpuPlacement.cpusFor(placement, CpuPlacement.Role.SERVER));
         services.put(name, Service.ofProcess(name, supervisor.start(name, launch)));
     }
 
@@ -177,7 +179,7 @@ public final class Services {
         Service bus = services.get("bus:" + transport);
         Launch launch = Launch.of(logs.resolve(transport).resolve("libdbus-echo"),
                 List.of("dbus-test-tool", "echo", "--name=" + LIBDBUS_ECHO_NAME))
-            .withEnvironment("DBUS_SESSION_BUS_ADDRESS", bus.address()).on(placement.cpusFor(Placement.Role.SERVER));
+            .withEnvironment("DBUS_SESSION_BUS_ADDRESS", bus.address()).on(CpuPlacement.cpusFor(placement, CpuPlacement.Role.SERVER));
         Child echo = supervisor.start(name, launch);
         Service service = Service.ofProcess(name, echo);
         services.put(name, service);

@@ -53,10 +53,10 @@ public final class SpamRun {
     private final Path timedRun;
     private final Path scratch;
     private final Duration timeout;
-    private final Placement.Cpus cpus;
+    private final CpuPlacement.Cpus cpus;
 
     /** TIMEDRUN = lab/timed-run.py; SCRATCH = a private temp folder for the per-run stderr and result. */
-    public SpamRun(Supervisor supervisor, Path timedRun, Path scratch, Duration timeout, Placement.Cpus cpus) {
+    public SpamRun(Supervisor supervisor, Path timedRun, Path scratch, Duration timeout, CpuPlacement.Cpus cpus) {
         this.supervisor = supervisor;
         this.timedRun = timedRun;
         this.scratch = scratch;

@@ -1,5 +1,6 @@
 package org.dbuslab.runner.exec;
 
+import org.dbuslab.runner.options.Placement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -97,7 +98,7 @@ class ServicesTest {
             assertEquals(1000, Files.size(payload));
             Path errLog = dir.resolve("spam.err");
             SpamRun spam = new SpamRun(supervisor, RealBus.layout().timedRun(), scratch, Duration.ofSeconds(2),
-                Placement.Cpus.ANY);
+                CpuPlacement.Cpus.ANY);
 
             SpamRun.Result ok = spam.once(address, Services.LIBDBUS_ECHO_NAME, 200, 8, payload, errLog, "measure 1");
             assertTrue(ok.ok(), ok.toString());

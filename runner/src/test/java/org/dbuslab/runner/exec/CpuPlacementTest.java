@@ -1,5 +1,6 @@
 package org.dbuslab.runner.exec;
 
+import org.dbuslab.runner.options.Placement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -11,25 +12,22 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 
-class PlacementTest {
+class CpuPlacementTest {
 
     @TempDir
     Path dir;
 
     @Test
     void splitPutsTheClientOnCpu0AndBusAndServerOnCpu1() {
-        assertEquals("0", Placement.SPLIT.cpusFor(Placement.Role.CLIENT).list());
-        assertEquals("1", Placement.SPLIT.cpusFor(Placement.Role.BUS).list());
-        assertEquals("1", Placement.SPLIT.cpusFor(Placement.Role.SERVER).list());
-        assertEquals("0", Placement.SAME_CPU.cpusFor(Placement.Role.SERVER).list());
-        assertEquals(Placement.Cpus.ANY, Placement.FREE.cpusFor(Placement.Role.CLIENT));
-        assertEquals(Placement.SAME_CPU, Placement.parse("same-cpu"));
-        assertThrows(IllegalArgumentException.class, () -> Placement.parse("pinned"));
-        assertNotNull(Placement.SPLIT.unusableReason(1, true));
-        assertNotNull(Placement.SAME_CPU.unusableReason(2, false));
-        assertNull(Placement.FREE.unusableReason(1, false));
+        assertEquals("0", CpuPlacement.cpusFor(Placement.SPLIT, CpuPlacement.Role.CLIENT).list());
+        assertEquals("1", CpuPlacement.cpusFor(Placement.SPLIT, CpuPlacement.Role.BUS).list());
+        assertEquals("1", CpuPlacement.cpusFor(Placement.SPLIT, CpuPlacement.Role.SERVER).list());
+        assertEquals("0", CpuPlacement.cpusFor(Placement.SAME_CPU, CpuPlacement.Role.SERVER).list());
+        assertEquals(CpuPlacement.Cpus.ANY, CpuPlacement.cpusFor(Placement.FREE, CpuPlacement.Role.CLIENT));
+        assertNotNull(CpuPlacement.unusableReason(Placement.SPLIT, 1, true));
+        assertNotNull(CpuPlacement.unusableReason(Placement.SAME_CPU, 2, false));
+        assertNull(CpuPlacement.unusableReason(Placement.FREE, 1, false));
     }
 
     @Test
@@ -37,7 +35,7 @@ class PlacementTest {
         RealBus.require(Runtime.getRuntime().availableProcessors() >= 2, "needs 2 CPUs");
         try (Supervisor supervisor = new Supervisor(Duration.ofSeconds(1), m -> { })) {
             Child child = supervisor.start("pinned", Launch.of(dir.resolve("pinned"), List.of("sleep", "30"))
-                .on(Placement.SPLIT.cpusFor(Placement.Role.SERVER)));
+                .on(CpuPlacement.cpusFor(Placement.SPLIT, CpuPlacement.Role.SERVER)));
             long deadline = System.nanoTime() + 10_000_000_000L;
             String allowed = "";
             while (System.nanoTime() < deadline) {
