@@ -14,7 +14,9 @@ import java.util.function.Consumer;
  * {@code latency_tag} (where the run's per-call latency histogram is; empty when none was recorded), and the
  * lab's {@code method}, {@code pair}, {@code series} (part of the cell; absent or empty: echo, dbus-java>dbus-java,
  * matrix), {@code fixed_ns} (spam rows' fixed cost), {@code expected} and {@code reference} (only checked against
- * pair and series, which decide). {@code round} is not needed: the run order comes from started_utc.
+ * pair and series, which decide), {@code round} (the block the run was made in: paired comparisons) and
+ * {@code cpu_client_ns}, {@code cpu_bus_ns}, {@code cpu_server_ns} (CPU time per component; empty when not measured).
+ * The run order comes from started_utc, not from round.
  */
 final class RunsCsvReader {
 
@@ -110,7 +112,18 @@ final class RunsCsvReader {
                 LineParser.longValue("elapsed_ns", header.field(fields, "elapsed_ns"), 1),
                 counts, phase, startedUtc(optional(fields, header, "started_utc")), latency(fields, header),
                 fixedNs(optional(fields, header, "fixed_ns")), optional(fields, header, "expected"),
-                jitMs(optional(fields, header, "jit_ms")));
+                jitMs(optional(fields, header, "jit_ms")), block(optional(fields, header, "round")),
+                new CpuNs(cpuNs(fields, header, "cpu_client_ns"), cpuNs(fields, header, "cpu_bus_ns"),
+                        cpuNs(fields, header, "cpu_server_ns")));
+    }
+
+    private static Integer block(String text) {
+        return text.isEmpty() ? null : LineParser.intValue("round", text, 1);
+    }
+
+    private static Long cpuNs(String[] fields, Header header, String column) {
+        String text = optional(fields, header, column);
+        return text.isEmpty() ? null : LineParser.longValue(column, text, 0);
     }
 
     private static String orDefault(String value, String fallback) {

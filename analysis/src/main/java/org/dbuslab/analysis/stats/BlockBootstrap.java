@@ -33,6 +33,11 @@ public final class BlockBootstrap {
         return new BlockBootstrap(Bootstrap.DEFAULT_RESAMPLES, Bootstrap.DEFAULT_SEED, Bootstrap.DEFAULT_CONFIDENCE);
     }
 
+    /** With the same resamples, seed and confidence as a run bootstrap, so a report's intervals are alike. */
+    public static BlockBootstrap like(Bootstrap bootstrap) {
+        return new BlockBootstrap(bootstrap.resamples(), bootstrap.seed(), bootstrap.confidence());
+    }
+
     /**
      * @param blocks blocks.get(b) = the values (e.g. µs/call of each run) of one cell in block b, any count;
      *               empty blocks are left out
@@ -62,7 +67,8 @@ public final class BlockBootstrap {
         return paired(a, b, (x, y) -> x - y);
     }
 
-    private Interval paired(List<double[]> a, List<double[]> b, DoubleBinaryOperator statistic) {
+    /** The blocks of two aligned lists that hold values on both sides: [kept a, kept b]. */
+    static List<List<double[]>> onBothSides(List<double[]> a, List<double[]> b) {
         if (a.size() != b.size()) {
             throw new IllegalArgumentException("the two cells' block lists are not aligned: " + a.size() + " and " + b.size() + " blocks");
         }
@@ -74,6 +80,13 @@ public final class BlockBootstrap {
                 keptB.add(b.get(i));
             }
         }
+        return List.of(keptA, keptB);
+    }
+
+    private Interval paired(List<double[]> a, List<double[]> b, DoubleBinaryOperator statistic) {
+        List<List<double[]>> kept = onBothSides(a, b);
+        List<double[]> keptA = kept.get(0);
+        List<double[]> keptB = kept.get(1);
         if (keptA.size() < 2) {
             return Interval.UNDEFINED;
         }
