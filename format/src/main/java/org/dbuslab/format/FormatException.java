@@ -1,0 +1,11 @@
+package org.dbuslab.format;
+
+/** A results-folder file that does not follow its format: the message names the file and the line. */
+public final class FormatException extends IllegalArgumentException {
+
+    private static final long serialVersionUID = 1L;
+
+    public FormatException(String file, int line, String problem) {
+        super(file + " line " + line + ": " + problem);
+    }
+}

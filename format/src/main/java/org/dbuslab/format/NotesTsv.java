@@ -1,0 +1,26 @@
+package org.dbuslab.format;
+
+import java.util.List;
+
+/** notes.tsv: {@code topic<TAB>outcome<TAB>text}, no header: checks with an expected outcome (over-limit). */
+public final class NotesTsv extends TsvFormat<NotesTsv.Row> {
+
+    public static final NotesTsv FORMAT = new NotesTsv();
+
+    public record Row(String topic, String outcome, String text) {
+    }
+
+    private NotesTsv() {
+        super("notes.tsv", List.of("topic", "outcome", "text"), false);
+    }
+
+    @Override
+    protected Object[] fields(Row r) {
+        return new Object[] {r.topic(), r.outcome(), r.text()};
+    }
+
+    @Override
+    protected Row row(Fields f) {
+        return new Row(f.required(0), f.required(1), f.text(2));
+    }
+}

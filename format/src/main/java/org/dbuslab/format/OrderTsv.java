@@ -1,0 +1,37 @@
+package org.dbuslab.format;
+
+import java.util.List;
+
+/**
+ * order.tsv: every run of the session in the order it was planned, one header line. {@code round} is the block
+ * (1-based, warm-up blocks included), {@code position} the run's place in it; {@code runs}/{@code warmup_runs}
+ * are 1/0 on a measured block's line and 0/1 on a warm-up block's. {@code order} is {@code interleaved} (each
+ * block shuffled from {@code order_seed} and its block number) or {@code sequential} (plan order).
+ */
+public final class OrderTsv extends TsvFormat<OrderTsv.Row> {
+
+    public static final OrderTsv FORMAT = new OrderTsv();
+
+    public record Row(int round, int position, String kind, String series, String pair, String transport, String mode,
+                      int payloadBytes, int window, int calls, int runs, int warmupRuns, long payloadSeed, String order,
+                      long orderSeed) {
+    }
+
+    private OrderTsv() {
+        super("order.tsv", List.of("round", "position", "kind", "series", "pair", "transport", "mode", "payload_bytes",
+                "window", "calls", "runs", "warmup_runs", "payload_seed", "order", "order_seed"), true);
+    }
+
+    @Override
+    protected Object[] fields(Row r) {
+        return new Object[] {r.round(), r.position(), r.kind(), r.series(), r.pair(), r.transport(), r.mode(),
+                r.payloadBytes(), r.window(), r.calls(), r.runs(), r.warmupRuns(), r.payloadSeed(), r.order(), r.orderSeed()};
+    }
+
+    @Override
+    protected Row row(Fields f) {
+        return new Row(f.integer(0, 1), f.integer(1, 1), f.required(2), f.required(3), f.required(4), f.required(5),
+                f.required(6), f.integer(7, 0), f.integer(8, 1), f.integer(9, 1), f.integer(10, 0), f.integer(11, 0),
+                f.longValue(12, Long.MIN_VALUE), f.required(13), f.longValue(14, 0));
+    }
+}

@@ -1,0 +1,41 @@
+package org.dbuslab.format;
+
+import java.util.List;
+
+/**
+ * precision.tsv: how precise each matrix cell's median us/call and each headline comparison got, one header line,
+ * rewritten after every measured block. {@code kind} is {@code cell}, {@code transport} (transport / dbus-daemon),
+ * {@code client-libdbus} ((dbus-java>libdbus) / (libdbus>libdbus)) or {@code server-libdbus}
+ * ((libdbus>dbus-java) / (libdbus>libdbus)). The first cell is named by transport, mode, payload_bytes, window,
+ * pair and series; a comparison's baseline by {@code versus_transport} and {@code versus_pair} (empty for a cell).
+ * {@code half_width_pct}: the 95% CI's half-width in % of the estimate (empty while undefined, under 2 blocks);
+ * {@code met_after_blocks}: the measured block since which it has been met (empty when not met).
+ */
+public final class PrecisionTsv extends TsvFormat<PrecisionTsv.Row> {
+
+    public static final PrecisionTsv FORMAT = new PrecisionTsv();
+
+    public record Row(String kind, String transport, String mode, int payloadBytes, int window, String pair, String series,
+                      String versusTransport, String versusPair, int blocks, double halfWidthPct, double targetPct,
+                      boolean met, int metAfterBlocks) {
+    }
+
+    private PrecisionTsv() {
+        super("precision.tsv", List.of("kind", "transport", "mode", "payload_bytes", "window", "pair", "series",
+                "versus_transport", "versus_pair", "blocks", "half_width_pct", "target_pct", "met", "met_after_blocks"), true);
+    }
+
+    @Override
+    protected Object[] fields(Row r) {
+        return new Object[] {r.kind(), r.transport(), r.mode(), r.payloadBytes(), r.window(), r.pair(), r.series(),
+                r.versusTransport(), r.versusPair(), r.blocks(), Tsv.decimal(r.halfWidthPct(), 3),
+                Tsv.decimal(r.targetPct(), 3), r.met(), r.metAfterBlocks() > 0 ? r.metAfterBlocks() : ""};
+    }
+
+    @Override
+    protected Row row(Fields f) {
+        return new Row(f.required(0), f.required(1), f.required(2), f.integer(3, 0), f.integer(4, 1), f.required(5),
+                f.required(6), f.text(7), f.text(8), f.integer(9, 0), f.decimal(10), f.decimal(11), f.bool(12),
+                f.text(13).isEmpty() ? 0 : f.integer(13, 1));
+    }
+}

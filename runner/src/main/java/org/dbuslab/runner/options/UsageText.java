@@ -1,0 +1,141 @@
+package org.dbuslab.runner.options;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.dbuslab.runner.plan.Transport;
+
+/** The --help text, with the presets' table made from {@link Preset}'s data. */
+final class UsageText {
+
+    private UsageText() {
+    }
+
+    static String render() {
+        return """
+                Usage: lab/run-all.sh [--quick | --full] [options]
+
+                Runs the D-Bus echo benchmark: the matrix (every transport x mode x payload
+                size, Java client against Java server), reference rows (libdbus dbus-test-tool
+                pairs on dbus-daemon and dbus-broker, and a raw-socket floor without D-Bus), a
+                pipelining-depth sweep and the over-limit check. Every bus, server and Java
+                client starts once; the session is then a sequence of BLOCKS, each making one
+                run of every cell in an order shuffled from a recorded seed, so every
+                comparison (transport / dbus-daemon, Java / libdbus pairs) is paired within a
+                block. Warm-up blocks come first (recorded with phase=warmup) until every Java
+                client's JIT is quiet; measured blocks then go on until every matrix cell's
+                median us/call and every headline comparison has a 95%% CI half-width within
+                --precision, or the --budget is spent. At the end the analysis jar writes the
+                report.
+
+                Presets   calls/run     blocks                        budget  warm-up          reference  sweep  measured here
+                %s
+                  "blocks": measured blocks; with a precision target at least the minimum,
+                  then until the target is met. "warm-up": least warm-up blocks, then the JIT
+                  watch (at most 5 ms of compilation over each Java client's last 5 runs) for
+                  at most that share of the budget.
+
+                Precision and time:
+                  --precision P       95%% CI half-width target in %% of the estimate (> 0, <= 100;
+                                      default %s): every matrix cell's median us/call, and every
+                                      headline comparison's paired ratio (block bootstrap)
+                  --blocks N          make exactly N measured blocks instead (no precision target)
+                  --min-blocks N      least measured blocks before the target may end the session
+                  --budget D          session time budget, build and start-up included (e.g. 90s,
+                                      10m, 1h30m; default %s)
+                  --warmup-blocks N   least warm-up blocks (>= 1)
+                  --warmup-budget D   how long the warm-up may wait for the JIT to go quiet
+                                      (default: %d%% of --budget; 0 = only the least blocks)
+
+                Matrix (options override the preset, in any order):
+                  --run-ms N          calls per run set after the first warm-up block so a run takes
+                                      about N ms (at least 2 x window; cells that are compared share
+                                      their calls per run)
+                  --calls N           fixed calls per run instead (>= 2)
+                  --window N          calls in flight in async mode (>= 1, default %d); sync uses 1
+                  --sizes LIST        payload bytes, comma-separated (default %s, max %d)
+                  --transports LIST   comma-separated subset of
+                                      %s (default: all)
+                  --modes LIST        comma-separated subset of sync,async (default: both)
+
+                Order and placement:
+                  --order MODE        interleaved (default): every block shuffled from the seed and
+                                      its number; sequential: plan order in every block
+                  --order-seed S      seed of the shuffle, 0..%d (default: the session's start
+                                      time); order.tsv records it and every block's order
+                  --placement P       free (default): no CPU affinity; same-cpu: every process on
+                                      one CPU; split: the client on one CPU, bus and server on the
+                                      other. Recorded in environment.json
+
+                Reference rows (rows with reference=true):
+                  --no-reference      skip them (libdbus pairs and raw-socket floor)
+                  libdbus pairs, on dbus-daemon and dbus-broker of --transports, every mode and
+                  size (--quick: the first size):
+                    libdbus>libdbus    dbus-test-tool spam -> dbus-test-tool echo
+                    dbus-java>libdbus  Java client (--method spam) -> dbus-test-tool echo
+                    libdbus>dbus-java  dbus-test-tool spam -> the Java server (com.example.Spam)
+                  dbus-test-tool echo replies EMPTY: these rows move half the bytes of a true
+                  echo. spam cannot time itself: one process per run, timed from outside, its
+                  fixed cost (start, connect, one call, exit) measured in the same block and
+                  recorded in fixed_ns; per call = (elapsed_ns - fixed_ns) / (calls - 1).
+                  raw-unix, raw-tcp: JDK socket channels, 4-byte length + payload, true echo,
+                  every reply verified, sync and pipelined.
+
+                Sweep (Java client, async, every size, dbus-daemon and dbus-broker of --transports):
+                  --sweep, --no-sweep    on by default and with --full, off with --quick
+                  --sweep-windows LIST   windows (default %s)
+                  --sweep-calls N        calls per run; a point makes max(N, 2 x window) calls
+                                         (default: as the matrix)
+                  With the sweep and dbus-daemon, the over-limit check runs once, in the first
+                  measured block: a second dbus-daemon with max_replies_per_connection=8 and a
+                  client with window 128 (transport dbus-daemon-limit8). It must end in
+                  LimitsExceeded errors from the bus, judged in notes.tsv; not lost calls, not a
+                  hang. dbus-broker has no such limit.
+
+                Session:
+                  --cell-timeout S    seconds one run may take before it counts as hung
+                                      (default %d)
+                  --out DIR           results folder (default results/<UTC timestamp>/ in the repo);
+                                      refused if it already holds a runs.csv
+                  --no-build          never run Maven (the jars must exist)
+                  --rebuild           always run 'mvn -B -q package -DskipTests' first (default:
+                                      build only when a jar is older than a pom.xml or a source)
+                  --scenarios LIST    after the blocks, lab/run-scenarios.sh with the same --out
+                                      and preset: %s, or none (default: all)
+                  --started-at-ms MS  when the launcher started (epoch ms): the budget counts from
+                                      there (default: now)
+                  -h, --help          this text
+
+                Options of the round-based driver (--runs, --runs-per-round, --warmup-runs,
+                --warmup-max-seconds, --sweep-runs) are refused with what replaces them.
+                """.formatted(presetRows(), SessionOptions.fmtPct(Preset.DEFAULT.precisionPct()),
+                Durations.format(Preset.DEFAULT.budget()), Math.round(Preset.DEFAULT.warmupBudgetShare() * 100),
+                SessionOptions.DEFAULT_WINDOW, join(SessionOptions.DEFAULT_SIZES), SessionConfig.MAX_PAYLOAD,
+                Transport.SELECTABLE.stream().map(Transport::label).collect(Collectors.joining(",")),
+                SessionConfig.MAX_ORDER_SEED, join(SessionOptions.DEFAULT_SWEEP_WINDOWS),
+                SessionOptions.DEFAULT_CELL_TIMEOUT.toSeconds(), String.join(",", SessionConfig.ALL_SCENARIOS));
+    }
+
+    static String presetRows() {
+        return List.of(Preset.DEFAULT, Preset.QUICK, Preset.FULL).stream().map(UsageText::row)
+                .collect(Collectors.joining("\n"));
+    }
+
+    private static String row(Preset p) {
+        String name = p == Preset.DEFAULT ? "(default)" : "--" + p.name();
+        String calls = p.calls() > 0 ? String.valueOf(p.calls()) : "~" + p.runTarget().toMillis() + " ms/run";
+        String blocks = p.precisionTarget()
+                ? ">= " + p.minBlocks() + ", until +-" + SessionOptions.fmtPct(p.precisionPct()) + " met"
+                : p.fixedBlocks() + " (no target)";
+        String warmup = ">= " + p.warmupBlocks() + (p.warmupBudgetShare() > 0
+                ? ", JIT <= " + Math.round(p.warmupBudgetShare() * 100) + "%" : ", no watch");
+        String reference = p.referenceSizes() == 0 ? "all sizes" : "size 1";
+        return String.format("  %-9s %-13s %-29s %-7s %-16s %-10s %-6s %s", name, calls, blocks,
+                Durations.format(p.budget()), warmup, reference, p.sweep() ? "yes" : "no", p.measuredHere())
+                .replace("%", "%%");
+    }
+
+    private static String join(List<Integer> values) {
+        return values.stream().map(String::valueOf).collect(Collectors.joining(","));
+    }
+}

@@ -1,0 +1,50 @@
+package org.dbuslab.runner.plan;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.dbuslab.runner.options.BlockOrdering;
+
+/**
+ * The order of one block's runs. Interleaved: a Fisher-Yates shuffle with a SplittableRandom seeded from
+ * (order seed, block number) alone, so block N's order is the same on every machine and can be recomputed
+ * from order.tsv's order_seed; sequential: plan order.
+ *
+ * @param block 1-based over the whole session, warm-up blocks included (runs.csv's round column)
+ */
+public record BlockOrder(int block, Phase phase, BlockOrdering ordering, long orderSeed, List<Cell> cells) {
+
+    public BlockOrder {
+        cells = List.copyOf(cells);
+    }
+
+    public static BlockOrder of(List<Cell> planOrder, Phase phase, BlockOrdering ordering, long orderSeed, int block) {
+        if (block < 1) {
+            throw new IllegalArgumentException("blocks are numbered from 1, got " + block);
+        }
+        List<Cell> cells = new ArrayList<>(planOrder);
+        if (ordering == BlockOrdering.INTERLEAVED) {
+            SplittableRandom random = new SplittableRandom(blockSeed(orderSeed, block));
+            for (int i = cells.size() - 1; i > 0; i--) {
+                int j = random.nextInt(i + 1);
+                Cell tmp = cells.get(i);
+                cells.set(i, cells.get(j));
+                cells.set(j, tmp);
+            }
+        }
+        return new BlockOrder(block, phase, ordering, orderSeed, cells);
+    }
+
+    /** The shuffle's seed for one block: the order seed and the block number mixed (golden-ratio step). */
+    static long blockSeed(long orderSeed, int block) {
+        return orderSeed * 0x9E3779B97F4A7C15L + block;
+    }
+
+    /** The payload seed of this block's runs: the client's default (20150430), +1000 per block as run-all.sh's rounds. */
+    public long payloadSeed() {
+        return PAYLOAD_SEED + 1000L * (block - 1);
+    }
+
+    public static final long PAYLOAD_SEED = 20_150_430L;
+}

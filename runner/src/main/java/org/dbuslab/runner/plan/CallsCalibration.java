@@ -1,0 +1,69 @@
+package org.dbuslab.runner.plan;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Sets calls per run from the first warm-up block so that a run takes about the target duration. Cells that are
+ * compared share one count (the analysis keys cells by calls too): the matrix and the reference rows of one mode
+ * and size share theirs, each sweep point (size, window) its own across buses; the over-limit check keeps its
+ * calls. The group's count comes from the median time per call of its cells; at least max(2, 2 x window), at
+ * most {@link #MAX_CALLS} and {@link #MAX_RUN_BYTES} payload bytes per run.
+ */
+public final class CallsCalibration {
+
+    public static final int MAX_CALLS = 1_000_000;
+    /** No run sends more payload than this (large --sizes): run-all.sh's per-size cap for warming servers. */
+    public static final long MAX_RUN_BYTES = 200_000_000L;
+
+    private CallsCalibration() {
+    }
+
+    /**
+     * @param nsPerCall measured ns per call of the first warm-up block, by cell id (cells without a value, e.g. a
+     *                  skipped transport, follow their group; a group with none keeps its calls)
+     * @return new calls by cell id, for {@link SessionPlan#withCalls}
+     */
+    public static Map<String, Integer> calibrate(List<Cell> cells, Map<String, Double> nsPerCall, Duration target) {
+        Map<List<Object>, List<Cell>> groups = new LinkedHashMap<>();
+        for (Cell c : cells) {
+            if (c.kind() != CellKind.OVERLIMIT) {
+                groups.computeIfAbsent(groupOf(c), k -> new ArrayList<>()).add(c);
+            }
+        }
+        Map<String, Integer> out = new HashMap<>();
+        for (List<Cell> group : groups.values()) {
+            double[] values = group.stream().map(c -> nsPerCall.get(c.id())).filter(Objects::nonNull)
+                    .mapToDouble(Double::doubleValue).filter(v -> v > 0 && Double.isFinite(v)).sorted().toArray();
+            if (values.length == 0) {
+                continue;
+            }
+            double median = values.length % 2 == 1 ? values[values.length / 2]
+                    : (values[values.length / 2 - 1] + values[values.length / 2]) / 2;
+            int window = group.stream().mapToInt(Cell::window).max().orElse(1);
+            int payload = group.get(0).payloadBytes();
+            int calls = clamp(target.toNanos() / median, window, payload);
+            group.forEach(c -> out.put(c.id(), calls));
+        }
+        return out;
+    }
+
+    static int clamp(double wanted, int window, int payloadBytes) {
+        long least = Math.max(2L, 2L * window);
+        long most = Math.min(MAX_CALLS, payloadBytes > 0 ? MAX_RUN_BYTES / payloadBytes : MAX_CALLS);
+        long calls = Math.round(wanted);
+        return (int) Math.max(least, Math.min(most, calls));
+    }
+
+    /** Cells of one group share their calls per run. */
+    static List<Object> groupOf(Cell c) {
+        return c.series() == Series.SWEEP
+                ? List.of(Series.SWEEP, c.payloadBytes(), c.window())
+                : List.of(Series.MATRIX, c.mode(), c.payloadBytes(), c.window());
+    }
+}

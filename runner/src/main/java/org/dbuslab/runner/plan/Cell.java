@@ -1,0 +1,57 @@
+package org.dbuslab.runner.plan;
+
+import java.util.Optional;
+
+/**
+ * One row of the plan: every block makes one run of it. Everything but {@code calls} identifies the cell
+ * ({@link #id()}); calls per run may be set after the first warm-up block ({@link #withCalls}).
+ */
+public record Cell(CellKind kind, Series series, Pair pair, Transport transport, Mode mode, int payloadBytes, int window,
+                   int calls) {
+
+    /** runs.csv's expected column for the over-limit check's rows. */
+    public static final String OVERLIMIT_EXPECTED = "LimitsExceeded";
+
+    public Cell {
+        if (payloadBytes < 0 || window < 1 || calls < 1) {
+            throw new IllegalArgumentException("bad cell: payload " + payloadBytes + ", window " + window + ", calls " + calls);
+        }
+        if (mode == Mode.SYNC && window != 1) {
+            throw new IllegalArgumentException("a sync cell has window 1, got " + window);
+        }
+    }
+
+    /**
+     * The cell's identity without calls, usable as a control-channel tag ([A-Za-z0-9._-]+), e.g.
+     * {@code matrix.java.dbus-daemon.sync.1000.w1}.
+     */
+    public String id() {
+        return series.label() + "." + pair.shortName() + "." + transport.label() + "." + mode.label() + "." + payloadBytes
+                + ".w" + window;
+    }
+
+    /** The persistent client that makes this cell's runs; empty for spam cells (one process per run). */
+    public Optional<ClientKey> clientKey() {
+        return kind.spam() ? Optional.empty() : Optional.of(new ClientKey(transport, pair, mode));
+    }
+
+    /** runs.csv's reference column: every row that is not the measured subject. */
+    public boolean reference() {
+        return pair.reference();
+    }
+
+    /** runs.csv's expected column. */
+    public String expected() {
+        return series == Series.OVERLIMIT ? OVERLIMIT_EXPECTED : "";
+    }
+
+    public Cell withCalls(int newCalls) {
+        return new Cell(kind, series, pair, transport, mode, payloadBytes, window, newCalls);
+    }
+
+    /** For progress lines: {@code dbus-daemon async 1000 B w128 [matrix]}. */
+    public String describe() {
+        String what = pair.reference() ? "reference " + pair.label() : series.label();
+        return transport.label() + " " + mode.label() + " " + payloadBytes + " B w" + window + " calls " + calls + " [" + what + "]";
+    }
+}

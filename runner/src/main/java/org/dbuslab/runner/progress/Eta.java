@@ -1,0 +1,79 @@
+package org.dbuslab.runner.progress;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+import org.dbuslab.runner.plan.Phase;
+import org.dbuslab.runner.stop.Budget;
+
+/**
+ * How long blocks take, and so how long the rest of the session will: the mean of the latest measured blocks
+ * (warm-up blocks only until a measured one has finished: they run JIT-cold clients and one cell fewer), times
+ * the blocks left, never more than the budget left.
+ */
+public final class Eta {
+
+    /** How many of the latest measured blocks the estimate averages: recent enough to follow a drift. */
+    public static final int RECENT = 3;
+
+    private final Clock clock;
+    private final Budget budget;
+    private final Deque<Duration> measured = new ArrayDeque<>();
+    private Duration lastWarmup;
+    private Instant started;
+    private Phase phase;
+
+    public Eta(Clock clock, Budget budget) {
+        this.clock = clock;
+        this.budget = budget;
+    }
+
+    public void blockStarted(Phase blockPhase) {
+        started = clock.instant();
+        phase = blockPhase;
+    }
+
+    /** @return how long the block took */
+    public Duration blockFinished() {
+        if (started == null) {
+            throw new IllegalStateException("no block started");
+        }
+        Duration took = Duration.between(started, clock.instant());
+        if (phase == Phase.MEASURE) {
+            measured.addLast(took);
+            if (measured.size() > RECENT) {
+                measured.removeFirst();
+            }
+        } else {
+            lastWarmup = took;
+        }
+        started = null;
+        return took;
+    }
+
+    /** The expected length of the next measured block; ZERO before any block has finished. */
+    public Duration expectedBlock() {
+        if (!measured.isEmpty()) {
+            return measured.stream().reduce(Duration.ZERO, Duration::plus).dividedBy(measured.size());
+        }
+        return lastWarmup == null ? Duration.ZERO : lastWarmup;
+    }
+
+    /** The time the session still needs for {@code blocksLeft} blocks, at most the budget left; empty while unknown. */
+    public java.util.Optional<Duration> remaining(int blocksLeft) {
+        Duration block = expectedBlock();
+        if (block.isZero() && blocksLeft > 0) {
+            return java.util.Optional.empty();
+        }
+        Duration need = block.multipliedBy(Math.max(0, blocksLeft));
+        Duration left = budget.remaining();
+        return java.util.Optional.of(need.compareTo(left) > 0 ? left : need);
+    }
+
+    public Budget budget() {
+        return budget;
+    }
+}

@@ -1,0 +1,86 @@
+package org.dbuslab.runner.progress;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+import org.dbuslab.runner.options.Durations;
+import org.dbuslab.runner.plan.Cell;
+import org.dbuslab.runner.plan.ClientKey;
+import org.dbuslab.runner.stop.Decision;
+import org.dbuslab.runner.stop.Precision;
+import org.dbuslab.runner.stop.WarmupRule;
+
+/** The progress lines (stderr and logs/session.log), plain text, one line each. */
+public final class ProgressText {
+
+    private ProgressText() {
+    }
+
+    /** Before a run: {@code [block 7 measure 12/88] dbus-daemon sync 1000 B w1 calls 800 [matrix]}. */
+    public static String run(int block, String phase, int position, int runs, Cell cell) {
+        return "[block " + block + " " + phase + " " + position + "/" + runs + "] " + cell.describe();
+    }
+
+    /** After a warm-up block: who still compiles, and the warm-up budget left. */
+    public static String warmupBlock(int block, Duration took, WarmupRule.Outcome outcome, Map<ClientKey, Long> compiling,
+                                     Duration warmupLeft) {
+        String head = "[block " + block + " warm-up] took " + Durations.format(took) + "; ";
+        return head + switch (outcome) {
+            case CONTINUE -> compiling.isEmpty() ? "least warm-up blocks not done yet"
+                    : compiling.size() + " Java client(s) still compiling (" + top(compiling) + "); warm-up budget left "
+                    + Durations.format(warmupLeft);
+            case MIN_BLOCKS -> "warm-up done (least blocks, no JIT watch)";
+            case JIT_QUIET -> "warm-up done: every Java client's JIT is quiet";
+            case BUDGET_SPENT -> "warm-up budget spent; still compiling: " + top(compiling);
+        };
+    }
+
+    private static String top(Map<ClientKey, Long> compiling) {
+        return compiling.entrySet().stream().limit(3).map(e -> e.getKey().name() + " " + e.getValue() + " ms")
+                .collect(Collectors.joining(", ")) + (compiling.size() > 3 ? ", ..." : "");
+    }
+
+    /**
+     * After a measured block: {@code [block 9 = measured 7 of ~12] 18/20 cells, 30/32 comparisons within +-3%;
+     * worst: transport p2p-unix/dbus-daemon async 1000 B +-4.9%; budget left 3m10s, ETA 2m30s}.
+     */
+    public static String measuredBlock(int block, int measured, int blocksLeft, Decision d, Duration budgetLeft,
+                                       Optional<Duration> eta) {
+        StringBuilder s = new StringBuilder();
+        s.append("[block ").append(block).append(" = measured ").append(measured).append(" of ~").append(measured + blocksLeft)
+                .append("] ");
+        double target = d.precision().stream().mapToDouble(Precision::targetPct).filter(Double::isFinite).findFirst()
+                .orElse(Double.NaN);
+        if (Double.isFinite(target)) {
+            s.append(d.cellsMet()).append('/').append(d.cells()).append(" cells, ").append(d.comparisonsMet()).append('/')
+                    .append(d.comparisons()).append(" comparisons within +-").append(pct(target));
+        } else {
+            s.append("no precision target");
+        }
+        worst(d).ifPresent(p -> s.append("; widest: ").append(p.describe()).append(" +-").append(pct(p.halfWidthPct())));
+        s.append("; budget left ").append(Durations.format(budgetLeft));
+        s.append(", ETA ").append(eta.map(Durations::format).orElse("--"));
+        if (d.stop()) {
+            s.append(" -> ").append(switch (d.verdict()) {
+                case TARGET_MET -> "precision target met";
+                case BUDGET_SPENT -> "budget spent";
+                case BLOCKS_DONE -> "all blocks done";
+                case CONTINUE -> "";
+            });
+        }
+        return s.toString();
+    }
+
+    /** The widest defined half-width among the subjects that count. */
+    static Optional<Precision> worst(Decision d) {
+        return d.precision().stream().filter(p -> !p.skipped() && Double.isFinite(p.halfWidthPct()))
+                .max(java.util.Comparator.comparingDouble(Precision::halfWidthPct));
+    }
+
+    static String pct(double value) {
+        return String.format(Locale.ROOT, "%.1f%%", value);
+    }
+}

@@ -1,0 +1,56 @@
+package org.dbuslab.runner.stop;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The measured us/call values of every cell, by measured block: what the precision rule resamples. A block in
+ * which a cell made no usable run holds no value for it.
+ */
+public final class BlockSamples {
+
+    private final Map<String, Map<Integer, double[]>> byCell = new HashMap<>();
+    private int blocks;
+
+    /**
+     * @param measuredBlock 1-based among the measured blocks
+     * @param usPerCall     one run's value; NaN and infinities are ignored (a run that could not be timed)
+     */
+    public void add(int measuredBlock, String cellId, double usPerCall) {
+        if (measuredBlock < 1) {
+            throw new IllegalArgumentException("measured blocks are numbered from 1");
+        }
+        blocks = Math.max(blocks, measuredBlock);
+        if (!Double.isFinite(usPerCall)) {
+            return;
+        }
+        byCell.computeIfAbsent(cellId, k -> new HashMap<>()).merge(measuredBlock, new double[] {usPerCall}, (a, b) -> {
+            double[] both = Arrays.copyOf(a, a.length + b.length);
+            System.arraycopy(b, 0, both, a.length, b.length);
+            return both;
+        });
+    }
+
+    /** Measured blocks seen so far (the highest block number added). */
+    public int blocks() {
+        return blocks;
+    }
+
+    /** The cell's values per block 1..blocks(), an empty array where it has none (aligned across cells). */
+    public List<double[]> of(String cellId) {
+        Map<Integer, double[]> cell = byCell.getOrDefault(cellId, Map.of());
+        List<double[]> out = new ArrayList<>(blocks);
+        for (int b = 1; b <= blocks; b++) {
+            out.add(cell.getOrDefault(b, new double[0]));
+        }
+        return out;
+    }
+
+    /** Blocks in which the cell has at least one value. */
+    public int blocksWithValues(String cellId) {
+        return byCell.getOrDefault(cellId, Map.of()).size();
+    }
+}

@@ -1,0 +1,28 @@
+package org.dbuslab.runner.stop;
+
+import org.dbuslab.runner.plan.Cell;
+import org.dbuslab.runner.plan.Comparison;
+
+/**
+ * How precise one subject is after some measured blocks: a matrix cell's median us/call ({@code comparison}
+ * null) or a headline comparison's paired ratio.
+ *
+ * @param blocks       measured blocks that gave it a value (for a comparison: on both sides)
+ * @param estimate     the median us/call, or the ratio of medians
+ * @param halfWidthPct the 95% CI's half-width in % of the estimate; NaN while undefined
+ * @param targetPct    the target; NaN without one (--blocks, --quick)
+ * @param metSince     the measured block since which it has been met without a break, 0 when not met
+ * @param skipped      its cells could not run (a transport that did not start): it does not hold the session back
+ */
+public record Precision(Cell cell, Comparison comparison, int blocks, double estimate, double halfWidthPct, double targetPct,
+                        boolean met, int metSince, boolean skipped) {
+
+    public boolean isComparison() {
+        return comparison != null;
+    }
+
+    public String describe() {
+        return comparison != null ? comparison.describe() : "cell " + cell.transport() + " " + cell.mode() + " "
+                + cell.payloadBytes() + " B";
+    }
+}
