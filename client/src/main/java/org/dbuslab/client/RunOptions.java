@@ -6,13 +6,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-import org.dbuslab.client.record.CsvRunRecorder;
 import org.dbuslab.client.record.LatencyLog;
-import org.dbuslab.client.record.RunRow;
 import org.dbuslab.client.run.JitClock;
 import org.dbuslab.client.run.PayloadGenerator;
 import org.dbuslab.client.run.RunResult;
 import org.dbuslab.client.run.WarmupPolicy;
+import org.dbuslab.format.RunsCsvRow;
+import org.dbuslab.format.RunsCsvWriter;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -126,7 +126,7 @@ public abstract class RunOptions {
      */
     protected boolean runAll(RunBody body, String label, String methodLabel, int effectiveWindow, PrintStream err)
             throws Exception {
-        RunRecording recording = new RunRecording(csv != null ? new CsvRunRecorder(csv) : null,
+        RunRecording recording = new RunRecording(csv != null ? RunsCsvWriter.client(csv) : null,
             latencyLog != null ? new LatencyLog(latencyLog) : null);
         JitClock jit = JitClock.ofThisJvm();
         WarmupPolicy warmup = new WarmupPolicy(warmupRuns, Math.round(warmupMaxSeconds * 1e9));
@@ -153,7 +153,7 @@ public abstract class RunOptions {
         return clean;
     }
 
-    private record RunRecording(CsvRunRecorder csv, LatencyLog latencies) { }
+    private record RunRecording(RunsCsvWriter csv, LatencyLog latencies) { }
 
     /** A run's result, when it started, and the JIT's compilation ms during it (-1: not reported). */
     private record Measured(RunResult result, Instant started, long endMillis, long jitMillis) { }
@@ -175,10 +175,10 @@ public abstract class RunOptions {
             recording.latencies().append(tag, result.latencies(), m.started().toEpochMilli(), m.endMillis());
         }
         if (recording.csv() != null) {
-            recording.csv().append(new RunRow(label, mode, payload, effectiveWindow, calls, number,
+            recording.csv().append(RunsCsvRow.ofClient(label, mode, payload, effectiveWindow, calls, number,
                 Math.max(1, result.elapsedNanos()), result.lost(), result.mismatched(), result.errors(), phase,
                 methodLabel, m.started(), recording.latencies() != null ? relativeToCsv(recording.latencies().file()) : null,
-                recording.latencies() != null ? tag : null, m.jitMillis()));
+                recording.latencies() != null ? tag : null, m.jitMillis() < 0 ? null : m.jitMillis()));
         }
         err.println(summary(label, methodLabel, effectiveWindow, "warmup".equals(phase), number, result, m.jitMillis()));
         return result.clean();
