@@ -1,7 +1,6 @@
 package org.dbuslab.analysis;
 
 import org.dbuslab.analysis.stats.Bootstrap;
-import org.dbuslab.analysis.stats.SampleComparison;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +20,7 @@ final class BaselineComparisons {
                     continue;
                 }
                 BaselineMatcher.find(cell, cells, baseline).ifPresent(base -> comparisons.add(new CellComparison(cell, base,
-                        SampleComparison.of(cell.runUsPerCall(), base.runUsPerCall(), bootstrap, alpha))));
+                        RunBlocks.compare(cell, base, bootstrap, alpha))));
             }
         }
         return comparisons;

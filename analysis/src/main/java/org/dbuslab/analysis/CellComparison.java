@@ -11,6 +11,6 @@ record CellComparison(CellSummary cell, CellSummary baseline, SampleComparison r
 
     /** The exact U test cannot reach significance with so few runs on either side. */
     boolean tooFewRunsToTell() {
-        return result.tooFewRunsToTell(cell.runs(), baseline.runs());
+        return result.tooFewRunsToTell();
     }
 }

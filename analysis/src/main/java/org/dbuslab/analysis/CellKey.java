@@ -71,6 +71,11 @@ record CellKey(String transport, String mode, int payloadBytes, int window, int 
         return method.equals(SPAM) && pair.startsWith("libdbus>");
     }
 
+    /** Whether a bus carries the calls: not for peer-to-peer (p2p-*) and raw-socket (raw-*) transports. */
+    boolean hasBus() {
+        return !transport.startsWith("p2p-") && !transport.startsWith("raw-");
+    }
+
     /** "sync 1000 B window 1 calls 10000": the cell without its transport. */
     String shape() {
         return mode + " " + payloadBytes + " B window " + window + " calls " + calls;

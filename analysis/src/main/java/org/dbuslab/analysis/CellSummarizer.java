@@ -1,5 +1,6 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.analysis.stats.BlockBootstrap;
 import org.dbuslab.analysis.stats.Bootstrap;
 import org.dbuslab.analysis.stats.Interval;
 import org.dbuslab.analysis.stats.TukeyFences;
@@ -15,7 +16,8 @@ import java.util.Objects;
  * Groups runs into cells and computes each cell's statistics and, for the subject cells, their ratio to dbus-daemon.
  * Pure computation. A cell's µs per call is its median run time / calls, except for spam cells timed from outside
  * with a fixed cost: their runs' (elapsed − fixed) / (calls − 1) differ in fixed cost from round to round, so the
- * median, interval and mean are taken of those per-run values.
+ * median, interval and mean are taken of those per-run values. A cell measured in blocks (one run per block and
+ * cell, as the session runner makes them) gets its medians' intervals from the block bootstrap.
  */
 final class CellSummarizer {
 
@@ -49,7 +51,9 @@ final class CellSummarizer {
         List<RunRecord> measured = runs.stream().filter(RunRecord::measured).toList();
         double[] seconds = measured.stream().mapToDouble(run -> run.elapsedNs() / NS_PER_S).toArray();
         SampleStatistics stats = SampleStatistics.of(seconds);
-        Interval medianCi = bootstrap.ofMedian(seconds);
+        int[] blocks = measured.stream().mapToInt(run -> run.block() == null ? 0 : run.block()).toArray();
+        Interval medianCi = medianInterval(seconds, blocks, bootstrap);
+        CpuPerCall cpu = CpuPerCall.of(key, measured);
         Counts counts = measured.stream().map(RunRecord::counts).reduce(Counts.ZERO, Counts::plus);
         Counts warmupCounts = runs.stream().filter(run -> !run.measured()).map(RunRecord::counts).reduce(Counts.ZERO, Counts::plus);
         int warmupRuns = runs.size() - measured.size();
@@ -65,13 +69,20 @@ final class CellSummarizer {
                     stats.median() * toUsPerCall, medianCi.map(s -> s * toUsPerCall),
                     stats.mean() * toUsPerCall,
                     key.calls() / stats.median(),
-                    null, counts, warmupCounts, latency(key, measured, latency), us, fixedCost, expected);
+                    null, counts, warmupCounts, latency(key, measured, latency), us, fixedCost, expected,
+                    blocks, cpu);
         }
         double[] us = measured.stream().mapToDouble(RunRecord::usPerCall).toArray();
         SampleStatistics perCall = SampleStatistics.of(us);
         return new CellSummary(key, seconds, stats, medianCi, TukeyFences.count(seconds), warmupRuns,
-                perCall.median(), bootstrap.ofMedian(us), perCall.mean(), US_PER_S / perCall.median(),
-                null, counts, warmupCounts, latency(key, measured, latency), us, fixedCost, expected);
+                perCall.median(), medianInterval(us, blocks, bootstrap), perCall.mean(), US_PER_S / perCall.median(),
+                null, counts, warmupCounts, latency(key, measured, latency), us, fixedCost, expected, blocks, cpu);
+    }
+
+    /** The block bootstrap when the cell was measured in blocks (see {@link RunBlocks}), else the run bootstrap. */
+    private static Interval medianInterval(double[] values, int[] blocks, Bootstrap bootstrap) {
+        return RunBlocks.of(values, blocks).map(b -> BlockBootstrap.like(bootstrap).ofMedian(b))
+                .orElseGet(() -> bootstrap.ofMedian(values));
     }
 
     private static CellSummary.FixedCost fixedCost(CellKey key, List<RunRecord> measured) {

@@ -23,12 +23,14 @@ import org.dbuslab.analysis.stats.TukeyFences;
  *                              calls, or (elapsed − fixed) / (calls − 1) for spam runs with a fixed cost
  * @param fixedCost             how the spam runs' fixed cost was handled; {@link FixedCost#NONE} for other cells
  * @param expected              the outcome the cell's rows are meant to have when not clean (LimitsExceeded), or ""
+ * @param runBlocks             the block (runs.csv's round) of each value of runUsPerCall; 0 where runs.csv has none
+ * @param cpu                   the median CPU µs per call of client, bus and server
  */
 record CellSummary(CellKey key, double[] runSeconds, SampleStatistics elapsedSeconds, Interval elapsedMedianCi95,
                    OutlierCounts outliers, int warmupRuns, double usPerCallMedian, Interval usPerCallMedianCi95,
                    double usPerCallMean, double callsPerSecond, Double ratioToDbusDaemon, Counts counts,
                    Counts warmupCounts, LatencySummary latency, double[] runUsPerCall, FixedCost fixedCost,
-                   String expected) {
+                   String expected, int[] runBlocks, CpuPerCall cpu) {
 
     /**
      * Measured spam runs of a client timed from outside: how many had their fixed cost removed, how many had no
@@ -100,9 +102,14 @@ record CellSummary(CellKey key, double[] runSeconds, SampleStatistics elapsedSec
         return latency != null && !latency.countMatches();
     }
 
+    /** Half the 95% interval of the median µs per call, as % of the median: the precision of the cell. */
+    double usPerCallHalfWidthPct() {
+        return usPerCallMedianCi95.halfWidthPercentOf(usPerCallMedian);
+    }
+
     CellSummary withRatio(Double ratio) {
         return new CellSummary(key, runSeconds, elapsedSeconds, elapsedMedianCi95, outliers, warmupRuns, usPerCallMedian,
                 usPerCallMedianCi95, usPerCallMean, callsPerSecond, ratio, counts, warmupCounts, latency, runUsPerCall,
-                fixedCost, expected);
+                fixedCost, expected, runBlocks, cpu);
     }
 }

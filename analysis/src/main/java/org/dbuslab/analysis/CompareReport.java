@@ -58,7 +58,7 @@ final class CompareReport {
                 + percentRange(r.ratioInterval()) + "), " + Numbers.signedMicroseconds(r.difference()) + " µs/call ("
                 + (r.differenceInterval().isDefined() ? Numbers.signedMicroseconds(r.differenceInterval().low()) + "…"
                 + Numbers.signedMicroseconds(r.differenceInterval().high()) : Numbers.NOT_AVAILABLE)
-                + "), " + Numbers.pValue(r.mannWhitney().pValue());
+                + "), " + Numbers.pValue(r.test().pValue());
     }
 
     private static Table table(FolderComparison comparison) {
@@ -68,7 +68,7 @@ final class CompareReport {
             rows.add(List.of(c.key().label(), String.valueOf(c.base().runs()), String.valueOf(c.current().runs()),
                     Numbers.microseconds(c.base().usPerCallMedian()), Numbers.microseconds(c.current().usPerCallMedian()),
                     percentChange(r.ratioOfMedians()), percentRange(r.ratioInterval()),
-                    Numbers.pValue(r.mannWhitney().pValue()) + " (" + r.mannWhitney().method().scipyName() + ")",
+                    Numbers.pValue(r.test().pValue()) + " (" + r.test().method() + ")",
                     c.change().text()));
         }
         return new Table(List.of("cell", "base runs", "new runs", "base µs/call", "new µs/call", "change",

@@ -1,7 +1,6 @@
 package org.dbuslab.analysis;
 
 import org.dbuslab.analysis.stats.Interval;
-import org.dbuslab.analysis.stats.MannWhitneyU;
 import org.dbuslab.analysis.stats.SampleComparison;
 
 import java.util.function.DoubleFunction;
@@ -30,7 +29,8 @@ final class ComparisonText {
         SampleComparison r = c.result();
         String baseline = c.baselineTransport();
         String difference = Numbers.signedMicroseconds(r.difference()) + " µs/call ("
-                + range(r.differenceInterval(), Numbers::signedMicroseconds, "…") + "), " + Numbers.pValue(r.mannWhitney().pValue());
+                + range(r.differenceInterval(), Numbers::signedMicroseconds, "…") + "), " + Numbers.pValue(r.test().pValue())
+                + (r.paired() ? ", paired over " + r.pairedBlocks() + " blocks" : "");
         return switch (r.direction()) {
             case LOWER -> factor(1 / r.ratioOfMedians()) + "× faster than " + baseline + " (95% CI "
                     + range(speedUp(r.ratioInterval()), Numbers::factor, "–") + "), " + difference;
@@ -55,10 +55,10 @@ final class ComparisonText {
         if (!c.tooFewRunsToTell()) {
             return "";
         }
-        return "; " + c.cell().runs() + " vs " + c.baseline().runs() + " runs can never reach p < "
-                + Numbers.fixed(c.result().alpha(), 2) + " (smallest possible p = "
-                + Numbers.fixed(MannWhitneyU.smallestExactPValue(c.cell().runs(), c.baseline().runs()), 3)
-                + "): measure more runs";
+        SampleComparison r = c.result();
+        String sizes = r.paired() ? r.pairedBlocks() + " paired blocks" : c.cell().runs() + " vs " + c.baseline().runs() + " runs";
+        return "; " + sizes + " can never reach p < " + Numbers.fixed(r.alpha(), 2) + " (smallest possible p = "
+                + Numbers.fixed(r.test().smallestPossibleP(), 3) + "): measure more " + (r.paired() ? "blocks" : "runs");
     }
 
     private static String factor(double value) {

@@ -130,7 +130,7 @@ record LabHealth(List<OverheadRow> overhead, List<FloorRow> floor, List<SkippedT
             return null;
         }
         return new PairOverhead(pair, CellKey.LIBDBUS_PAIR,
-                SampleComparison.of(candidate.runUsPerCall(), baseline.runUsPerCall(), bootstrap, alpha));
+                RunBlocks.compare(candidate, baseline, bootstrap, alpha));
     }
 
     private static List<FloorRow> floor(List<CellSummary> cells, Bootstrap bootstrap, double alpha) {
@@ -150,7 +150,7 @@ record LabHealth(List<OverheadRow> overhead, List<FloorRow> floor, List<SkippedT
                     .or(() -> candidates.stream().findFirst())
                     .filter(Objects::nonNull)
                     .ifPresent(floor -> rows.add(new FloorRow(cell, floor,
-                            SampleComparison.of(cell.runUsPerCall(), floor.runUsPerCall(), bootstrap, alpha))));
+                            RunBlocks.compare(cell, floor, bootstrap, alpha))));
         });
         return rows;
     }

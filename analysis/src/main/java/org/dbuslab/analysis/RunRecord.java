@@ -12,9 +12,11 @@ import java.time.Instant;
  * @param expected   the outcome the row is meant to have when it is not a clean run (e.g. LimitsExceeded); "" if none
  * @param jitMs      how long the client's JIT compiled during the run; null when runs.csv does not say (libdbus rows,
  *                   older sessions)
+ * @param block      the block (runs.csv's {@code round}) the run was made in; null when runs.csv has none
+ * @param cpu        the CPU time of client, bus and server during the run; {@link CpuNs#NONE} when not measured
  */
 record RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Phase phase, Instant startedUtc,
-                 LatencyRef latency, Long fixedNs, String expected, Long jitMs) {
+                 LatencyRef latency, Long fixedNs, String expected, Long jitMs, Integer block, CpuNs cpu) {
 
     private static final double NS_PER_US = 1e3;
 
@@ -23,7 +25,12 @@ record RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Phase phas
     }
 
     RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Phase phase, Instant startedUtc, LatencyRef latency) {
-        this(key, run, elapsedNs, counts, phase, startedUtc, latency, null, "", null);
+        this(key, run, elapsedNs, counts, phase, startedUtc, latency, null, "", null, null, CpuNs.NONE);
+    }
+
+    RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Phase phase, Instant startedUtc, LatencyRef latency,
+              Long fixedNs, String expected, Long jitMs) {
+        this(key, run, elapsedNs, counts, phase, startedUtc, latency, fixedNs, expected, jitMs, null, CpuNs.NONE);
     }
 
     boolean measured() {
@@ -49,5 +56,14 @@ record RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Phase phas
             return (elapsedNs - fixedNs) / NS_PER_US / (key.calls() - 1);
         }
         return elapsedNs / NS_PER_US / key.calls();
+    }
+
+    /**
+     * A component's CPU µs per call in this run: cpu_ns / calls. For spam rows timed from outside this includes the
+     * spam process's start-up and connecting (the fixed cost's CPU is not recorded), spread over the run's calls.
+     * NaN when the component was not measured.
+     */
+    double cpuUsPerCall(Long cpuNs) {
+        return cpuNs == null ? Double.NaN : cpuNs / NS_PER_US / key.calls();
     }
 }

@@ -91,7 +91,12 @@ final class SummaryCsv implements ReportWriter {
         SampleComparison r = c.result();
         return new ArrayList<>(List.of(n(r.ratioOfMedians()), n(r.ratioInterval().low()), n(r.ratioInterval().high()),
                 n(r.difference()), n(r.differenceInterval().low()), n(r.differenceInterval().high()),
-                n(r.mannWhitney().pValue()), r.mannWhitney().method().scipyName(), Verdicts.of(r.direction())));
+                n(r.test().pValue()), testMethod(r), Verdicts.of(r.direction())));
+    }
+
+    /** Mann-Whitney's "exact" or "asymptotic" as before; a paired comparison names its test too. */
+    private static String testMethod(SampleComparison r) {
+        return r.paired() ? r.test().kind().label() + " " + r.test().method() : r.test().method();
     }
 
     private static String n(double value) {

@@ -151,7 +151,7 @@ final class SummaryJson implements ReportWriter {
         interval(o, "diff_us_per_call_ci95", r.differenceInterval());
         number(o, "ratio", r.ratioOfMedians());
         interval(o, "ratio_ci95", r.ratioInterval());
-        number(o, "mann_whitney_p", r.mannWhitney().pValue());
+        test(o, r);
         o.put("meets_target", overhead.meetsTarget()).put("target_certain", overhead.targetCertain());
     }
 
@@ -172,6 +172,7 @@ final class SummaryJson implements ReportWriter {
             interval(node, "ratio_ci95", r.ratioInterval());
             number(node, "diff_us_per_call", r.difference());
             interval(node, "diff_us_per_call_ci95", r.differenceInterval());
+            test(node, r);
         }
     }
 
@@ -259,7 +260,9 @@ final class SummaryJson implements ReportWriter {
         number(elapsed, "cv", cell.cv());
         number(node, "us_per_call_median", cell.usPerCallMedian());
         interval(node, "us_per_call_median_ci95", cell.usPerCallMedianCi95());
+        number(node, "us_per_call_median_ci95_halfwidth_pct", cell.usPerCallHalfWidthPct());
         number(node, "us_per_call_mean", cell.usPerCallMean());
+        cpu(node.putObject("cpu_us_per_call"), cell.cpu());
         number(node, "calls_per_second", cell.callsPerSecond());
         number(node, "ratio_to_dbus_daemon", cell.ratioToDbusDaemon() == null ? Double.NaN : cell.ratioToDbusDaemon());
         node.put("noisy", cell.noisy());
@@ -280,6 +283,14 @@ final class SummaryJson implements ReportWriter {
                 .put("warmup_mismatched", cell.warmupCounts().mismatched())
                 .put("warmup_errors", cell.warmupCounts().errors());
         return node;
+    }
+
+    /** Always the three keys; null for a component not measured, bus 0 for cells without a bus. */
+    private static void cpu(ObjectNode node, CpuPerCall cpu) {
+        number(node, "client", cpu.client());
+        number(node, "bus", cpu.bus());
+        number(node, "server", cpu.server());
+        node.put("runs", cpu.runs());
     }
 
     private static void latency(ObjectNode node, LatencySummary l) {
@@ -306,12 +317,24 @@ final class SummaryJson implements ReportWriter {
         interval(node, "ratio_ci95", r.ratioInterval());
         number(node, "diff_us_per_call", r.difference());
         interval(node, "diff_us_per_call_ci95", r.differenceInterval());
-        number(node, "mann_whitney_u", r.mannWhitney().u1());
-        number(node, "mann_whitney_p", r.mannWhitney().pValue());
-        node.put("mann_whitney_method", r.mannWhitney().method().scipyName());
+        number(node, "mann_whitney_u", r.paired() ? Double.NaN : r.test().statistic());
+        test(node, r);
+        node.put("mann_whitney_method", r.paired() ? null : r.test().method());
         node.put("verdict", Verdicts.of(r.direction()));
         node.put("too_few_runs_to_tell", c.tooFewRunsToTell());
         return node;
+    }
+
+    /**
+     * The comparison's test: mann_whitney_p as before for unpaired comparisons (null when paired), then which test
+     * decided (test, p_value, test_method) and whether the runs were paired by block (paired, paired_blocks).
+     */
+    private static void test(ObjectNode node, SampleComparison r) {
+        number(node, "mann_whitney_p", r.paired() ? Double.NaN : r.test().pValue());
+        node.put("test", r.test().kind().label());
+        number(node, "p_value", r.test().pValue());
+        node.put("test_method", r.test().method());
+        node.put("paired", r.paired()).put("paired_blocks", r.pairedBlocks());
     }
 
     private static void runOrder(ObjectNode node, RunOrder order) {

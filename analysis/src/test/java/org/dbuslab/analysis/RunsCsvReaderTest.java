@@ -56,6 +56,29 @@ class RunsCsvReaderTest {
     }
 
     @Test
+    void readsTheBlockAndTheCpuColumnsOfTheSessionRunner() {
+        String header = Fixtures.RUNS_HEADER.strip()
+                + ",latency_log,latency_tag,jit_ms,round,pair,reference,series,fixed_ns,expected,cpu_client_ns,cpu_bus_ns,cpu_server_ns\n";
+        List<RunRecord> runs = read(header
+                + "dbus-daemon,sync,1000,1,1000,1,60000000,0,0,0,measure,echo,2025-06-01T10:00:00Z,,,0,7,dbus-java>dbus-java,false,matrix,,,"
+                + "45000000,71000000,31000000\n"
+                + "p2p-unix,sync,1000,1,1000,1,30000000,0,0,0,measure,echo,2025-06-01T10:00:01Z,,,0,7,dbus-java>dbus-java,false,matrix,,,"
+                + "20000000,,\n");
+        assertEquals(7, runs.get(0).block());
+        assertEquals(new CpuNs(45_000_000L, 71_000_000L, 31_000_000L), runs.get(0).cpu());
+        assertEquals(45.0, runs.get(0).cpuUsPerCall(runs.get(0).cpu().client()), 1e-12);
+        assertEquals(new CpuNs(20_000_000L, null, null), runs.get(1).cpu()); // empty: not measured
+        assertTrue(warnings.isEmpty(), warnings.toString());
+    }
+
+    @Test
+    void olderFoldersHaveNeitherBlockNorCpu() {
+        RunRecord run = read(Fixtures.RUNS_HEADER + "dbus-daemon,sync,1000,1,10000,1,800000000,0,0,0,measure,echo,2025-06-01T10:00:01Z\n").get(0);
+        assertEquals(null, run.block());
+        assertEquals(CpuNs.NONE, run.cpu());
+    }
+
+    @Test
     void aReferenceColumnThatContradictsPairAndSeriesIsAWarning() {
         read(Fixtures.RUNS_HEADER.strip() + ",pair,reference,series\n"
                 + "dbus-daemon,sync,1000,1,1000,1,60000000,0,0,0,measure,spam,2025-06-01T10:00:00Z,libdbus>libdbus,false,reference\n"

@@ -1,10 +1,8 @@
 package org.dbuslab.analysis.stats;
 
-import org.apache.commons.math3.random.MersenneTwister;
 import org.apache.commons.math3.random.RandomGenerator;
 
 import java.util.Arrays;
-import java.util.function.ToDoubleFunction;
 
 /**
  * Percentile bootstrap confidence intervals (Efron): resample the runs with replacement, recompute the
@@ -23,17 +21,10 @@ public final class Bootstrap {
     public static final long DEFAULT_SEED = 20150430L;
     public static final double DEFAULT_CONFIDENCE = 0.95;
 
-    private final int resamples;
-    private final long seed;
-    private final double confidence;
+    private final PercentileInterval percentile;
 
     public Bootstrap(int resamples, long seed, double confidence) {
-        if (resamples < 1 || !(confidence > 0 && confidence < 1)) {
-            throw new IllegalArgumentException("resamples must be positive and confidence in (0, 1)");
-        }
-        this.resamples = resamples;
-        this.seed = seed;
-        this.confidence = confidence;
+        this.percentile = new PercentileInterval(resamples, seed, confidence);
     }
 
     public static Bootstrap standard() {
@@ -41,15 +32,15 @@ public final class Bootstrap {
     }
 
     public int resamples() {
-        return resamples;
+        return percentile.resamples();
     }
 
     public long seed() {
-        return seed;
+        return percentile.seed();
     }
 
     public double confidence() {
-        return confidence;
+        return percentile.confidence();
     }
 
     /** Interval of the median of one sample. */
@@ -57,7 +48,7 @@ public final class Bootstrap {
         if (sample.length < 2) {
             return Interval.UNDEFINED;
         }
-        return percentileInterval(random -> medianOf(resample(sample, random)));
+        return percentile.of(random -> medianOf(resample(sample, random)));
     }
 
     /** Interval of median(numerator) / median(denominator), the two samples resampled independently. */
@@ -65,7 +56,7 @@ public final class Bootstrap {
         if (numerator.length < 2 || denominator.length < 2) {
             return Interval.UNDEFINED;
         }
-        return percentileInterval(random -> medianOf(resample(numerator, random)) / medianOf(resample(denominator, random)));
+        return percentile.of(random -> medianOf(resample(numerator, random)) / medianOf(resample(denominator, random)));
     }
 
     /** Interval of median(a) − median(b), the two samples resampled independently. */
@@ -73,18 +64,7 @@ public final class Bootstrap {
         if (a.length < 2 || b.length < 2) {
             return Interval.UNDEFINED;
         }
-        return percentileInterval(random -> medianOf(resample(a, random)) - medianOf(resample(b, random)));
-    }
-
-    private Interval percentileInterval(ToDoubleFunction<RandomGenerator> replicate) {
-        RandomGenerator random = new MersenneTwister(seed);
-        double[] replicates = new double[resamples];
-        for (int i = 0; i < resamples; i++) {
-            replicates[i] = replicate.applyAsDouble(random);
-        }
-        Arrays.sort(replicates);
-        double tail = (1 - confidence) / 2;
-        return new Interval(Quantiles.ofSorted(replicates, tail), Quantiles.ofSorted(replicates, 1 - tail));
+        return percentile.of(random -> medianOf(resample(a, random)) - medianOf(resample(b, random)));
     }
 
     /** A resample of the same size, drawn with replacement, returned sorted. */

@@ -16,6 +16,14 @@ public record Interval(double low, double high) {
         return isDefined() && (value < low || value > high);
     }
 
+    /**
+     * Half the interval's width as a percentage of {@code center} (a median, a ratio): the precision that the
+     * runner's stopping rule and the report both use. NaN when undefined or when center is not above zero.
+     */
+    public double halfWidthPercentOf(double center) {
+        return isDefined() && center > 0 ? (high - low) / 2 / center * 100 : Double.NaN;
+    }
+
     /** The interval of f(x) for an increasing f, e.g. a unit conversion. */
     public Interval map(DoubleUnaryOperator increasing) {
         return isDefined() ? new Interval(increasing.applyAsDouble(low), increasing.applyAsDouble(high)) : UNDEFINED;

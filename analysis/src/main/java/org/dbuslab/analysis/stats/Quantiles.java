@@ -14,13 +14,18 @@ public final class Quantiles {
 
     /** @param sorted ascending values, at least one; @param p in [0, 1] */
     public static double ofSorted(double[] sorted, double p) {
-        if (sorted.length == 0) {
+        return ofSortedPrefix(sorted, sorted.length, p);
+    }
+
+    /** As {@link #ofSorted} for the first {@code length} values (ascending) of a reused buffer. */
+    static double ofSortedPrefix(double[] sorted, int length, double p) {
+        if (length == 0) {
             return Double.NaN;
         }
-        double h = (sorted.length - 1) * p;
+        double h = (length - 1) * p;
         int below = (int) Math.floor(h);
-        if (below >= sorted.length - 1) {
-            return sorted[sorted.length - 1];
+        if (below >= length - 1) {
+            return sorted[length - 1];
         }
         return sorted[below] + (h - below) * (sorted[below + 1] - sorted[below]);
     }

@@ -123,7 +123,8 @@ public final class SessionOptions {
             throw o.error(first.startsWith("-") ? "unknown option '" + first + "' (see --help)"
                     : "unexpected argument '" + first + "' (see --help)");
         } catch (CommandLine.MissingParameterException e) {
-            String name = e.getMissing().isEmpty() ? "an option" : e.getMissing().get(0).toString();
+            String name = e.getMissing().isEmpty() ? "an option"
+                    : e.getMissing().get(0) instanceof CommandLine.Model.OptionSpec opt ? opt.longestName() : "a parameter";
             throw o.error(name + " needs a value");
         } catch (ParameterException e) {
             throw o.error(e.getMessage());

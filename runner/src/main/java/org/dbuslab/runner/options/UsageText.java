@@ -28,7 +28,6 @@ final class UsageText {
                 --precision, or the --budget is spent. At the end the analysis jar writes the
                 report.
 
-                Presets   calls/run     blocks                        budget  warm-up          reference  sweep  measured here
                 %s
                   "blocks": measured blocks; with a precision target at least the minimum,
                   then until the target is met. "warm-up": least warm-up blocks, then the JIT
@@ -116,8 +115,12 @@ final class UsageText {
                 SessionOptions.DEFAULT_CELL_TIMEOUT.toSeconds(), String.join(",", SessionConfig.ALL_SCENARIOS));
     }
 
+    private static final String ROW = "  %-9s %-13s %-27s %-8s %-18s %-10s %-6s %s";
+
     static String presetRows() {
-        return List.of(Preset.DEFAULT, Preset.QUICK, Preset.FULL).stream().map(UsageText::row)
+        String header = String.format(ROW, "Presets", "calls/run", "blocks", "budget", "warm-up", "reference", "sweep",
+                "measured here");
+        return header + "\n" + List.of(Preset.DEFAULT, Preset.QUICK, Preset.FULL).stream().map(UsageText::row)
                 .collect(Collectors.joining("\n"));
     }
 
@@ -130,9 +133,8 @@ final class UsageText {
         String warmup = ">= " + p.warmupBlocks() + (p.warmupBudgetShare() > 0
                 ? ", JIT <= " + Math.round(p.warmupBudgetShare() * 100) + "%" : ", no watch");
         String reference = p.referenceSizes() == 0 ? "all sizes" : "size 1";
-        return String.format("  %-9s %-13s %-29s %-7s %-16s %-10s %-6s %s", name, calls, blocks,
-                Durations.format(p.budget()), warmup, reference, p.sweep() ? "yes" : "no", p.measuredHere())
-                .replace("%", "%%");
+        return String.format(ROW, name, calls, blocks, Durations.format(p.budget()), warmup, reference,
+                p.sweep() ? "yes" : "no", p.measuredHere());
     }
 
     private static String join(List<Integer> values) {
