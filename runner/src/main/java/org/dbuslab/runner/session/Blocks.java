@@ -1,0 +1,153 @@
+package org.dbuslab.runner.session;
+
+import org.dbuslab.runner.options.SessionConfig;
+import org.dbuslab.runner.plan.BlockOrder;
+import org.dbuslab.runner.plan.CallsCalibration;
+import org.dbuslab.runner.plan.Cell;
+import org.dbuslab.runner.plan.CellKind;
+import org.dbuslab.runner.plan.ClientKey;
+import org.dbuslab.runner.plan.Phase;
+import org.dbuslab.runner.plan.SessionPlan;
+import org.dbuslab.runner.progress.BlockForecast;
+import org.dbuslab.runner.progress.Eta;
+import org.dbuslab.runner.progress.ProgressText;
+import org.dbuslab.runner.record.ResultsFolder;
+import org.dbuslab.runner.stop.BlockSamples;
+import org.dbuslab.runner.stop.Budget;
+import org.dbuslab.runner.stop.Decision;
+import org.dbuslab.runner.stop.PrecisionRule;
+import org.dbuslab.runner.stop.WarmupRule;
+
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The session's blocks: warm-up blocks (phase warmup) until the WarmupRule says every Java client's JIT is
+ * quiet or its budget is spent, calls per run calibrated after the first one; then measured blocks until the
+ * PrecisionRule stops. Each block runs every cell once in the order BlockOrder gives (order.tsv).
+ */
+final class Blocks {
+
+    private final SessionConfig config;
+    private final Clock clock;
+    private final SessionLog log;
+    private final ResultsFolder folder;
+    private final CellRunner runner;
+    private final SessionServices services;
+    private final Tally tally;
+    private final Budget budget;
+    private final Eta eta;
+    private int block;
+
+    Blocks(SessionConfig config, Clock clock, SessionLog log, ResultsFolder folder, CellRunner runner,
+           SessionServices services, Tally tally) {
+        this.config = config;
+        this.clock = clock;
+        this.log = log;
+        this.folder = folder;
+        this.runner = runner;
+        this.services = services;
+        this.tally = tally;
+        this.budget = new Budget(config.startedAt(), config.budget(), clock);
+        this.eta = new Eta(clock, budget);
+    }
+
+    void run(SessionPlan initial, Set<ClientKey> clients) throws IOException, InterruptedException {
+        SessionPlan plan = warmUp(initial, clients);
+        measure(plan);
+    }
+
+    private SessionPlan warmUp(SessionPlan plan, Set<ClientKey> clients) throws IOException, InterruptedException {
+        List<ClientKey> java = plan.cells().stream().filter(c -> c.kind() != CellKind.OVERLIMIT && !c.kind().spam())
+            .map(c -> c.clientKey().orElseThrow()).filter(clients::contains).distinct().toList();
+        WarmupRule rule = new WarmupRule(config.warmupBlocks(), config.warmupBudget(), java);
+        Instant started = clock.instant();
+        for (int done = 1; ; done++) {
+            Map<String, Double> nsPerCall = new HashMap<>();
+            runBlock(plan, Phase.WARMUP, 0, (cell, result) -> {
+                if (result.done() != null) {
+                    rule.record(cell.clientKey().orElseThrow(), result.done().jitMillis());
+                }
+                if (!Double.isNaN(result.usPerCall())) {
+                    nsPerCall.put(cell.id(), result.usPerCall() * 1000);
+                }
+            });
+            Duration took = eta.blockFinished();
+            if (done == 1 && config.runTarget() != null) {
+                plan = plan.withCalls(CallsCalibration.calibrate(plan.cells(), nsPerCall, config.runTarget()));
+                folder.writePlan(plan, config.fixedBlocks() > 0 ? config.fixedBlocks() : config.minBlocks(),
+                    config.warmupBlocks());
+                log.say("   calls per run set for runs of about " + config.runTarget().toMillis() + " ms (plan.tsv)");
+            }
+            Duration elapsed = Duration.between(started, clock.instant());
+            WarmupRule.Outcome outcome = rule.afterBlock(done, elapsed);
+            Duration left = config.warmupBudget().minus(elapsed);
+            log.say(ProgressText.warmupBlock(block, took, outcome, rule.compiling(), left.isNegative() ? Duration.ZERO : left));
+            if (outcome != WarmupRule.Outcome.CONTINUE || budget.remaining().isZero()) {
+                return plan;
+            }
+        }
+    }
+
+    private void measure(SessionPlan plan) throws IOException, InterruptedException {
+        PrecisionRule rule = new PrecisionRule(plan, config.precisionPct(), config.fixedBlocks(), config.minBlocks(),
+            Session.bootstrap());
+        BlockSamples samples = new BlockSamples();
+        Set<String> skipped = new HashSet<>();
+        for (int measured = 1; ; measured++) {
+            int m = measured;
+            runBlock(plan, Phase.MEASURE, measured, (cell, result) -> {
+                if (!Double.isNaN(result.usPerCall())) {
+                    samples.add(m, cell.id(), result.usPerCall());
+                }
+                if (cell.kind() == CellKind.OVERLIMIT) {
+                    OverLimitCheck.judge(cell, result, folder, tally, log);
+                }
+            });
+            eta.blockFinished();
+            for (Cell c : plan.cells()) {
+                if (services.blocked(c) != null) {
+                    skipped.add(c.id());
+                }
+            }
+            Decision d = rule.decide(samples, skipped, budget, eta.expectedBlock());
+            folder.writePrecision(d.precision());
+            int left = BlockForecast.blocksLeft(measured, config.fixedBlocks(), config.minBlocks(), d);
+            log.say(ProgressText.measuredBlock(block, measured, left, d, budget.remaining(), eta.remaining(left)));
+            if (d.stop()) {
+                folder.writePlan(plan, measured, block - measured);
+                log.say("== measured blocks ended: " + d.verdict().name().toLowerCase().replace('_', ' ')
+                    + " after " + measured + " measured block(s)");
+                return;
+            }
+        }
+    }
+
+    interface AfterRun {
+        void accept(Cell cell, CellRunner.Result result) throws IOException;
+    }
+
+    private void runBlock(SessionPlan plan, Phase phase, int measured, AfterRun after)
+        throws IOException, InterruptedException {
+        block++;
+        BlockOrder order = BlockOrder.of(plan.cellsOfBlock(phase, measured), phase, config.order(), config.orderSeed(),
+            block);
+        folder.appendOrder(order);
+        eta.blockStarted(phase);
+        int position = 0;
+        for (Cell cell : order.cells()) {
+            position++;
+            if (services.blocked(cell) == null) {
+                log.say(ProgressText.run(block, phase.label(), position, order.cells().size(), cell));
+            }
+            after.accept(cell, runner.run(cell, phase, block, order.payloadSeed()));
+        }
+    }
+}

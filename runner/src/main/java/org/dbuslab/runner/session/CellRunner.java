@@ -1,0 +1,215 @@
+package org.dbuslab.runner.session;
+
+import org.dbuslab.format.ControlProtocol;
+import org.dbuslab.format.RunsCsvRow;
+import org.dbuslab.format.RunsCsvWriter;
+import org.dbuslab.runner.exec.ClientProcess;
+import org.dbuslab.runner.exec.CpuMeter;
+import org.dbuslab.runner.exec.Logs;
+import org.dbuslab.runner.exec.PayloadFiles;
+import org.dbuslab.runner.exec.Services;
+import org.dbuslab.runner.exec.SpamRun;
+import org.dbuslab.runner.plan.Cell;
+import org.dbuslab.runner.plan.CellKind;
+import org.dbuslab.runner.plan.ClientKey;
+import org.dbuslab.runner.plan.Phase;
+import org.dbuslab.runner.record.ResultsFolder;
+import org.dbuslab.runner.stop.PerCall;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+
+/**
+ * Makes one run of one cell in a block and writes its runs.csv row as it ends: a Java or raw cell through its
+ * persistent client, a spam cell as fixed-cost samples plus one timed spam process. Failures are counted in
+ * the {@link Tally}; a cell whose client or service is gone is reported once and not tried again.
+ */
+final class CellRunner {
+
+    static final int SPAM_FIXED_SAMPLES = 5;
+
+    /** One run's result: its us/call for the stopping rule (NaN when it has none) and whether it was clean. */
+    record Result(double usPerCall, boolean clean, ControlProtocol.Done done) {
+        static final Result NONE = new Result(Double.NaN, false, null);
+    }
+
+    private final SessionServices services;
+    private final Map<ClientKey, ClientProcess> clients;
+    private final Map<ClientKey, String> clientProblems;
+    private final SpamRun spam;
+    private final PayloadFiles payloads;
+    private final CpuMeter meter;
+    private final RunsCsvWriter csv;
+    private final ResultsFolder folder;
+    private final Path logs;
+    private final Duration cellTimeout;
+    private final Tally tally;
+    private final SessionLog log;
+    private final Map<String, Integer> warmupRuns = new HashMap<>();
+    private final Map<String, Integer> measuredRuns = new HashMap<>();
+
+    CellRunner(SessionServices services, Map<ClientKey, ClientProcess> clients, Map<ClientKey, String> clientProblems,
+               SpamRun spam, PayloadFiles payloads, CpuMeter meter, RunsCsvWriter csv, ResultsFolder folder, Path logs,
+               Duration cellTimeout, Tally tally, SessionLog log) {
+        this.services = services;
+        this.clients = clients;
+        this.clientProblems = clientProblems;
+        this.spam = spam;
+        this.payloads = payloads;
+        this.meter = meter;
+        this.csv = csv;
+        this.folder = folder;
+        this.logs = logs;
+        this.cellTimeout = cellTimeout;
+        this.tally = tally;
+        this.log = log;
+    }
+
+    Result run(Cell cell, Phase phase, int block, long payloadSeed) throws IOException, InterruptedException {
+        SessionServices.Blocked blocked = services.blocked(cell);
+        if (blocked != null) {
+            switch (blocked.kind()) {
+                case HOOK -> tally.skippedHook(cell.describe());
+                case STARTUP -> tally.skippedStartup(cell.describe());
+                case DIED -> notRun(cell, "not run: " + blocked.reason());
+            }
+            return Result.NONE;
+        }
+        return cell.kind().spam() ? runSpam(cell, phase, block) : runClient(cell, phase, block, payloadSeed);
+    }
+
+    private Result runClient(Cell cell, Phase phase, int block, long payloadSeed) throws InterruptedException {
+        ClientKey key = cell.clientKey().orElseThrow();
+        ClientProcess client = clients.get(key);
+        if (client == null) {
+            notRun(cell, clientProblems.getOrDefault(key, "its client did not start"));
+            return Result.NONE;
+        }
+        String tag = cell.id() + ".b" + block;
+        ControlProtocol.Run command = new ControlProtocol.Run(phase.label(), tag, cell.payloadBytes(), cell.window(),
+            cell.calls(), payloadSeed);
+        ClientProcess.Outcome outcome = client.run(command, cellTimeout, meter, busPids(cell), serverPids(cell));
+        if (!outcome.finished()) {
+            String why = switch (outcome.ending()) {
+                case TIMED_OUT -> "client timed out after " + cellTimeout.toSeconds() + "s: " + outcome.problem();
+                case REFUSED -> outcome.problem();
+                default -> "client crashed: " + outcome.problem();
+            };
+            clientProblems.put(key, why);
+            clients.remove(key);
+            notRun(cell, why);
+            return Result.NONE;
+        }
+        ControlProtocol.Done done = outcome.done();
+        RunsCsvRow row = RunsCsvRow.ofClient(cell.transport().label(), cell.mode().label(), cell.payloadBytes(),
+                cell.window(), done.calls(), nextRun(cell, phase), Math.max(1, done.elapsedNanos()), done.lost(),
+                done.mismatched(), done.errors(), phase.label(), method(cell), done.startedUtc(),
+                ResultsFolder.latencyLog(key.name()), tag, done.jitMillis() < 0 ? null : done.jitMillis())
+            .withLab(block, cell.pair().label(), cell.reference(), cell.series().label(), null, nullIfEmpty(cell.expected()))
+            .withCpu(boxed(outcome.cpu().clientNs()), boxed(outcome.cpu().busNs()), boxed(outcome.cpu().serverNs()));
+        csv.append(row);
+        boolean clean = done.lost() == 0 && done.mismatched() == 0 && done.errors() == 0 && done.calls() == cell.calls();
+        if (cell.kind() != CellKind.OVERLIMIT) {
+            tally.ran(cell.describe());
+            if (!clean) {
+                tally.lost(cell.describe() + " block " + block);
+                log.say("  -> FAILED: lost " + done.lost() + ", mismatched " + done.mismatched() + ", errors "
+                    + done.errors() + (done.problem() == null ? "" : ": " + done.problem()));
+            }
+        }
+        return new Result(clean ? PerCall.micros(cell, done.elapsedNanos()) : Double.NaN, clean, done);
+    }
+
+    private Result runSpam(Cell cell, Phase phase, int block) throws IOException, InterruptedException {
+        String address = services.addressFor(cell);
+        String dest = cell.kind() == CellKind.SPAM_LIBDBUS ? Services.LIBDBUS_ECHO_NAME : Services.JAVA_ECHO_NAME;
+        Path payload = payloads.of(cell.payloadBytes());
+        Path errLog = logs.resolve(cell.transport().label()).resolve(cell.id() + ".err");
+        List<Long> samples = new ArrayList<>();
+        for (int i = 1; i <= SPAM_FIXED_SAMPLES; i++) {
+            SpamRun.Result r = spam.once(address, dest, 1, 1, payload, errLog, "block " + block + " fixed-cost sample " + i);
+            folder.fixedCost(block, cell, i, r.elapsedNs(), r.status());
+            if (!r.ok() || r.failedReplies() > 0) {
+                notRun(cell, "fixed-cost sample: " + r.describeFailure(spam.timeout()));
+                return Result.NONE;
+            }
+            samples.add(r.elapsedNs());
+        }
+        long fixed = SpamRun.median(samples);
+        int number = nextRun(cell, phase);
+        Instant started = Instant.now();
+        CpuMeter.Reading cpu = meter.start(List.of(), busPids(cell), serverPids(cell));
+        SpamRun.Result r = spam.once(address, dest, cell.calls(), cell.window(), payload, errLog,
+            "block " + block + " " + phase.label() + " " + number);
+        CpuMeter.Cpu around = cpu.stop();
+        RunsCsvRow row = RunsCsvRow.ofClient(cell.transport().label(), cell.mode().label(), cell.payloadBytes(),
+                cell.window(), cell.calls(), number, Math.max(1, r.elapsedNs()), 0, 0, r.errors(), phase.label(), "spam",
+                started, null, null, null)
+            .withLab(block, cell.pair().label(), true, cell.series().label(), fixed, null)
+            .withCpu(r.ok() || r.cpuNs() > 0 ? r.cpuNs() : null, boxed(around.busNs()), boxed(around.serverNs()));
+        csv.append(row);
+        if (!r.ok()) {
+            notRun(cell, r.describeFailure(spam.timeout()));
+            return Result.NONE;
+        }
+        tally.ran(cell.describe());
+        if (r.errors() > 0) {
+            tally.lost(cell.describe() + " block " + block);
+            log.say("  -> FAILED: " + r.errors() + " calls got error replies: " + r.lastComplaint());
+            return Result.NONE;
+        }
+        return new Result(PerCall.micros(cell, r.elapsedNs(), fixed), true, null);
+    }
+
+    /** A cell that could not run: skipped.tsv and the session log once, and the session fails. */
+    private void notRun(Cell cell, String reason) {
+        if (tally.error(cell.describe())) {
+            String what = cell.reference() && cell.pair() != org.dbuslab.runner.plan.Pair.RAW
+                ? cell.transport().label() + " " + cell.pair().shortName() : cell.transport().label();
+            org.dbuslab.format.SkippedTsv.FORMAT.append(folder.dir(),
+                new org.dbuslab.format.SkippedTsv.Row(what, Logs.oneLine(cell.describe() + ": " + reason)));
+            log.say("  -> " + cell.describe() + ": " + reason);
+        }
+    }
+
+    private int nextRun(Cell cell, Phase phase) {
+        Map<String, Integer> runs = phase == Phase.WARMUP ? warmupRuns : measuredRuns;
+        return runs.merge(cell.id(), 1, Integer::sum);
+    }
+
+    private List<Long> busPids(Cell cell) {
+        return cell.transport().isBus() ? services.cpuPids("bus:" + cell.transport().label()) : List.of();
+    }
+
+    private List<Long> serverPids(Cell cell) {
+        String t = cell.transport().label();
+        return switch (cell.kind()) {
+            case JAVA_LIBDBUS, SPAM_LIBDBUS -> services.cpuPids("echo:" + t);
+            case RAW -> services.cpuPids("raw:" + t);
+            default -> services.cpuPids("srv:" + t);
+        };
+    }
+
+    private static String method(Cell cell) {
+        return switch (cell.kind()) {
+            case JAVA_LIBDBUS, SPAM_LIBDBUS, SPAM_JAVA -> "spam";
+            case RAW -> "raw";
+            default -> "echo";
+        };
+    }
+
+    private static Long boxed(OptionalLong v) {
+        return v.isPresent() ? v.getAsLong() : null;
+    }
+
+    private static String nullIfEmpty(String s) {
+        return s == null || s.isEmpty() ? null : s;
+    }
+}

@@ -1,0 +1,86 @@
+package org.dbuslab.runner.session;
+
+import org.dbuslab.format.RunsCsv;
+import org.dbuslab.runner.exec.Child;
+import org.dbuslab.runner.exec.JavaRuntime;
+import org.dbuslab.runner.exec.LabLayout;
+import org.dbuslab.runner.exec.Launch;
+import org.dbuslab.runner.exec.Supervisor;
+import org.dbuslab.runner.options.SessionConfig;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * After the measurements, with every bus and server stopped: the scenarios (lab/run-scenarios.sh with the
+ * same preset and --out; it starts and stops its own buses), then the analysis jar's report. Both are
+ * supervised, so an interrupt stops them too.
+ */
+final class Finish {
+
+    private static final Duration SCENARIOS_TIMEOUT = Duration.ofMinutes(30);
+    private static final Duration REPORT_TIMEOUT = Duration.ofMinutes(10);
+
+    private final SessionConfig config;
+    private final LabLayout layout;
+    private final SessionLog log;
+    private final Tally tally;
+
+    Finish(SessionConfig config, LabLayout layout, SessionLog log, Tally tally) {
+        this.config = config;
+        this.layout = layout;
+        this.log = log;
+        this.tally = tally;
+    }
+
+    /** Runs both; true when report.md was written. */
+    boolean run(Path out, Path logs, JavaRuntime java) throws IOException, InterruptedException {
+        try (Supervisor supervisor = new Supervisor(Session.STOP_GRACE, log::say).installShutdownHook()) {
+            if (!config.scenarios().isEmpty()) {
+                scenarios(supervisor, out, logs);
+            }
+            return report(supervisor, out, logs, java);
+        }
+    }
+
+    private void scenarios(Supervisor supervisor, Path out, Path logs) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("bash", layout.scenariosScript().toString()));
+        if (!config.preset().name().equals("default")) {
+            cmd.add("--" + config.preset().name());
+        }
+        cmd.addAll(List.of("--no-build", "--scenarios", String.join(",", config.scenarios()), "--buses",
+            "dbus-daemon,dbus-broker", "--out", out.toString()));
+        log.say("scenarios: lab/run-scenarios.sh " + String.join(" ", cmd.subList(2, cmd.size()))
+            + " (log: " + logs.resolve("scenarios.err") + ")");
+        Child child = supervisor.start("scenarios", Launch.of(logs.resolve("scenarios"), cmd));
+        int status = child.waitFor(SCENARIOS_TIMEOUT).orElse(124);
+        supervisor.stop(child);
+        if (status != 0) {
+            tally.scenariosFailed();
+            log.say("scenarios FAILED (exit " + status + "): " + child.lastComplaint());
+        }
+    }
+
+    private boolean report(Supervisor supervisor, Path out, Path logs, JavaRuntime java)
+        throws IOException, InterruptedException {
+        if (!Files.exists(out.resolve(RunsCsv.FILE)) || Files.size(out.resolve(RunsCsv.FILE)) == 0) {
+            log.say("no runs.csv: nothing for the report");
+            return false;
+        }
+        List<String> cmd = List.of(java.java(), "-jar", layout.analysisJar().toString(), "report", out.toString());
+        log.say("report: java -jar analysis/target/dbus-lab-analysis.jar report " + out);
+        Child child = supervisor.start("analysis", Launch.of(logs.resolve("analysis"), cmd));
+        int status = child.waitFor(REPORT_TIMEOUT).orElse(124);
+        supervisor.stop(child);
+        if (status != 0 || !Files.exists(out.resolve("report.md"))) {
+            tally.reportFailed();
+            log.say("report FAILED: " + child.lastComplaint() + " (log: " + logs.resolve("analysis.err") + ")");
+            return false;
+        }
+        return true;
+    }
+}

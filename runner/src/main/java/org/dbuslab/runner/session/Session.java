@@ -1,0 +1,309 @@
+package org.dbuslab.runner.session;
+
+import org.dbuslab.analysis.stats.BlockBootstrap;
+import org.dbuslab.analysis.stats.Interval;
+import org.dbuslab.format.RunsCsv;
+import org.dbuslab.format.RunsCsvWriter;
+import org.dbuslab.runner.exec.ClientCds;
+import org.dbuslab.runner.exec.ClientCommand;
+import org.dbuslab.runner.exec.ClientProcess;
+import org.dbuslab.runner.exec.CpuClock;
+import org.dbuslab.runner.exec.CpuMeter;
+import org.dbuslab.runner.exec.CpuPlacement;
+import org.dbuslab.runner.exec.JavaRuntime;
+import org.dbuslab.runner.exec.LabLayout;
+import org.dbuslab.runner.exec.Launch;
+import org.dbuslab.runner.exec.PayloadFiles;
+import org.dbuslab.runner.exec.ServerWarmup;
+import org.dbuslab.runner.exec.Services;
+import org.dbuslab.runner.exec.SpamRun;
+import org.dbuslab.runner.exec.Supervisor;
+import org.dbuslab.runner.options.Durations;
+import org.dbuslab.runner.options.SessionConfig;
+import org.dbuslab.runner.plan.BlockOrder;
+import org.dbuslab.runner.plan.CallsCalibration;
+import org.dbuslab.runner.plan.Cell;
+import org.dbuslab.runner.plan.CellKind;
+import org.dbuslab.runner.plan.ClientKey;
+import org.dbuslab.runner.plan.Pair;
+import org.dbuslab.runner.plan.Phase;
+import org.dbuslab.runner.plan.SessionPlan;
+import org.dbuslab.runner.plan.Transport;
+import org.dbuslab.runner.progress.BlockForecast;
+import org.dbuslab.runner.progress.Eta;
+import org.dbuslab.runner.progress.ProgressText;
+import org.dbuslab.runner.record.ResultsFolder;
+import org.dbuslab.runner.stop.BlockCi;
+import org.dbuslab.runner.stop.BlockSamples;
+import org.dbuslab.runner.stop.Budget;
+import org.dbuslab.runner.stop.Decision;
+import org.dbuslab.runner.stop.PrecisionRule;
+import org.dbuslab.runner.stop.WarmupRule;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * One session (docs/RUNNER-DESIGN.md): start the services, one persistent client per client key, warm-up
+ * blocks until every Java client's JIT is quiet (or the warm-up budget is spent), then measured blocks until
+ * the precision target is met (or the budget is spent, or the fixed count is done); every run is in runs.csv
+ * as soon as it ends. Then everything is stopped, and the scenarios and the analysis run.
+ */
+public final class Session {
+
+    public static final String PROG = "run-all.sh";
+    static final Duration STOP_GRACE = Duration.ofSeconds(5);
+    static final Duration CLIENT_READY_TIMEOUT = Duration.ofSeconds(60);
+    static final Duration SPAM_TIMEOUT_MAX = Duration.ofSeconds(300);
+
+    /** The session could not start here (exit 3), or the command line's folder is unusable (exit 2). */
+    public static final class CannotRun extends Exception {
+        private final int exitCode;
+
+        public CannotRun(int exitCode, String message) {
+            super(message);
+            this.exitCode = exitCode;
+        }
+
+        public int exitCode() {
+            return exitCode;
+        }
+    }
+
+    private final SessionConfig config;
+    private final LabLayout layout;
+    private final Map<String, String> env;
+    private final SessionLog log;
+    private final Clock clock;
+    private final Tally tally = new Tally();
+    private SessionServices services;
+    private boolean reportWritten;
+
+    public Session(SessionConfig config, LabLayout layout, Map<String, String> env, SessionLog log, Clock clock) {
+        this.config = config;
+        this.layout = layout;
+        this.env = env;
+        this.log = log;
+        this.clock = clock;
+    }
+
+    /** The results folder: --out, or results/UTC-TIMESTAMP in the repository; refused if it holds a runs.csv. */
+    public static Path outFolder(SessionConfig config, Path repo, Instant now) throws CannotRun {
+        Path out = config.out().orElseGet(() -> repo.resolve("results").resolve(
+            java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss'Z'")
+                .withZone(java.time.ZoneOffset.UTC).format(now)));
+        if (Files.exists(out.resolve(RunsCsv.FILE))) {
+            throw new CannotRun(2, out + " already holds a runs.csv; choose another --out (results are never mixed)");
+        }
+        return out.toAbsolutePath().normalize();
+    }
+
+    /** Runs the session; its exit code (0 clean, 1 something failed). Interrupts end the JVM (SignalExit). */
+    public int run(Path out) throws IOException, InterruptedException, CannotRun {
+        String why = CpuPlacement.unusableReason(config.placement(), Runtime.getRuntime().availableProcessors(),
+            SessionServices.onPath("taskset"));
+        if (why != null) {
+            throw new CannotRun(3, why);
+        }
+        ResultsFolder folder;
+        try {
+            folder = ResultsFolder.create(out);
+        } catch (java.io.UncheckedIOException e) {
+            throw new CannotRun(2, "cannot create " + out);
+        }
+        Path logs = out.resolve(ResultsFolder.LOGS);
+        log.to(logs.resolve("session.log"));
+        keepBuildLog(logs);
+        Supervisor supervisor = new Supervisor(STOP_GRACE, log::say).installShutdownHook();
+        SignalExit.install(log, PROG, "stopping clients, servers and buses. Completed runs are in " + out.resolve(RunsCsv.FILE));
+        Path tmp = Files.createTempDirectory(Path.of(env.getOrDefault("TMPDIR", "/tmp")), "dbus-lab.");
+        supervisor.onClose("remove " + tmp, () -> deleteTree(tmp));
+        JavaRuntime java = JavaRuntime.fromEnvironment(env);
+        SessionPlan plan = SessionPlan.of(config);
+        describe(out, java, plan);
+        try {
+            LabLayout jars = layout.snapshot(tmp.resolve("jars"), logs.resolve("jars.sha256"));
+            folder.writePlan(plan, plannedBlocks(), config.warmupBlocks());
+            EnvironmentFile.write(supervisor, java, jars, config, out, logs, log);
+            measure(supervisor, folder, jars, java, tmp, logs, plan);
+        } finally {
+            supervisor.close();
+        }
+        // the analysis and scenarios use the repository's jars: the session's copies went with its temp folder
+        reportWritten = new Finish(config, layout, log, tally).run(out, logs, java);
+        log.say("");
+        if (services != null) {
+            services.skippedTransports().forEach((t, reason) -> log.say("skipped transport: " + t.label() + ": " + reason));
+            services.missingHooks().forEach((pair, reason) -> log.say("skipped pair " + pair.replace("@", " on ") + ": " + reason));
+        }
+        tally.summary(plan.cells().size()).forEach(log::say);
+        log.say("session took " + Durations.format(Duration.between(config.startedAt(), clock.instant())));
+        if (reportWritten) {
+            log.say("report: " + out.resolve("report.md"));
+        }
+        return tally.exitCode();
+    }
+
+    private void measure(Supervisor supervisor, ResultsFolder folder, LabLayout jars, JavaRuntime java, Path tmp,
+                         Path logs, SessionPlan initialPlan) throws IOException, InterruptedException {
+        Instant startup = clock.instant();
+        Services services = new Services(supervisor, jars, java, config.placement(), tmp, logs, log::say);
+        SessionServices session = new SessionServices(services, folder, log);
+        this.services = session;
+        boolean testTool = SessionServices.onPath("dbus-test-tool");
+        session.startAll(config, initialPlan, testTool);
+        Duration spamTimeout = config.cellTimeout().compareTo(SPAM_TIMEOUT_MAX) < 0 ? config.cellTimeout() : SPAM_TIMEOUT_MAX;
+        Path scratch = Files.createDirectories(tmp.resolve("spam"));
+        SpamRun spam = new SpamRun(supervisor, layout.timedRun(), scratch, spamTimeout,
+            CpuPlacement.cpusFor(config.placement(), CpuPlacement.Role.CLIENT));
+        PayloadFiles payloads = new PayloadFiles(tmp);
+        if (config.reference() && testTool) {
+            for (Transport t : Transport.REFERENCE_BUSES) {
+                if (config.has(t) && services.blocker(List.of("bus:" + t.label(), "srv:" + t.label(), "echo:" + t.label())) == null) {
+                    ServerWarmup.warm(spam, services, payloads, t.label(), config.referenceSizes(), config.window(),
+                        logs.resolve(t.label()).resolve("server-warmup.err"), log::say);
+                }
+            }
+        }
+        List<String> cds = prepareCds(supervisor, java, jars, tmp, logs, session, initialPlan);
+        if (initialPlan.cells().stream().anyMatch(c -> c.kind() == CellKind.OVERLIMIT) && config.has(Transport.DBUS_BROKER)) {
+            folder.note("over-limit", "info", "dbus-broker has no pending-reply limit (it ignores"
+                + " max_replies_per_connection), so the over-limit check runs on dbus-daemon only");
+        }
+        Map<ClientKey, String> clientProblems = new HashMap<>();
+        Map<ClientKey, ClientProcess> clients = startClients(supervisor, java, jars, cds, folder, session, initialPlan,
+            clientProblems);
+        log.say("== " + initialPlan.cells().size() + " cells, " + clients.size() + " persistent clients; startup took "
+            + Durations.format(Duration.between(startup, clock.instant())));
+
+        RunsCsvWriter csv = RunsCsvWriter.session(folder.dir().resolve(RunsCsv.FILE));
+        CellRunner runner = new CellRunner(session, clients, clientProblems, spam, payloads, new CpuMeter(new CpuClock()),
+            csv, folder, logs, config.cellTimeout(), tally, log);
+        new Blocks(config, clock, log, folder, runner, session, tally).run(initialPlan, clients.keySet());
+        for (ClientProcess c : clients.values()) {
+            c.quit(Duration.ofSeconds(10));
+        }
+    }
+
+    /** report.md was written (its path is then the only line on stdout). */
+    public boolean reportWritten() {
+        return reportWritten;
+    }
+
+    private List<String> prepareCds(Supervisor supervisor, JavaRuntime java, LabLayout jars, Path tmp, Path logs,
+                                    SessionServices session, SessionPlan plan) throws IOException, InterruptedException {
+        for (Transport t : config.transports()) {
+            String name = "srv:" + t.label();
+            if (session.services().blocker(t.isBus() ? List.of("bus:" + t.label(), name) : List.of(name)) == null) {
+                String address = session.services().get(t.isBus() ? "bus:" + t.label() : name).orElseThrow().address();
+                return ClientCds.prepare(supervisor, java, jars, tmp.resolve("jars/dbus-lab-client.jsa"), address,
+                    !t.isBus(), logs, env, log::say);
+            }
+        }
+        return List.of();
+    }
+
+    /** One client per key whose cells can run, all started at once (JVM start-ups overlap), then each awaited. */
+    private Map<ClientKey, ClientProcess> startClients(Supervisor supervisor, JavaRuntime java, LabLayout jars,
+                                                       List<String> cds, ResultsFolder folder, SessionServices session,
+                                                       SessionPlan plan, Map<ClientKey, String> problems)
+        throws IOException, InterruptedException {
+        Map<ClientKey, ClientProcess> started = new LinkedHashMap<>();
+        for (ClientKey key : plan.clientKeys()) {
+            Cell first = plan.cells().stream().filter(c -> c.clientKey().filter(key::equals).isPresent())
+                .filter(c -> session.blocked(c) == null).findFirst().orElse(null);
+            if (first == null) {
+                continue;
+            }
+            Path latency = folder.dir().resolve(ResultsFolder.latencyLog(key.name()));
+            String address = session.addressFor(first);
+            String t = key.transport().label();
+            List<String> command = first.kind() == CellKind.RAW
+                ? ClientCommand.raw(java, jars, address, t, key.mode().label(), latency)
+                : ClientCommand.java(java, jars, cds, address, !key.transport().isBus() && first.kind() == CellKind.JAVA,
+                    key.pair() == Pair.JAVA_LIBDBUS, t, key.mode().label(), latency);
+            Launch launch = Launch.of(folder.dir().resolve(ResultsFolder.LOGS).resolve(t).resolve("client." + key.name()),
+                command).on(CpuPlacement.cpusFor(config.placement(), CpuPlacement.Role.CLIENT));
+            started.put(key, ClientProcess.start(supervisor, "client " + key.name(), launch));
+        }
+        Map<ClientKey, ClientProcess> ready = new LinkedHashMap<>();
+        for (Map.Entry<ClientKey, ClientProcess> e : started.entrySet()) {
+            try {
+                e.getValue().awaitReady(CLIENT_READY_TIMEOUT);
+                ready.put(e.getKey(), e.getValue());
+            } catch (ClientProcess.NotReady notReady) {
+                problems.put(e.getKey(), "client could not connect: " + notReady.getMessage());
+                log.say("  [!] client " + e.getKey().name() + ": " + notReady.getMessage());
+            }
+        }
+        return ready;
+    }
+
+    private int plannedBlocks() {
+        return config.fixedBlocks() > 0 ? config.fixedBlocks() : config.minBlocks();
+    }
+
+    private void describe(Path out, JavaRuntime java, SessionPlan plan) {
+        log.say(PROG + ": results in " + out);
+        String blocks = config.precisionTarget()
+            ? "blocks until +-" + config.precisionPct() + "% (at least " + config.minBlocks() + ") or the budget "
+                + Durations.format(config.budget())
+            : config.fixedBlocks() + " measured block(s)";
+        String calls = config.calls() > 0 ? "calls " + config.calls() : "runs of about " + config.runTarget().toMillis() + " ms";
+        log.say("preset " + config.preset().name() + ": " + blocks + "; " + calls + "; warm-up at least "
+            + config.warmupBlocks() + " block(s), JIT watch <= " + Durations.format(config.warmupBudget())
+            + "; async window " + config.window() + ", sizes " + config.sizes());
+        log.say("transports " + config.transports() + "; modes " + config.modes() + "; order " + config.order().label()
+            + " (seed " + config.orderSeed() + "); placement " + config.placement().label() + "; JVM flags '"
+            + java.flagsText() + "'");
+        log.say("reference rows: " + (config.reference() ? "libdbus pairs and raw floor" : "off (--no-reference)")
+            + "; sweep: " + (config.sweep() ? "windows " + config.sweepWindows() : "off") + "; " + plan.cells().size()
+            + " cells");
+    }
+
+    /** The launcher builds before the runner starts: its log (LAB_BUILD_LOG) goes to logs/build.log. */
+    private void keepBuildLog(Path logs) throws IOException {
+        String build = env.get("LAB_BUILD_LOG");
+        if (build != null && Files.isRegularFile(Path.of(build))) {
+            Files.copy(Path.of(build), logs.resolve("build.log"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    /** The analysis's block bootstrap behind the stopping rule. */
+    static BlockCi bootstrap() {
+        BlockBootstrap b = BlockBootstrap.standard();
+        return new BlockCi() {
+            @Override
+            public Interval ofMedian(List<double[]> blocks) {
+                return b.ofMedian(blocks);
+            }
+
+            @Override
+            public Interval ofRatioOfMedians(List<double[]> a, List<double[]> bb) {
+                return b.ofRatioOfMedians(a, bb);
+            }
+        };
+    }
+
+    private static void deleteTree(Path root) {
+        try (var paths = Files.walk(root)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            // a temp folder: best effort
+        }
+    }
+
+}
