@@ -64,7 +64,8 @@ class QuickLabRunIT {
         assertTrue(rows.stream().skip(1).filter(r -> r.contains(",matrix,"))
             .allMatch(r -> r.split(",", -1)[jitColumn].matches("\\d+")), "jit_ms on every matrix row");
         assertTrue(report.contains("JIT compilation in the Java clients"), "report sums up jit_ms");
-        assertCalibrationBlocksRunBackToBack(Files.readAllLines(out.resolve("order.tsv")));
+        assertEveryBlockRunsEveryCellOnce(Files.readAllLines(out.resolve("order.tsv")));
+        assertRowsCarryTheirBlockAndCpu(rows);
         String sessionLog = Files.readString(out.resolve("logs/session.log"));
         for (String bus : List.of("dbus-daemon", "dbus-broker")) {
             assertTrue(sessionLog.contains("server " + bus + " warmed up"), "the Java server on " + bus
@@ -72,33 +73,47 @@ class QuickLabRunIT {
         }
     }
 
-    /** A Java cell on a bus and its three libdbus pairs (same bus, mode, payload) hold consecutive positions. */
-    private static void assertCalibrationBlocksRunBackToBack(List<String> order) {
+    /**
+     * order.tsv: the quick preset's blocks (1 warm-up, 3 measured) each run every cell once; the warm-up block
+     * has every cell but the over-limit check (off with --quick), so all four blocks list the same cells.
+     */
+    private static void assertEveryBlockRunsEveryCellOnce(List<String> order) {
         List<String> header = List.of(order.get(0).split("\t"));
         int round = header.indexOf("round");
-        int position = header.indexOf("position");
-        int series = header.indexOf("series");
-        int kind = header.indexOf("kind");
-        java.util.Map<String, List<Integer>> blocks = new java.util.TreeMap<>();
+        java.util.Map<String, List<String>> blocks = new java.util.TreeMap<>();
         for (String line : order.subList(1, order.size())) {
             String[] f = line.split("\t");
-            boolean calibration = f[kind].startsWith("spam-") || f[kind].equals("java-libdbus")
-                || f[kind].equals("java") && f[series].equals("matrix");
-            if (calibration) {
-                String key = f[round] + "/" + f[header.indexOf("transport")] + "/" + f[header.indexOf("mode")] + "/"
-                    + f[header.indexOf("payload_bytes")];
-                blocks.computeIfAbsent(key, k -> new java.util.ArrayList<>()).add(Integer.parseInt(f[position]));
-            }
+            String cell = String.join("/", f[header.indexOf("kind")], f[header.indexOf("pair")],
+                f[header.indexOf("transport")], f[header.indexOf("mode")], f[header.indexOf("payload_bytes")],
+                f[header.indexOf("window")]);
+            blocks.computeIfAbsent(f[round], k -> new java.util.ArrayList<>()).add(cell);
         }
-        int checked = 0;
+        assertEquals(Set.of("1", "2", "3", "4"), blocks.keySet(), "1 warm-up + 3 measured blocks");
+        Set<String> first = new HashSet<>(blocks.get("1"));
+        assertEquals(blocks.get("1").size(), first.size(), "each cell once per block");
         for (var block : blocks.entrySet()) {
-            List<Integer> positions = block.getValue();
-            if (positions.size() == 4) {
-                positions.sort(null);
-                assertEquals(positions.get(0) + 3, positions.get(3), "block " + block.getKey() + " at " + positions);
-                checked++;
-            }
+            assertEquals(first, new HashSet<>(block.getValue()), "block " + block.getKey());
         }
-        assertEquals(4, checked, "the quick preset calibrates 2 buses x 2 modes at 1000 B: " + blocks);
+        assertTrue(!blocks.get("2").equals(blocks.get("3")) || !blocks.get("3").equals(blocks.get("4")),
+            "interleaved blocks are shuffled");
+    }
+
+    /** runs.csv: round = the block (warm-up rows in block 1), and every run has its client and server CPU. */
+    private static void assertRowsCarryTheirBlockAndCpu(List<String> rows) {
+        List<String> header = List.of(rows.get(0).split(","));
+        int round = header.indexOf("round");
+        int phase = header.indexOf("phase");
+        int transport = header.indexOf("transport");
+        int client = header.indexOf("cpu_client_ns");
+        int bus = header.indexOf("cpu_bus_ns");
+        int server = header.indexOf("cpu_server_ns");
+        assertTrue(round >= 0 && client >= 0 && bus >= 0 && server >= 0, rows.get(0));
+        for (String row : rows.subList(1, rows.size())) {
+            String[] f = row.split(",", -1);
+            assertEquals(f[round].equals("1"), f[phase].equals("warmup"), row);
+            assertTrue(Long.parseLong(f[client]) > 0 && Long.parseLong(f[server]) > 0, "client and server CPU: " + row);
+            boolean onBus = f[transport].startsWith("dbus-");
+            assertEquals(onBus, Long.parseLong(f[bus]) > 0, "bus CPU only on a bus: " + row);
+        }
     }
 }
