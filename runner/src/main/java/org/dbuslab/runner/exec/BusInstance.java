@@ -59,7 +59,7 @@ public final class BusInstance {
                                  Path logDir, Map<String, String> env, CpuPlacement.Cpus cpus)
         throws IOException, StartFailed, InterruptedException {
         Files.createDirectories(logDir);
-        Path dir = Files.createTempDirectory(tmp, label + ".").resolve("bus");
+        Path dir = ShortTemp.create(tmp, label + ".").resolve("bus");
         Files.createDirectory(dir);
         List<String> argv = new ArrayList<>(cpus.tasksetPrefix());
         argv.addAll(List.of("bash", busScript.toString(), "up", transport, dir.toString()));

@@ -15,6 +15,7 @@ import org.dbuslab.runner.exec.LabLayout;
 import org.dbuslab.runner.exec.Launch;
 import org.dbuslab.runner.exec.PayloadFiles;
 import org.dbuslab.runner.exec.ServerWarmup;
+import org.dbuslab.runner.exec.ShortTemp;
 import org.dbuslab.runner.exec.Services;
 import org.dbuslab.runner.exec.SpamRun;
 import org.dbuslab.runner.exec.Supervisor;
@@ -127,7 +128,7 @@ public final class Session {
         keepBuildLog(logs);
         Supervisor supervisor = new Supervisor(STOP_GRACE, log::say).installShutdownHook();
         SignalExit.install(log, PROG, "stopping clients, servers and buses. Completed runs are in " + out.resolve(RunsCsv.FILE));
-        Path tmp = Files.createTempDirectory(Path.of(env.getOrDefault("TMPDIR", "/tmp")), "dbus-lab.");
+        Path tmp = ShortTemp.create(Path.of(env.getOrDefault("TMPDIR", "/tmp")), "dbus-lab.");
         supervisor.onClose("remove " + tmp, () -> deleteTree(tmp));
         JavaRuntime java = JavaRuntime.fromEnvironment(env);
         SessionPlan plan = SessionPlan.of(config);
