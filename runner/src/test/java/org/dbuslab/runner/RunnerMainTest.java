@@ -1,0 +1,63 @@
+package org.dbuslab.runner;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Bad input is one line on stderr and exit 2; a machine that cannot run the session is exit 3. */
+class RunnerMainTest {
+
+    @TempDir
+    Path dir;
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    private int run(Map<String, String> env, String... args) {
+        return RunnerMain.run(args, env, new PrintStream(out, true), new PrintStream(err, true));
+    }
+
+    @Test
+    void helpGoesToStdoutWithExitZero() {
+        assertEquals(0, run(Map.of(), "--help"));
+        assertTrue(out.toString().startsWith("Usage: lab/run-all.sh"), out.toString());
+        assertEquals("", err.toString());
+    }
+
+    @Test
+    void badOptionIsOneLineAndExitTwo() {
+        assertEquals(2, run(Map.of(), "--calls", "many"));
+        assertEquals(1, err.toString().lines().count(), err.toString());
+        assertTrue(err.toString().startsWith("run-all.sh: error: --calls"), err.toString());
+        assertEquals("", out.toString());
+    }
+
+    @Test
+    void missingJarsCannotRunHere() {
+        assertEquals(3, run(Map.of("LAB_REPO", dir.toString()), "--quick"));
+        assertEquals("run-all.sh: error: missing server/target/dbus-lab-server.jar (run without --no-build, or build"
+            + " with mvn -B package -DskipTests)\n", err.toString());
+    }
+
+    @Test
+    void anOutFolderWithRunsIsRefused() throws Exception {
+        for (String jar : new String[] {"server/target/dbus-lab-server.jar", "client/target/dbus-lab-client.jar",
+            "analysis/target/dbus-lab-analysis.jar"}) {
+            Files.createDirectories(dir.resolve(jar).getParent());
+            Files.writeString(dir.resolve(jar), "not really a jar");
+        }
+        Path results = Files.createDirectories(dir.resolve("results"));
+        Files.writeString(results.resolve("runs.csv"), "transport\n");
+        assertEquals(2, run(Map.of("LAB_REPO", dir.toString()), "--quick", "--out", results.toString()));
+        assertTrue(err.toString().contains("already holds a runs.csv"), err.toString());
+        assertEquals("transport\n", Files.readString(results.resolve("runs.csv")), "raw results stay intact");
+    }
+}
