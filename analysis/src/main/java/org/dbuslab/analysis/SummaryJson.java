@@ -97,7 +97,10 @@ final class SummaryJson implements ReportWriter {
                 .put("mean_interval", "Student t")
                 .put("significance_test", "Mann-Whitney U, two-sided, as scipy.stats.mannwhitneyu method='auto'")
                 .put("alpha", analysis.alpha())
-                .put("significant_when", "bootstrap CI of the ratio of medians excludes 1 and Mann-Whitney p < alpha")
+                .put("paired_significance_test", "Wilcoxon signed-rank, two-sided, of the per-block log ratios of medians "
+                        + "(commons-math3 WilcoxonSignedRankTest, exact up to 20 blocks)")
+                .put("significant_when", "bootstrap CI of the ratio of medians excludes 1 and Mann-Whitney p < alpha "
+                        + "(Wilcoxon signed-rank p when paired)")
                 .put("noisy_cv_above", CellSummary.NOISY_CV)
                 .put("two_speeds_quartile_ratio_above", CellSummary.TWO_SPEEDS_QUARTILE_RATIO)
                 .put("outliers", "Tukey fences: mild beyond 1.5 IQR, severe beyond 3 IQR; kept in the data")
