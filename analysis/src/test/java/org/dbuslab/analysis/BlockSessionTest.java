@@ -59,7 +59,8 @@ class BlockSessionTest {
                 cells++;
             }
         }
-        assertEquals(SyntheticSession.blockCells().size(), cells);
+        assertEquals(SyntheticSession.blockCells().size(), cells); // the warm-up block's other calls make no cells of their own
+        assertEquals(1, root.get("cells").get(0).get("warmup_runs").asInt());
         JsonNode daemon = root.get("cells").get(0);
         assertEquals("dbus-daemon", daemon.get("transport").asText());
         assertEquals(60.0, daemon.get("cpu_us_per_call").get("client").asDouble(), 1e-9);

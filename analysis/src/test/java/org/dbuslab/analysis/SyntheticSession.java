@@ -59,6 +59,7 @@ final class SyntheticSession {
     }
 
     static final int BLOCK_CALLS = 1000;
+    static final int PRESET_CALLS = 2000;
     static final long SPAM_FIXED_NS = 3_000_000L;
     /** Common-mode drift: in block b every cell takes this factor longer, (1 + 0.25 sin(1.3 b)). */
     static double drift(int block) {
@@ -89,17 +90,18 @@ final class SyntheticSession {
         Map<BlockCell, Integer> runs = new LinkedHashMap<>();
         for (int block = 1; block <= blocks + 1; block++) {
             String phase = block == 1 ? RunsCsv.PHASE_WARMUP : RunsCsv.PHASE_MEASURE;
+            int calls = block == 1 ? PRESET_CALLS : BLOCK_CALLS; // the runner calibrates calls after the first block
             for (BlockCell cell : cells) {
                 double noise = 1 + 0.01 * (random.nextDouble() - 0.5);
                 boolean spam = cell.method().equals("spam") && cell.pair().startsWith("libdbus>");
-                long elapsed = Math.round(cell.usPerCall() * drift(block) * noise * 1000 * (spam ? BLOCK_CALLS - 1 : BLOCK_CALLS))
+                long elapsed = Math.round(cell.usPerCall() * drift(block) * noise * 1000 * (spam ? calls - 1 : calls))
                         + (spam ? SPAM_FIXED_NS : 0);
                 int run = runs.merge(cell, 1, Integer::sum);
-                RunsCsvRow row = new RunsCsvRow(cell.transport(), cell.mode(), cell.payloadBytes(), cell.window(), BLOCK_CALLS, run,
+                RunsCsvRow row = new RunsCsvRow(cell.transport(), cell.mode(), cell.payloadBytes(), cell.window(), calls, run,
                         elapsed, 0, 0, 0, phase, cell.method(), t, null, null, cell.pair().startsWith("dbus-java>") ? 0L : null,
                         block, cell.pair(), !cell.pair().equals(CellKey.SUBJECT_PAIR) || cell.series().equals("reference"),
                         cell.series(), spam ? SPAM_FIXED_NS : null, null,
-                        cpuNs(cell.clientUs()), cpuNs(cell.busUs()), cpuNs(cell.serverUs()));
+                        cpuNs(cell.clientUs(), calls), cpuNs(cell.busUs(), calls), cpuNs(cell.serverUs(), calls));
                 csv.append(RunsCsv.format(row, RunsCsv.COLUMNS.size())).append('\n');
                 t = t.plusMillis(200);
             }
@@ -109,7 +111,7 @@ final class SyntheticSession {
         return dir;
     }
 
-    private static Long cpuNs(double usPerCall) {
-        return Double.isNaN(usPerCall) ? null : Math.round(usPerCall * 1000 * BLOCK_CALLS);
+    private static Long cpuNs(double usPerCall, int calls) {
+        return Double.isNaN(usPerCall) ? null : Math.round(usPerCall * 1000 * calls);
     }
 }
