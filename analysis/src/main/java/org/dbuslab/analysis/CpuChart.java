@@ -1,8 +1,8 @@
 package org.dbuslab.analysis;
 
 import org.jfree.chart.JFreeChart;
+import org.jfree.chart.axis.AxisLocation;
 import org.jfree.chart.axis.CategoryAxis;
-import org.jfree.chart.axis.CategoryLabelPositions;
 import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.plot.CategoryPlot;
 import org.jfree.chart.plot.PlotOrientation;
@@ -14,7 +14,7 @@ import java.awt.Color;
 import java.util.List;
 
 /**
- * "Where the time goes" as stacked bars, one chart per mode, payload and window: one bar per transport and pair,
+ * "Where the time goes" as stacked horizontal bars, one chart per mode, payload and window: one bar per transport and pair,
  * stacked client, bus and server CPU µs per call, topped by the part of the wall time no process computed (waiting,
  * wake-ups). A bar is as tall as the wall time per call unless the CPU sum exceeds it (pipelined calls, two CPUs).
  */
@@ -37,7 +37,7 @@ final class CpuChart {
             }
         }
         CategoryAxis bars = new CategoryAxis("transport and pair (client>server)");
-        bars.setCategoryLabelPositions(CategoryLabelPositions.UP_45);
+        bars.setMaximumCategoryLabelWidthRatio(0.4f); // horizontal bars: the long names get the room on the left
         bars.setLabelFont(ChartStyle.LABEL_FONT);
         bars.setTickLabelFont(ChartStyle.TICK_FONT);
         NumberAxis us = new NumberAxis("µs per call");
@@ -50,7 +50,8 @@ final class CpuChart {
         }
         renderer.setSeriesPaint(PARTS.size() - 1, new Color(0xBBBBBB));
         CategoryPlot plot = new CategoryPlot(dataset, bars, us, renderer);
-        plot.setOrientation(PlotOrientation.VERTICAL);
+        plot.setOrientation(PlotOrientation.HORIZONTAL);
+        plot.setRangeAxisLocation(AxisLocation.BOTTOM_OR_LEFT);
         plot.setRangeGridlinePaint(ChartStyle.GRID);
         return ChartStyle.chart(title, plot, "medians over the measured runs; grey: wall time not spent on any CPU");
     }
