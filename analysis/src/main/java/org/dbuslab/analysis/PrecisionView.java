@@ -81,7 +81,8 @@ final class PrecisionView {
     }
 
     static String pairingIntro() {
-        return "Paired comparisons use the runs the two cells made in the same blocks (at least " + RunBlocks.MIN_BLOCKS
+        return "Paired comparisons use the runs the two cells made in the same blocks (one run per cell and block, at least "
+                + RunBlocks.MIN_BLOCKS
                 + "): a block bootstrap that draws the same blocks for both sides gives the intervals, and a Wilcoxon "
                 + "signed-rank test of the per-block ratios (exact up to 20 blocks) stands in for Mann-Whitney; drift that "
                 + "hits both cells of a block cancels. Unpaired comparisons (older folders, or cells without common blocks) "

@@ -109,12 +109,12 @@ final class SummaryJson implements ReportWriter {
                 .put("overhead_target_ratio", LabHealth.TARGET_RATIO)
                 .put("meets_target_when", "ratio of medians <= target_ratio (point estimate); target_certain when the ratio's "
                         + "95% interval lies wholly on one side of target_ratio")
-                .put("paired_when", "both cells' measured runs all carry a block (runs.csv round) and at least "
+                .put("paired_when", "both cells' measured runs all carry a block (runs.csv round), one run per block, and at least "
                         + RunBlocks.MIN_BLOCKS + " blocks hold runs of both; then block bootstrap (same blocks drawn for both "
                         + "sides) and Wilcoxon signed-rank of the per-block log ratios (commons-math3, exact up to 20 blocks) "
                         + "instead of the run bootstrap and Mann-Whitney U")
-                .put("cell_interval", "block bootstrap of the median when the cell's runs span at least " + RunBlocks.MIN_BLOCKS
-                        + " blocks, else the run bootstrap")
+                .put("cell_interval", "block bootstrap of the median when the cell's runs are one per block in at least "
+                        + RunBlocks.MIN_BLOCKS + " blocks, else the run bootstrap")
                 .put("halfwidth_pct", "(ci95_high - ci95_low) / 2 / median * 100")
                 .put("cpu_us_per_call", "median over the measured runs of cpu_<component>_ns / calls / 1000; null when no "
                         + "measured run has the value; bus 0 for p2p-* and raw-* transports; spam rows include the spam "

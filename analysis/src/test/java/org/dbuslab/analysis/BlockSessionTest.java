@@ -7,6 +7,7 @@ import org.dbuslab.analysis.stats.Bootstrap;
 import org.dbuslab.analysis.stats.Direction;
 import org.dbuslab.analysis.stats.Interval;
 import org.dbuslab.analysis.stats.SampleComparison;
+import org.dbuslab.analysis.stats.SignificanceTest;
 import org.dbuslab.format.PrecisionTsv;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -160,6 +161,26 @@ class BlockSessionTest {
         ResultsFolder folder = ResultsFolderReader.read(dir);
         assertTrue(folder.precision().isEmpty());
         assertTrue(folder.warnings().stream().anyMatch(w -> w.startsWith("precision.tsv is not readable")), folder.warnings().toString());
+    }
+
+    /** An older --full folder: 5 rounds of 2 runs of one client process each. Pairing those would lose the verdicts. */
+    @Test
+    void roundsOfSeveralRunsStayUnpaired() {
+        List<RunRecord> runs = new ArrayList<>();
+        for (String transport : List.of("dbus-daemon", "dbus-broker")) {
+            CellKey key = new CellKey(transport, "sync", 1000, 1, 1000);
+            for (int i = 0; i < 10; i++) {
+                long ns = (transport.equals("dbus-daemon") ? 100_000_000L : 80_000_000L) + i * 100_000L;
+                runs.add(new RunRecord(key, i + 1, ns, Counts.ZERO, Phase.MEASURE, null, null, null, "", null, i / 2 + 1, CpuNs.NONE));
+            }
+        }
+        List<CellSummary> cells = CellSummarizer.summarize(runs);
+        assertEquals(5, cells.get(0).blocks());
+        SampleComparison c = RunBlocks.compare(cells.get(1), cells.get(0), Bootstrap.standard(), 0.05);
+        assertFalse(c.paired());
+        assertEquals(SignificanceTest.Kind.MANN_WHITNEY, c.test().kind());
+        assertEquals(Direction.LOWER, c.direction());
+        assertEquals(Bootstrap.standard().ofMedian(cells.get(0).runSeconds()), cells.get(0).elapsedMedianCi95());
     }
 
     @Test
