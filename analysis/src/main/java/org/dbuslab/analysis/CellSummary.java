@@ -102,6 +102,11 @@ record CellSummary(CellKey key, double[] runSeconds, SampleStatistics elapsedSec
         return latency != null && !latency.countMatches();
     }
 
+    /** How many blocks (runs.csv's round) the measured runs came from; 0 when runs.csv has none. */
+    int blocks() {
+        return (int) java.util.Arrays.stream(runBlocks).filter(b -> b > 0).distinct().count();
+    }
+
     /** Half the 95% interval of the median µs per call, as % of the median: the precision of the cell. */
     double usPerCallHalfWidthPct() {
         return usPerCallMedianCi95.halfWidthPercentOf(usPerCallMedian);

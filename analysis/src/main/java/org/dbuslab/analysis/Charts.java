@@ -63,6 +63,22 @@ final class Charts {
         return figures;
     }
 
+    /** Where the time goes: one stacked-bar chart per mode, payload and window of the cells with CPU times. */
+    static List<Figure> cpu(Analysis analysis) {
+        Map<String, List<CellSummary>> byShape = new LinkedHashMap<>();
+        analysis.timeCells().stream().filter(c -> c.cpu().measured())
+                .sorted(java.util.Comparator.comparing(CellSummary::key, CellOrder.CELLS))
+                .forEach(c -> byShape.computeIfAbsent(c.key().mode() + " " + c.key().payloadBytes() + " B window " + c.key().window(),
+                        k -> new ArrayList<>()).add(c));
+        List<Figure> figures = new ArrayList<>();
+        byShape.forEach((shape, cells) -> {
+            List<CellSummary> ordered = analysis.timeCells().stream().filter(cells::contains).toList();
+            String title = "Where the time goes, " + shape;
+            figures.add(SvgExport.figure("cpu-" + id(shape), title, CpuChart.of(title, ordered)));
+        });
+        return figures;
+    }
+
     private static Map<String, List<CellSummary>> byShape(List<CellSummary> cells) {
         return cells.stream().collect(Collectors.groupingBy(c -> c.key().shape(), LinkedHashMap::new, Collectors.toList()));
     }

@@ -209,6 +209,26 @@ final class ReportTables {
         return new Table(header, numeric, rows);
     }
 
+    /** Each sweep window against the next smaller one: the calls/s gain with its CI, the verdict, paired or not. */
+    static Table sweepSteps(List<SweepStep> steps) {
+        List<String> header = List.of("bus", "mode", "payload", "window", "vs window", "calls/s × previous (95% CI)",
+                "verdict", "compared");
+        List<Boolean> numeric = List.of(false, false, true, true, true, true, false, false);
+        List<List<String>> rows = steps.stream().map(step -> {
+            SampleComparison r = step.result();
+            String verdict = switch (r.direction()) {
+                case LOWER -> "more calls/s";
+                case HIGHER -> "fewer calls/s";
+                case NOT_SIGNIFICANT -> r.tooFewRunsToTell() ? "too few runs" : "no sig. diff.";
+            };
+            return List.of(step.series().transport(), step.series().mode(), step.series().payloadBytes() + " B",
+                    String.valueOf(step.point().key().window()), String.valueOf(step.previous().key().window()),
+                    Numbers.factor(step.gain()) + "× (" + ratioRange(step.gainCi95()) + ")", verdict + ", " + Numbers.pValue(r.test().pValue()),
+                    r.paired() ? "paired, " + r.pairedBlocks() + " blocks" : "unpaired");
+        }).toList();
+        return new Table(header, numeric, rows);
+    }
+
     /** "24512/s, 40.8 µs", or what went wrong. */
     private static String sweepPoint(CellSummary point) {
         if (point.runs() == 0) {
