@@ -121,6 +121,8 @@ class BlockSessionTest {
         assertTrue(md.contains("- sweep steps: all 2 paired by block\n"), md);
         assertTrue(md.contains(", paired over " + BLOCKS + " blocks"), md);
         assertTrue(md.contains("| dbus-daemon | async | 1000 B | 2 | 1 | "), md);
+        assertTrue(md.matches("(?s).*\\| raw-unix \\| [0-9.]+ \\| [0-9.]+× \\([0-9.]+–[0-9.]+\\), paired \\|.*"), md); // floor
+        assertTrue(md.matches("(?s).*× \\([0-9.]+–[0-9.]+\\) [✓✗][^|]*, paired \\|.*"), md); // overhead
         String html = new ReportHtml().render(analysis);
         assertTrue(html.contains("<h2>Where the time goes</h2>"), html);
         assertTrue(html.contains("Where the time goes, sync 1000 B window 1"), html);
