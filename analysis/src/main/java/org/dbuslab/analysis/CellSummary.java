@@ -4,6 +4,8 @@ import org.dbuslab.analysis.stats.Interval;
 import org.dbuslab.analysis.stats.OutlierCounts;
 import org.dbuslab.analysis.stats.TukeyFences;
 
+import java.util.Arrays;
+
 /**
  * The statistics of one cell, all derived from its measured runs (warm-up runs are only counted).
  *
@@ -104,7 +106,7 @@ record CellSummary(CellKey key, double[] runSeconds, SampleStatistics elapsedSec
 
     /** How many blocks (runs.csv's round) the measured runs came from; 0 when runs.csv has none. */
     int blocks() {
-        return (int) java.util.Arrays.stream(runBlocks).filter(b -> b > 0).distinct().count();
+        return (int) Arrays.stream(runBlocks).filter(b -> b > 0).distinct().count();
     }
 
     /** Half the 95% interval of the median µs per call, as % of the median: the precision of the cell. */

@@ -65,6 +65,20 @@ final class PrecisionView {
                 .findFirst();
     }
 
+    /**
+     * The runner's headline comparisons from precision.tsv, one line each, e.g. "transport: dbus-broker
+     * dbus-java>dbus-java ÷ dbus-daemon dbus-java>dbus-java, sync 1000 B window 1: ±2.1 % after 9 blocks (target 3.0 %) ✓
+     * since block 6". Empty without precision.tsv.
+     */
+    static List<String> comparisons(Analysis analysis) {
+        return analysis.folder().precision().orElse(List.of()).stream().filter(r -> !r.kind().equals("cell"))
+                .map(r -> r.kind() + ": " + r.transport() + " " + r.pair() + " ÷ " + r.versusTransport() + " " + r.versusPair()
+                        + ", " + r.mode() + " " + r.payloadBytes() + " B window " + r.window() + ": ±" + percent(r.halfWidthPct())
+                        + " after " + r.blocks() + " blocks (target " + percent(r.targetPct()) + ") "
+                        + (r.met() ? "✓" + (r.metAfterBlocks() > 0 ? " since block " + r.metAfterBlocks() : "") : "✗"))
+                .toList();
+    }
+
     /** One line per group of comparisons: how many are paired by block. */
     static List<String> pairing(Analysis analysis) {
         List<String> lines = new ArrayList<>();

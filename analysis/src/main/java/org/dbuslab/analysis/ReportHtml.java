@@ -154,6 +154,11 @@ final class ReportHtml implements ReportWriter {
         if (!analysis.cells().isEmpty()) {
             table(h, PrecisionView.table(analysis), "details");
         }
+        List<String> comparisons = PrecisionView.comparisons(analysis);
+        if (!comparisons.isEmpty()) {
+            h.append("<p>Headline comparisons (the runner's stopping rule, precision.tsv):</p>\n");
+            list(h, comparisons, "");
+        }
         h.append("<p class=\"note\">").append(esc(PrecisionView.pairingIntro())).append("</p>\n");
         list(h, PrecisionView.pairing(analysis), "");
     }

@@ -111,6 +111,12 @@ final class ReportMarkdown implements ReportWriter {
         if (!analysis.cells().isEmpty()) {
             table(md, PrecisionView.table(analysis));
         }
+        List<String> comparisons = PrecisionView.comparisons(analysis);
+        if (!comparisons.isEmpty()) {
+            md.append("Headline comparisons (the runner's stopping rule, precision.tsv):\n\n");
+            comparisons.forEach(line -> md.append("- ").append(escape(line)).append('\n'));
+            md.append('\n');
+        }
         md.append(escape(PrecisionView.pairingIntro())).append("\n\n");
         PrecisionView.pairing(analysis).forEach(line -> md.append("- ").append(escape(line)).append('\n'));
         md.append('\n');

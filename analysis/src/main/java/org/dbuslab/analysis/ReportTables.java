@@ -164,7 +164,7 @@ final class ReportTables {
         SampleComparison r = overhead.result();
         return Numbers.factor(r.ratioOfMedians()) + "× (" + ratioRange(r.ratioInterval()) + ") "
                 + (overhead.meetsTarget() ? "✓" : "✗")
-                + (overhead.targetCertain() ? "" : ", CI spans " + Numbers.factor(LabHealth.TARGET_RATIO));
+                + (overhead.targetCertain() ? "" : ", CI spans " + Numbers.factor(LabHealth.TARGET_RATIO)) + paired(r);
     }
 
     /** Lab health, raw-socket floor: each subject cell against raw-unix or raw-tcp at the same mode, payload and window. */
@@ -178,7 +178,7 @@ final class ReportTables {
             return List.of(key.transport(), key.mode(), key.payloadBytes() + " B", String.valueOf(key.window()),
                     Numbers.microseconds(row.cell().usPerCallMedian()), row.floor().key().transport(),
                     Numbers.microseconds(row.floor().usPerCallMedian()),
-                    Numbers.factor(r.ratioOfMedians()) + "× (" + ratioRange(r.ratioInterval()) + ")");
+                    Numbers.factor(r.ratioOfMedians()) + "× (" + ratioRange(r.ratioInterval()) + ")" + paired(r));
         }).toList();
         return new Table(header, numeric, rows);
     }
@@ -240,6 +240,11 @@ final class ReportTables {
             return text + " ⚠ lost " + c.lost() + ", mismatched " + c.mismatched() + ", errors " + c.errors();
         }
         return text + (point.noisy() ? " ⚠" : "");
+    }
+
+    /** ", paired" for a comparison made block by block; nothing for the unpaired (older folders). */
+    private static String paired(SampleComparison r) {
+        return r.paired() ? ", paired" : "";
     }
 
     private static String ratioRange(Interval interval) {

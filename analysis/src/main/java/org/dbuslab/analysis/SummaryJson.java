@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.dbuslab.analysis.stats.Direction;
 import org.dbuslab.analysis.stats.Interval;
 import org.dbuslab.analysis.stats.OutlierCounts;
 import org.dbuslab.analysis.stats.SampleComparison;
@@ -213,7 +214,7 @@ final class SummaryJson implements ReportWriter {
                     ObjectNode step = p.putObject("vs_previous_window").put("window", s.previous().key().window());
                     number(step, "calls_per_second_ratio", s.gain());
                     interval(step, "calls_per_second_ratio_ci95", s.gainCi95());
-                    step.put("verdict", s.result().direction() == org.dbuslab.analysis.stats.Direction.NOT_SIGNIFICANT
+                    step.put("verdict", s.result().direction() == Direction.NOT_SIGNIFICANT
                             ? Verdicts.of(s.result().direction())
                             : s.gain() > 1 ? "more calls/s" : "fewer calls/s");
                     test(step, s.result());

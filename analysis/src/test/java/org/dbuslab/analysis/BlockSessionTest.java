@@ -121,6 +121,8 @@ class BlockSessionTest {
         assertTrue(md.contains("- sweep steps: all 2 paired by block\n"), md);
         assertTrue(md.contains(", paired over " + BLOCKS + " blocks"), md);
         assertTrue(md.contains("| dbus-daemon | async | 1000 B | 2 | 1 | "), md);
+        assertTrue(md.matches("(?s).*\\| raw-unix \\| [0-9.]+ \\| [0-9.]+× \\([0-9.]+–[0-9.]+\\), paired \\|.*"), md); // floor
+        assertTrue(md.matches("(?s).*× \\([0-9.]+–[0-9.]+\\) [✓✗][^|]*, paired \\|.*"), md); // overhead
         String html = new ReportHtml().render(analysis);
         assertTrue(html.contains("<h2>Where the time goes</h2>"), html);
         assertTrue(html.contains("Where the time goes, sync 1000 B window 1"), html);
@@ -140,7 +142,9 @@ class BlockSessionTest {
                 new PrecisionTsv.Row("cell", "dbus-daemon", "sync", 1000, 1, CellKey.SUBJECT_PAIR, "matrix", "", "", BLOCKS,
                         2.5, 3, true, 6),
                 new PrecisionTsv.Row("cell", "dbus-broker", "sync", 1000, 1, CellKey.SUBJECT_PAIR, "matrix", "", "", BLOCKS,
-                        4.0, 3, false, 0)));
+                        4.0, 3, false, 0),
+                new PrecisionTsv.Row("transport", "dbus-broker", "sync", 1000, 1, CellKey.SUBJECT_PAIR, "matrix", "dbus-daemon",
+                        CellKey.SUBJECT_PAIR, BLOCKS, 1.5, 3, true, 5)));
         Analysis analysis = Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED);
         String md = new ReportMarkdown().render(analysis);
         assertTrue(md.contains("| target | met | met after (blocks) |"), md);
@@ -148,6 +152,8 @@ class BlockSessionTest {
         assertTrue(md.matches("(?s).*\\| dbus-broker \\| sync \\| 1000 B \\| 1 \\| 8 \\| 8 \\| [0-9.]+ \\| [0-9.]+ % \\| 3\\.0 % \\| ✗ \\| — \\|.*"), md);
         assertTrue(md.contains("| p2p-unix | sync | 1000 B | 1 | 8 | 8 |"), md);
         assertTrue(md.contains("not in precision.tsv"), md);
+        assertTrue(md.contains("- transport: dbus-broker dbus-java>dbus-java ÷ dbus-daemon dbus-java>dbus-java, sync 1000 B window 1: "
+                + "±1.5 % after 8 blocks (target 3.0 %) ✓ since block 5\n"), md);
         JsonNode precision = new ObjectMapper().readTree(new SummaryJson().render(analysis)).get("cells").get(0).get("precision");
         assertTrue(precision.get("met").asBoolean());
         assertEquals(6, precision.get("met_after_blocks").asInt());
