@@ -107,7 +107,7 @@ public final class ClientsCommand implements Callable<Integer> {
                 }
             } catch (UnreachableException e) {
                 paths.forEach(EchoCallPath::close);
-                err.println("clients: error: client " + (paths.size() + 1) + " of " + n + ": " + e.getMessage());
+                err.println("dbus-lab-scale: error: clients: client " + (paths.size() + 1) + " of " + n + ": " + e.getMessage());
                 return 2;
             }
             try {

@@ -22,6 +22,8 @@ final class DelayLine {
     static final int CHUNK_BYTES = 64 * 1024;
     /** What a queued chunk costs beyond its bytes (object headers, queue node), counted against the budget. */
     private static final int CHUNK_OVERHEAD = 64;
+    /** A budget must hold at least one full chunk, or the reader could never read. */
+    static final int MIN_BUDGET_BYTES = CHUNK_BYTES + CHUNK_OVERHEAD;
 
     /** A chunk of bytes due at {@code dueNanos}; null bytes = the source's end of stream. */
     private record Chunk(byte[] bytes, long dueNanos) {
@@ -44,6 +46,7 @@ final class DelayLine {
     private final Socket destination;
     private final OutputStream to;
     private final long delayNanos;
+    private final long spinNanos;
     private final Semaphore budget;
     private final int budgetBytes;
     private final LinkedBlockingQueue<Chunk> queue = new LinkedBlockingQueue<>();
@@ -52,17 +55,15 @@ final class DelayLine {
     private final Thread reader;
     private final Thread writer;
 
-    DelayLine(String name, Socket source, Socket destination, long delayNanos, int budgetBytes, AtomicLong forwarded,
+    DelayLine(String name, Socket source, Socket destination, DelaySettings settings, AtomicLong forwarded,
               Listener listener) throws IOException {
-        if (budgetBytes < CHUNK_BYTES + CHUNK_OVERHEAD) {
-            throw new IllegalArgumentException("budget must hold at least one chunk (" + (CHUNK_BYTES + CHUNK_OVERHEAD)
-                + " bytes), was " + budgetBytes);
-        }
+        int budgetBytes = settings.budgetBytes();
         this.name = name;
         this.from = source.getInputStream();
         this.destination = destination;
         this.to = destination.getOutputStream();
-        this.delayNanos = delayNanos;
+        this.delayNanos = settings.delayNanos();
+        this.spinNanos = settings.spinNanos();
         this.budget = new Semaphore(budgetBytes);
         this.budgetBytes = budgetBytes;
         this.forwarded = forwarded;
@@ -137,13 +138,20 @@ final class DelayLine {
         }
     }
 
-    /** Parks until the due time; parkNanos may wake early (or late, never a problem: the delay is a minimum). */
-    private static void holdUntil(long dueNanos) throws InterruptedException {
-        for (long left = dueNanos - System.nanoTime(); left > 0; left = dueNanos - System.nanoTime()) {
-            LockSupport.parkNanos(left);
+    /**
+     * Parks until {@code spinNanos} before the due time, then spins to it: a parked thread wakes up to the kernel's
+     * timer slack (50 us by default) late, or later on a busy machine, which at D = 1 ms would be 5 % of the delay
+     * each way. Late is never wrong (the delay is a minimum), only less precise.
+     */
+    private void holdUntil(long dueNanos) throws InterruptedException {
+        for (long left = dueNanos - System.nanoTime(); left > spinNanos; left = dueNanos - System.nanoTime()) {
+            LockSupport.parkNanos(left - spinNanos);
             if (Thread.interrupted()) {
                 throw new InterruptedException();
             }
+        }
+        while (System.nanoTime() - dueNanos < 0) {
+            Thread.onSpinWait();
         }
     }
 

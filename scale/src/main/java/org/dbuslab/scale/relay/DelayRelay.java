@@ -18,13 +18,10 @@ import java.util.function.Consumer;
  */
 public final class DelayRelay implements AutoCloseable {
 
-    /** Default bytes queued per direction per connection before the relay stops reading. */
-    public static final int DEFAULT_BUDGET_BYTES = 8 * 1024 * 1024;
     private static final int CONNECT_TIMEOUT_MS = 5_000;
 
     private final RelayTarget target;
-    private final long delayNanos;
-    private final int budgetBytes;
+    private final DelaySettings settings;
     private final Consumer<String> log;
     private final ServerSocket server;
     private final Thread acceptor;
@@ -34,13 +31,9 @@ public final class DelayRelay implements AutoCloseable {
     private final AtomicLong downBytes = new AtomicLong();
     private volatile boolean closed;
 
-    private DelayRelay(RelayTarget target, long delayNanos, int budgetBytes, Consumer<String> log) throws IOException {
-        if (delayNanos < 0) {
-            throw new IllegalArgumentException("delay must be >= 0, was " + delayNanos + " ns");
-        }
+    private DelayRelay(RelayTarget target, DelaySettings settings, Consumer<String> log) throws IOException {
         this.target = target;
-        this.delayNanos = delayNanos;
-        this.budgetBytes = budgetBytes;
+        this.settings = settings;
         this.log = log;
         this.server = new ServerSocket();
         server.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 64);
@@ -48,16 +41,16 @@ public final class DelayRelay implements AutoCloseable {
         acceptor.setDaemon(true);
     }
 
-    /** Listens at once and forwards to {@code target} with {@code delayNanos} one way. */
-    public static DelayRelay start(RelayTarget target, long delayNanos, int budgetBytes, Consumer<String> log)
-        throws IOException {
-        DelayRelay relay = new DelayRelay(target, delayNanos, budgetBytes, log);
+    /** Listens at once and forwards to {@code target} as {@code settings} say; {@code log} gets one line per event. */
+    public static DelayRelay start(RelayTarget target, DelaySettings settings, Consumer<String> log) throws IOException {
+        DelayRelay relay = new DelayRelay(target, settings, log);
         relay.acceptor.start();
         return relay;
     }
 
+    /** The defaults, {@code delayNanos} one way, no log. */
     public static DelayRelay start(RelayTarget target, long delayNanos) throws IOException {
-        return start(target, delayNanos, DEFAULT_BUDGET_BYTES, line -> { });
+        return start(target, DelaySettings.of(delayNanos), line -> { });
     }
 
     public int port() {
@@ -69,8 +62,8 @@ public final class DelayRelay implements AutoCloseable {
         return target.throughRelay(port());
     }
 
-    public long delayNanos() {
-        return delayNanos;
+    public DelaySettings settings() {
+        return settings;
     }
 
     /** Bytes forwarded client → target, and target → client, over all connections so far. */
@@ -112,7 +105,7 @@ public final class DelayRelay implements AutoCloseable {
             client.setTcpNoDelay(true);
             upstream.setTcpNoDelay(true);
             upstream.connect(target.socketAddress(), CONNECT_TIMEOUT_MS);
-            RelayedConnection connection = new RelayedConnection(number, client, upstream, delayNanos, budgetBytes,
+            RelayedConnection connection = new RelayedConnection(number, client, upstream, settings,
                 upBytes, downBytes, connections::remove, log);
             connections.add(connection);
             connection.start();

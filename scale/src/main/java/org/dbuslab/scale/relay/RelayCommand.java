@@ -33,9 +33,14 @@ public final class RelayCommand implements Callable<Integer> {
         description = "One-way delay in milliseconds, e.g. 0.1, 1, 10 (0 to " + (int) MAX_DELAY_MS + ").")
     double delayMs;
 
-    @Option(names = "--budget-bytes", paramLabel = "B", defaultValue = "" + DelayRelay.DEFAULT_BUDGET_BYTES,
+    @Option(names = "--budget-bytes", paramLabel = "B", defaultValue = "" + DelaySettings.DEFAULT_BUDGET_BYTES,
         description = "Bytes held per direction per connection before the relay stops reading (default: ${DEFAULT-VALUE}).")
     int budgetBytes;
+
+    @Option(names = "--spin-us", paramLabel = "US", defaultValue = "" + DelaySettings.DEFAULT_SPIN_NANOS / 1000,
+        description = "Spin (instead of sleeping) for the last US microseconds of each hold, for precision; costs CPU "
+            + "on the relay, 0 = always sleep (default: ${DEFAULT-VALUE}).")
+    long spinMicros;
 
     @Spec
     CommandSpec spec;
@@ -54,15 +59,19 @@ public final class RelayCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--delay-ms must be between 0 and " + MAX_DELAY_MS
                 + ", was " + delayMs);
         }
-        if (budgetBytes < 2 * DelayLine.CHUNK_BYTES) {
+        if (budgetBytes < DelayLine.MIN_BUDGET_BYTES) {
             throw new ParameterException(spec.commandLine(), "--budget-bytes must be at least "
-                + 2 * DelayLine.CHUNK_BYTES + ", was " + budgetBytes);
+                + DelayLine.MIN_BUDGET_BYTES + ", was " + budgetBytes);
+        }
+        if (spinMicros < 0 || spinMicros > 10_000) {
+            throw new ParameterException(spec.commandLine(), "--spin-us must be between 0 and 10000, was " + spinMicros);
         }
         DelayRelay relay;
         try {
-            relay = DelayRelay.start(where, Math.round(delayMs * 1e6), budgetBytes, line -> err.println("relay: " + line));
+            relay = DelayRelay.start(where, new DelaySettings(Math.round(delayMs * 1e6), budgetBytes, spinMicros * 1000),
+                line -> err.println("relay: " + line));
         } catch (IOException e) {
-            err.println("relay: error: cannot listen: " + e.getMessage());
+            err.println("dbus-lab-scale: error: relay: cannot listen: " + e.getMessage());
             return 1;
         }
         CountDownLatch stopped = new CountDownLatch(1);

@@ -22,15 +22,15 @@ final class RelayedConnection implements DelayLine.Listener {
     private final Consumer<RelayedConnection> onClosed;
     private final Consumer<String> log;
 
-    RelayedConnection(int number, Socket client, Socket target, long delayNanos, int budgetBytes, AtomicLong upBytes,
+    RelayedConnection(int number, Socket client, Socket target, DelaySettings settings, AtomicLong upBytes,
                       AtomicLong downBytes, Consumer<RelayedConnection> onClosed, Consumer<String> log)
         throws IOException {
         this.client = client;
         this.target = target;
         this.onClosed = onClosed;
         this.log = log;
-        this.up = new DelayLine("relay-" + number + "-up", client, target, delayNanos, budgetBytes, upBytes, this);
-        this.down = new DelayLine("relay-" + number + "-down", target, client, delayNanos, budgetBytes, downBytes, this);
+        this.up = new DelayLine("relay-" + number + "-up", client, target, settings, upBytes, this);
+        this.down = new DelayLine("relay-" + number + "-down", target, client, settings, downBytes, this);
     }
 
     void start() {

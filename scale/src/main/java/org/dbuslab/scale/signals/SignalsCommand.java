@@ -88,7 +88,7 @@ public final class SignalsCommand implements Callable<Integer> {
                 try {
                     fanOut = SignalFanOut.open(address, s, m, rulesPerConnection, connectTimeoutMs);
                 } catch (DBusException | RuntimeException e) {
-                    err.println("signals: error: cannot set up " + s + " subscriber(s) and " + m + " rule(s) on "
+                    err.println("dbus-lab-scale: error: signals: cannot set up " + s + " subscriber(s) and " + m + " rule(s) on "
                         + address + ": " + e.getMessage());
                     return 2;
                 }

@@ -64,7 +64,7 @@ class ClientsIntegrationTest {
             "--connect-timeout", "200"}, new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true));
         assertEquals(2, exit);
         String text = err.toString(StandardCharsets.UTF_8).strip();
-        assertTrue(text.startsWith("clients: error:") && !text.contains("\n") && !text.contains("\tat "), text);
+        assertTrue(text.startsWith("dbus-lab-scale: error: clients: ") && !text.contains("\n") && !text.contains("\tat "), text);
     }
 
     private static void checkClean(Map<String, String> line, String transport, int clients, int window) {

@@ -49,7 +49,7 @@ class DelayRelayTest {
         byte[] sent = new byte[3 * 1024 * 1024];
         new SplittableRandom(7).nextBytes(sent);
         try (ByteEchoServer server = new ByteEchoServer();
-             DelayRelay relay = DelayRelay.start(server.target(), MS, 256 * 1024, line -> { });
+             DelayRelay relay = DelayRelay.start(server.target(), new DelaySettings(MS, 256 * 1024, 0), line -> { });
              Socket socket = connect(relay)) {
             // Chunks of random sizes in both directions at once; the echo server writes back what it reads,
             // so every byte crosses the relay twice. A small budget makes the back-pressure work too.
@@ -81,8 +81,8 @@ class DelayRelayTest {
     void memoryStaysWithinTheBudgetWhenTheReceiverDoesNotRead() throws Exception {
         int budget = 256 * 1024;
         try (ServerSocket sink = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-             DelayRelay relay = DelayRelay.start(new RelayTarget("127.0.0.1", sink.getLocalPort(), null), 0, budget,
-                 line -> { });
+             DelayRelay relay = DelayRelay.start(new RelayTarget("127.0.0.1", sink.getLocalPort(), null),
+                 new DelaySettings(0, budget, 0), line -> { });
              Socket socket = connect(relay);
              Socket accepted = sink.accept()) {
             // Nobody reads at the sink: the writer blocks once the kernel buffers and the relay's budget are full.
@@ -173,8 +173,8 @@ class DelayRelayTest {
             freePort = probe.getLocalPort();
         }
         StringBuilder log = new StringBuilder();
-        try (DelayRelay relay = DelayRelay.start(new RelayTarget("127.0.0.1", freePort, null), MS,
-                 DelayRelay.DEFAULT_BUDGET_BYTES, line -> { synchronized (log) { log.append(line); } });
+        try (DelayRelay relay = DelayRelay.start(new RelayTarget("127.0.0.1", freePort, null), DelaySettings.of(MS),
+                 line -> { synchronized (log) { log.append(line); } });
              Socket client = connect(relay)) {
             InputStream in = client.getInputStream();
             assertEquals(-1, in.read());
