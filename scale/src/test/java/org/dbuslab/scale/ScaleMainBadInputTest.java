@@ -34,6 +34,8 @@ class ScaleMainBadInputTest {
         "signals --address unix:path=/x --rules-per-connection 5000",
         "signals --address unix:path=/x --signals 0",
         "signals --address unix:path=/x --window 0",
+        "signals --address unix:path=/x --connect-timeout 0",
+        "clients --address unix:path=/x --connect-timeout 0",
     })
     void isOneLineAndExitTwo(String line) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();

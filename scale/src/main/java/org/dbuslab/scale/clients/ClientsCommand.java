@@ -8,7 +8,9 @@ import org.dbuslab.client.callpath.EchoCallPath;
 import org.dbuslab.client.callpath.ReplyReading;
 import org.dbuslab.client.callpath.UnreachableException;
 import org.dbuslab.scale.KeyValueLine;
+import org.dbuslab.scale.ConnectionOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -76,16 +78,13 @@ public final class ClientsCommand implements Callable<Integer> {
     @Option(names = "--runs", paramLabel = "R", defaultValue = "3", description = "Measured runs per N (default: ${DEFAULT-VALUE}).")
     int runs;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "20150430", description = "Payload seed (default: ${DEFAULT-VALUE}).")
-    long seed;
 
     @Option(names = "--reply-timeout", paramLabel = "MS", defaultValue = "10000",
         description = "A reply not there MS ms after its call was sent counts as lost (default: ${DEFAULT-VALUE}).")
     long replyTimeoutMs;
 
-    @Option(names = "--connect-timeout", paramLabel = "MS", defaultValue = "" + DbusJavaConnector.DEFAULT_CONNECT_TIMEOUT_MS,
-        description = "Connect timeout per connection (default: ${DEFAULT-VALUE}).")
-    int connectTimeoutMs;
+    @Mixin
+    ConnectionOptions connection;
 
     @Spec
     CommandSpec spec;
@@ -102,7 +101,7 @@ public final class ClientsCommand implements Callable<Integer> {
             List<EchoCallPath> paths = new ArrayList<>(n);
             try {
                 for (int i = 0; i < n; i++) {
-                    paths.add(DbusJavaConnector.connect(address, peer, dest, CallMethod.ECHO, connectTimeoutMs,
+                    paths.add(DbusJavaConnector.connect(address, peer, dest, CallMethod.ECHO, connection.connectTimeoutMs,
                         CallPathKind.LEAN, ReplyReading.READER_THREAD));
                 }
             } catch (UnreachableException e) {
@@ -115,7 +114,7 @@ public final class ClientsCommand implements Callable<Integer> {
                     TimeUnit.MILLISECONDS.toNanos(replyTimeoutMs));
                 for (int r = warmupMs > 0 ? 0 : 1; r <= runs; r++) {
                     long length = TimeUnit.MILLISECONDS.toNanos(r == 0 ? warmupMs : durationMs);
-                    ConcurrentResult result = run.run(length, seed + r);
+                    ConcurrentResult result = run.run(length, connection.seed + r);
                     out.println(line(label, effectiveWindow, r, result));
                     clean &= result.clean();
                 }
@@ -139,6 +138,7 @@ public final class ClientsCommand implements Callable<Integer> {
     }
 
     private void validate() {
+        connection.validate();
         if (!"sync".equals(mode) && !"async".equals(mode)) {
             throw bad("--mode must be sync or async, was '" + mode + "'");
         }
@@ -156,8 +156,8 @@ public final class ClientsCommand implements Callable<Integer> {
         if (durationMs < 1 || warmupMs < 0 || runs < 1) {
             throw bad("--duration-ms and --runs must be at least 1, --warmup-ms at least 0");
         }
-        if (replyTimeoutMs < 1 || connectTimeoutMs < 1) {
-            throw bad("--reply-timeout and --connect-timeout must be at least 1 ms");
+        if (replyTimeoutMs < 1) {
+            throw bad("--reply-timeout must be at least 1 ms");
         }
     }
 

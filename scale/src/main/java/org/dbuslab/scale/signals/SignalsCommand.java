@@ -2,7 +2,9 @@ package org.dbuslab.scale.signals;
 
 import org.dbuslab.scale.KeyValueLine;
 import org.freedesktop.dbus.exceptions.DBusException;
+import org.dbuslab.scale.ConnectionOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -63,15 +65,13 @@ public final class SignalsCommand implements Callable<Integer> {
     @Option(names = "--runs", paramLabel = "R", defaultValue = "3", description = "Measured runs per S and M (default: ${DEFAULT-VALUE}).")
     int runs;
 
-    @Option(names = "--seed", paramLabel = "S", defaultValue = "20150430", description = "Pad seed (default: ${DEFAULT-VALUE}).")
-    long seed;
 
     @Option(names = "--timeout", paramLabel = "MS", defaultValue = "10000",
         description = "A run ends when a subscriber gets nothing more for MS ms; what it missed is lost (default: ${DEFAULT-VALUE}).")
     long timeoutMs;
 
-    @Option(names = "--connect-timeout", paramLabel = "MS", defaultValue = "2000", description = "Per connection (default: ${DEFAULT-VALUE}).")
-    int connectTimeoutMs;
+    @Mixin
+    ConnectionOptions connection;
 
     @Spec
     CommandSpec spec;
@@ -86,7 +86,7 @@ public final class SignalsCommand implements Callable<Integer> {
             for (int m : ruleCounts) {
                 SignalFanOut fanOut;
                 try {
-                    fanOut = SignalFanOut.open(address, s, m, rulesPerConnection, connectTimeoutMs);
+                    fanOut = SignalFanOut.open(address, s, m, rulesPerConnection, connection.connectTimeoutMs);
                 } catch (DBusException | RuntimeException e) {
                     err.println("dbus-lab-scale: error: signals: cannot set up " + s + " subscriber(s) and " + m + " rule(s) on "
                         + address + ": " + e.getMessage());
@@ -94,7 +94,7 @@ public final class SignalsCommand implements Callable<Integer> {
                 }
                 try (fanOut) {
                     for (int r = 1 - warmupRuns; r <= runs; r++) {
-                        SignalResult result = fanOut.run(signals, pad, window, seed + r,
+                        SignalResult result = fanOut.run(signals, pad, window, connection.seed + r,
                             TimeUnit.MILLISECONDS.toNanos(timeoutMs));
                         out.println(line(s, m, fanOut.idleConnections(), r, result));
                         clean &= result.clean();
@@ -118,6 +118,7 @@ public final class SignalsCommand implements Callable<Integer> {
     }
 
     private void validate() {
+        connection.validate();
         for (int s : subscriberCounts) {
             if (s < 1 || s > MAX_SUBSCRIBERS) {
                 throw bad("--subscribers must be between 1 and " + MAX_SUBSCRIBERS + ", was " + s);
@@ -137,8 +138,8 @@ public final class SignalsCommand implements Callable<Integer> {
         if (pad < 0 || pad > 1 << 20) {
             throw bad("--pad must be between 0 and 1048576, was " + pad);
         }
-        if (window < 1 || warmupRuns < 0 || runs < 1 || timeoutMs < 1 || connectTimeoutMs < 1) {
-            throw bad("--window, --runs, --timeout and --connect-timeout must be at least 1, --warmup-runs at least 0");
+        if (window < 1 || warmupRuns < 0 || runs < 1 || timeoutMs < 1) {
+            throw bad("--window, --runs and --timeout must be at least 1, --warmup-runs at least 0");
         }
     }
 
