@@ -65,10 +65,6 @@ public final class ConcurrentResult {
         return JainIndex.of(clients.stream().mapToDouble(ClientTally::callsPerSecond).toArray());
     }
 
-    public long[] perClientCalls() {
-        return clients.stream().mapToLong(ClientTally::calls).toArray();
-    }
-
     public String firstProblem() {
         return clients.stream().map(ClientTally::firstProblem).filter(p -> p != null).findFirst().orElse(null);
     }
