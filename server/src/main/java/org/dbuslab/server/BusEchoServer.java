@@ -51,6 +51,9 @@ public final class BusEchoServer implements EchoServer {
      */
     public static BusEchoServer start(String address, Echo1 service, int connectTimeoutMs, Consumer<String> onLost)
         throws DBusException, IOException {
+        if (connectTimeoutMs < 1) {
+            throw new IllegalArgumentException("connect timeout must be at least 1 ms, not " + connectTimeoutMs);
+        }
         checkPorts(address);
         AtomicBoolean ended = new AtomicBoolean();
         IDisconnectCallback lost = new IDisconnectCallback() {
