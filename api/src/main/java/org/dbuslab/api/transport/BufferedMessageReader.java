@@ -320,8 +320,9 @@ final class BufferedMessageReader implements IMessageReader {
             throw new IOException("invalid byte-order mark 0x" + Integer.toHexString(endianness & 0xff)
                 + " (D-Bus allows only 'l' and 'B')");
         }
-        if (buffer.get(start + 3) > Message.PROTOCOL) {
-            throw new MessageProtocolVersionException("Protocol version " + buffer.get(start + 3) + " is unsupported");
+        int version = buffer.get(start + 3) & 0xff; // unsigned: a signed compare let 128-255 through
+        if (version != Message.PROTOCOL) {
+            throw new MessageProtocolVersionException("Protocol version " + version + " is unsupported");
         }
         byte[] prefix = new byte[PREFIX];
         buffer.get(start, prefix);
