@@ -2,6 +2,7 @@ package org.dbuslab.server.faults;
 
 import org.dbuslab.server.faults.RawPeer.Outcome;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Hostile and silent peers against the real p2p server process: each bad peer costs one line on stderr and its
  * connection, never a stack trace, unbounded memory or a thread; the server goes on answering others.
  */
+@Timeout(120)
 class PeerFaultsTest {
 
     private static final String TCP_ANY_PORT = "tcp:host=127.0.0.1,port=0";
