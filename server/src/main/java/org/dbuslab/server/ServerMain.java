@@ -74,8 +74,7 @@ public final class ServerMain implements Callable<Integer> {
 
     public static void main(String[] args) {
         DbusJavaLogs.leavePeerFaultsToTheServer();
-        Thread.setDefaultUncaughtExceptionHandler((thread, e) ->
-            System.err.println("dbus-lab-server: " + thread.getName() + " failed: " + e));
+        UncaughtExceptions.reportOnOneLine(System.err);
         System.exit(run(args, System.out, System.err));
     }
 

@@ -142,6 +142,25 @@ class PeerFaultsTest {
         }
     }
 
+    @Test
+    void peersThatLeaveMidPipelineLeaveNoStackTrace() throws Exception {
+        try (ServerProcess server = ServerProcess.start(dir, "--listen", TCP_ANY_PORT)) {
+            byte[] call = WireMessages.echoCall((byte) 'l', new byte[2000]);
+            byte[] pipeline = new byte[call.length * 200];
+            for (int i = 0; i < 200; i++) {
+                System.arraycopy(call, 0, pipeline, i * call.length, call.length);
+            }
+            for (int i = 0; i < 20; i++) {
+                RawPeer peer = RawPeer.connect(server.address()).authenticate();
+                peer.send(pipeline);
+                peer.reset(); // gone while its replies are being written
+            }
+            assertAnswersEcho(server);
+            List<String> stderr = awaitLine(server, line -> line.contains("peer left"));
+            assertTrue(stderr.stream().noneMatch(line -> line.contains("Exception")), String.join("\n", stderr));
+        }
+    }
+
     /** A copy of {@code message} whose header claims a body of {@code length} bytes (little-endian message). */
     static byte[] withBodyLength(byte[] message, int length) {
         byte[] copy = message.clone();
