@@ -55,7 +55,12 @@ public final class ServerMain implements Callable<Integer> {
     @Option(names = "--handshake-timeout", paramLabel = "MS",
         description = "With --listen: a peer that has not finished the SASL handshake this long after connecting "
             + "is closed (default: ${DEFAULT-VALUE}).")
-    int handshakeTimeoutMs = PeerEchoServer.DEFAULT_HANDSHAKE_TIMEOUT_MS;
+    int handshakeTimeoutMs = PeerEchoServer.Limits.DEFAULT_HANDSHAKE_TIMEOUT_MS;
+
+    @Option(names = "--max-connections", paramLabel = "N",
+        description = "With --listen: at most N peers at once, those in their handshake included; one more is "
+            + "closed at once (default: ${DEFAULT-VALUE}).")
+    int maxConnections = PeerEchoServer.Limits.DEFAULT_MAX_CONNECTIONS;
 
     @Option(names = "--connect-timeout", paramLabel = "MS",
         description = "With --bus: connecting, the SASL handshake and claiming the name must finish within this "
@@ -100,7 +105,7 @@ public final class ServerMain implements Callable<Integer> {
             server = where.bus != null
                 ? BusEchoServer.start(where.bus, new EchoService(), connectTimeoutMs, this::lostBus)
                 : PeerEchoServer.start(where.listen, new EchoService(), line -> err.println("dbus-lab-server: " + line),
-                    handshakeTimeoutMs);
+                    new PeerEchoServer.Limits(handshakeTimeoutMs, maxConnections));
         } catch (IllegalArgumentException e) {
             err.println("dbus-lab-server: error: " + e.getMessage());
             return 2;

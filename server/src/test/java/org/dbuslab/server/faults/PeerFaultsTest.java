@@ -63,6 +63,24 @@ class PeerFaultsTest {
     }
 
     @Test
+    void aPeerOverTheConnectionLimitIsClosedAtOnce() throws Exception {
+        try (ServerProcess server = ServerProcess.start(dir, "--listen", TCP_ANY_PORT, "--max-connections", "2")) {
+            try (RawPeer first = RawPeer.connect(server.address()).authenticate();
+                 RawPeer second = RawPeer.connect(server.address())) { // counts while in its handshake too
+                try (RawPeer third = RawPeer.connect(server.address())) {
+                    assertTrue(third.closedWithin(5_000), "a third peer over a limit of 2 keeps its connection");
+                }
+                assertEquals(Outcome.SILENT, first.await(100), "a peer within the limit was closed");
+            }
+            List<String> refused = awaitLine(server, line -> line.contains("peer refused")).stream()
+                .filter(line -> line.contains("peer refused")).toList(); // the second, leaving mid-handshake, is "rejected"
+            assertEquals(1, refused.size(), String.join("\n", refused));
+            assertTrue(refused.get(0).contains("2 connections already"), refused.get(0));
+            assertAnswersEcho(server); // once the others left, a peer is served again
+        }
+    }
+
+    @Test
     void aMessageOverThePerConnectionCapClosesThatConnection() throws Exception {
         try (ServerProcess server = ServerProcess.start(dir, "--listen", TCP_ANY_PORT, "--max-message-bytes",
             Integer.toString(MIB))) {
