@@ -18,11 +18,12 @@ import java.util.concurrent.CompletableFuture;
     description = {
         "Serves the lab's echo object: bus name " + EchoContract.BUS_NAME + ", object " + EchoContract.OBJECT_PATH
             + ", interface " + EchoContract.INTERFACE + ", method Echo(ay) -> ay returning exactly the bytes received.",
-        "Standard org.freedesktop.DBus.Introspectable and Peer work on the object.",
-        "When ready it prints one line on stdout: 'ready <address>' (the bus address, or the real listening address",
-        "with the kernel-chosen port for port=0), then serves until SIGTERM or Ctrl-C. Diagnostics go to stderr,",
-        "one line per event: a peer that sends what is not D-Bus, breaks a memory limit or stays silent through",
-        "the handshake is closed with one line, and the server goes on serving the others."},
+        "Standard org.freedesktop.DBus.Introspectable and Peer work on the object; any other call gets the error "
+            + "dbus-daemon gives: org.freedesktop.DBus.Error.UnknownInterface, UnknownMethod, InvalidArgs or UnknownObject.",
+        "When ready it prints one line on stdout: 'ready <address>' (the bus address, or the real listening address "
+            + "with the kernel-chosen port for port=0), then serves until SIGTERM or Ctrl-C, or until it loses its bus.",
+        "Diagnostics go to stderr, one line per event: a peer that sends what is not D-Bus, breaks a limit below or "
+            + "stays silent through the handshake is closed with one line, and the server goes on serving the others."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:stopped by a signal", "1:could not connect, bind or claim the name, or lost the bus",
         "2:bad usage"})
