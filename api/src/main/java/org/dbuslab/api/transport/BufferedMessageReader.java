@@ -14,6 +14,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -46,6 +47,8 @@ final class BufferedMessageReader implements IMessageReader {
     private static final long NO_DEADLINE = Long.MAX_VALUE;
     /** The D-Bus specification's limit on a whole message. */
     private static final long MAX_MESSAGE_LENGTH = 134_217_728;
+    /** A buffer grown beyond this for a large message goes back to its first size once that message is read. */
+    private static final int SHRINK_ABOVE = 4 * 1024 * 1024;
 
     private final SocketChannel channel;
     /** The socket's descriptor where the lab can reach it ({@link NativeSocket#forChannel}): for the caller's loop. */
@@ -56,10 +59,23 @@ final class BufferedMessageReader implements IMessageReader {
     private volatile boolean readerPolls;
     /** The last read filled all the space it was offered: more data is probably waiting, read without polling. */
     private boolean lastReadFull;
-    /** Direct, so the caller's loop receives into it in place ({@link NativeSocket#receiveNow}). */
-    private ByteBuffer buffer = ByteBuffer.allocateDirect(64 * 1024);
+    /**
+     * Direct, so the caller's loop receives into it in place ({@link NativeSocket#receiveNow}). It grows as a large
+     * message's bytes arrive, never to the length a header claims before they do, within {@link IncomingMemory}.
+     */
+    private ByteBuffer buffer = ByteBuffer.allocateDirect(IncomingMemory.UNCOUNTED_BYTES);
+    private final IncomingMemory.Share memory = new IncomingMemory.Share();
 
     private volatile MessageInterceptor interceptor;
+    /**
+     * Set by {@link #interceptorFollowsOnThisThread}: dbus-java's reader thread starts before the building thread can
+     * install the interceptor, so until then parsed messages wait here instead of going to dbus-java. Null when no
+     * interceptor was announced.
+     */
+    private final CountDownLatch interceptorInstalled;
+    private static final ThreadLocal<Boolean> INTERCEPTOR_FOLLOWS = new ThreadLocal<>();
+    /** Never wait forever for an interceptor that was announced: after this, dbus-java gets the message. */
+    private static final long INTERCEPTOR_WAIT_MS = 5_000;
 
     /*
      * Who reads. By default dbus-java's reader thread does, blocked in readMessage(). When calling threads read
@@ -77,11 +93,34 @@ final class BufferedMessageReader implements IMessageReader {
         this.channel = channel;
         this.nativeSocket = NativeSocket.forChannel(channel).orElse(null);
         this.unixChannel = channel instanceof NativeSelectableChannel;
+        this.interceptorInstalled = Boolean.TRUE.equals(INTERCEPTOR_FOLLOWS.get()) ? new CountDownLatch(1) : null;
         buffer.flip(); // empty, ready for reading
+    }
+
+    /** The readers this thread creates from now on (on) hold parsed messages until their interceptor is set. */
+    static void interceptorFollowsOnThisThread(boolean on) {
+        if (on) {
+            INTERCEPTOR_FOLLOWS.set(true);
+        } else {
+            INTERCEPTOR_FOLLOWS.remove();
+        }
     }
 
     void setInterceptor(MessageInterceptor interceptor) {
         this.interceptor = interceptor;
+        if (interceptorInstalled != null && interceptor != null) {
+            interceptorInstalled.countDown();
+        }
+    }
+
+    private void awaitAnnouncedInterceptor() {
+        if (interceptorInstalled != null && interceptorInstalled.getCount() > 0) {
+            try {
+                interceptorInstalled.await(INTERCEPTOR_WAIT_MS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /**
@@ -210,6 +249,7 @@ final class BufferedMessageReader implements IMessageReader {
     }
 
     private void connectionLost(IOException cause) {
+        memory.releaseAll();
         MessageInterceptor current = interceptor;
         if (current != null) {
             current.connectionLost(cause);
@@ -238,9 +278,12 @@ final class BufferedMessageReader implements IMessageReader {
             if (buffer.remaining() >= PREFIX) {
                 needed = Math.max(needed, messageLength(buffer.position()));
             }
-            makeRoom(needed);
+            buffer.compact(); // write mode, the unread bytes at its start
             int received;
             try {
+                if (!buffer.hasRemaining()) {
+                    grow(needed);
+                }
                 received = nativeSocket.receiveNow(buffer);
             } finally {
                 buffer.flip();
@@ -304,8 +347,18 @@ final class BufferedMessageReader implements IMessageReader {
         }
         int start = buffer.position();
         byte type = buffer.get(start + 1);
-        if (buffer.get(start + 3) > Message.PROTOCOL) {
-            throw new MessageProtocolVersionException("Protocol version " + buffer.get(start + 3) + " is unsupported");
+        byte endianness = buffer.get(start);
+        if (endianness != 'l' && endianness != 'B') {
+            // the byte order decides every length that follows: nothing after it can be trusted, not even an error
+            throw new IOException("invalid byte-order mark 0x" + Integer.toHexString(endianness & 0xff)
+                + " (D-Bus allows only 'l' and 'B')");
+        }
+        int version = buffer.get(start + 3) & 0xff; // unsigned: a signed compare let 128-255 through
+        if (version != Message.PROTOCOL) {
+            throw new MessageProtocolVersionException("Protocol version " + version + " is unsupported");
+        }
+        if (readUint32(start, 8) == 0) {
+            throw new IOException("a message with serial 0, which D-Bus does not allow"); // as dbus-daemon: disconnect
         }
         byte[] prefix = new byte[PREFIX];
         buffer.get(start, prefix);
@@ -326,13 +379,39 @@ final class BufferedMessageReader implements IMessageReader {
         byte[] body = new byte[(int) bodyLength];
         buffer.get(start + PREFIX + (int) paddedFields, body, 0, body.length);
         buffer.position(start + total);
+        shrinkAfterLargeMessage();
 
-        Message message = MessageFactory.createMessage(type, fixed, header, body, null);
+        Message message;
+        try {
+            message = MessageFactory.createMessage(type, fixed, header, body, null);
+            requireTypedHeaderFields(message);
+        } catch (RuntimeException e) {
+            // dbus-java's header parsing trusts the lengths inside it (StringIndexOutOfBoundsException and the like),
+            // and its accessors the types of the fields (ClassCastException): thrown on, either would kill dbus-java's
+            // reader thread and leave the connection open with no one reading
+            throw new IOException("a malformed message (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", e);
+        }
+        awaitAnnouncedInterceptor();
         MessageInterceptor current = interceptor;
-        if (current != null && current.intercept(message)) {
-            return null;
+        try {
+            if (current != null && current.intercept(message)) {
+                return null;
+            }
+        } catch (MalformedMessageException e) {
+            throw new IOException(e.getMessage(), e);
         }
         return message;
+    }
+
+    /** Reads every header field once, so one of the wrong type fails here, not later in dbus-java's dispatch. */
+    private static void requireTypedHeaderFields(Message message) {
+        message.getPath();
+        message.getInterface();
+        message.getName();
+        message.getSig();
+        message.getSource();
+        message.getDestination();
+        message.getReplySerial();
     }
 
     /** The length of the header-field array of the message at {@code start}, padded to 8 (the body is aligned). */
@@ -346,6 +425,7 @@ final class BufferedMessageReader implements IMessageReader {
         if (total > MAX_MESSAGE_LENGTH) {
             throw new IOException("message of " + total + " bytes is larger than D-Bus allows (128 MiB)");
         }
+        IncomingMemory.checkMessageLength(total);
         return (int) total;
     }
 
@@ -363,11 +443,14 @@ final class BufferedMessageReader implements IMessageReader {
         if (buffer.remaining() >= needed) {
             return true;
         }
-        makeRoom(needed);
+        buffer.compact();
         // buffer is now in write mode with the unread bytes at its start; every way out flips it back, so a
         // failed read (end of stream) leaves what arrived readable instead of a write-mode buffer read as data
         try {
             while (buffer.position() < needed) {
+                if (!buffer.hasRemaining()) {
+                    grow(needed);
+                }
                 int window = Math.min(buffer.remaining(), Math.max(READ_WINDOW, needed - buffer.position()));
                 ByteBuffer slice = buffer.slice(buffer.position(), window);
                 int read = readableNow(deadline) ? channel.read(slice) : 0;
@@ -387,16 +470,27 @@ final class BufferedMessageReader implements IMessageReader {
     }
 
     /**
-     * Turns the buffer to write mode with the unread bytes at its start and room for {@code needed} bytes in all
-     * (growing it when it is smaller).
+     * Doubles the full buffer (write mode): it grows only once full, so a length that a header claims costs
+     * memory only as its bytes arrive, to at most {@code needed} bytes, within the connection's share of
+     * {@link IncomingMemory}: over it, the read fails and the connection ends.
      */
-    private void makeRoom(int needed) {
-        if (buffer.capacity() < needed) {
-            ByteBuffer bigger = ByteBuffer.allocateDirect(Math.max(needed, buffer.capacity() * 2));
-            bigger.put(buffer);
-            buffer = bigger;
-        } else {
-            buffer.compact();
+    private void grow(int needed) throws IOException {
+        int capacity = (int) Math.min(needed, buffer.capacity() * 2L);
+        memory.resize(capacity);
+        ByteBuffer bigger = ByteBuffer.allocateDirect(capacity);
+        buffer.flip();
+        bigger.put(buffer);
+        buffer = bigger;
+    }
+
+    /** Gives a buffer grown for a large message back once that message is read (read mode, little left). */
+    private void shrinkAfterLargeMessage() throws IOException {
+        if (buffer.capacity() > SHRINK_ABOVE && buffer.remaining() <= IncomingMemory.UNCOUNTED_BYTES) {
+            ByteBuffer small = ByteBuffer.allocateDirect(IncomingMemory.UNCOUNTED_BYTES);
+            small.put(buffer);
+            small.flip();
+            buffer = small;
+            memory.resize(small.capacity());
         }
     }
 
@@ -423,6 +517,7 @@ final class BufferedMessageReader implements IMessageReader {
 
     @Override
     public void close() throws IOException {
+        memory.releaseAll();
         channel.close();
     }
 }
