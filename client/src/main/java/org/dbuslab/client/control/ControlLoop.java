@@ -14,9 +14,12 @@ import org.dbuslab.format.ControlProtocol.Run;
 import org.dbuslab.format.ControlProtocolException;
 import org.dbuslab.format.ControlProtocolReader;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
 /**
@@ -60,13 +63,14 @@ public final class ControlLoop {
     }
 
     /**
-     * Takes the process's stdout for the protocol and points System.out at stderr, so nothing a library prints
-     * (dbus-java logs through slf4j-simple to stderr anyway) can break the protocol. Call it before connecting.
+     * Takes the process's stdout for the protocol (UTF-8 whatever the locale) and points System.out at stderr, so
+     * nothing a library prints (dbus-java logs through slf4j-simple to stderr anyway) can break the protocol. Call
+     * it before connecting.
      */
     public static PrintStream claimStdout() {
-        PrintStream stdout = System.out;
+        System.out.flush();
         System.setOut(System.err);
-        return stdout;
+        return new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
     }
 
     /** Says ready, serves {@code commands} to their end or {@code quit}, and returns the exit code. */
