@@ -35,6 +35,11 @@ public final class ControlLoop {
     public static final int EXIT_QUIT = 0;
     public static final int EXIT_FATAL = 1;
 
+    /** Most calls outstanding: each holds its payload until its reply is verified. */
+    public static final int MAX_WINDOW = 1 << 16;
+    /** Most payload bytes outstanding at once (window x payload), so a command cannot exhaust the heap. */
+    public static final long MAX_OUTSTANDING_BYTES = 256L << 20;
+
     private final ControlledClient client;
     private final boolean sync;
     private final int maxPayloadBytes;
@@ -121,6 +126,14 @@ public final class ControlLoop {
         if (run.payloadBytes() > maxPayloadBytes) {
             return "run " + run.tag() + ": PAYLOAD_BYTES must be at most " + maxPayloadBytes + ", was "
                 + run.payloadBytes();
+        }
+        if (run.window() > MAX_WINDOW) {
+            return "run " + run.tag() + ": WINDOW must be at most " + MAX_WINDOW + ", was " + run.window();
+        }
+        long outstanding = (long) Math.min(run.window(), run.calls()) * Math.max(1, run.payloadBytes());
+        if (outstanding > MAX_OUTSTANDING_BYTES) {
+            return "run " + run.tag() + ": WINDOW x PAYLOAD_BYTES must be at most " + MAX_OUTSTANDING_BYTES
+                + " bytes outstanding, was " + outstanding;
         }
         return null;
     }
