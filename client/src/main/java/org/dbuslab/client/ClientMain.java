@@ -7,6 +7,7 @@ import org.dbuslab.client.callpath.DbusJavaConnector;
 import org.dbuslab.client.callpath.EchoCallPath;
 import org.dbuslab.client.callpath.ReplyReading;
 import org.dbuslab.client.callpath.UnreachableException;
+import org.dbuslab.client.control.EchoRunClient;
 import org.dbuslab.client.run.EchoRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -88,13 +89,14 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         validate();
+        PrintStream replies = claimStdoutIfControl();
         int effectiveWindow = "sync".equals(mode) ? 1 : window;
         String label = transport != null ? transport : defaultTransport();
         EchoCallPath path;
         try {
             path = DbusJavaConnector.connect(address, peer, dest, callMethod(), connectTimeoutMs,
                 "dbus-java".equals(callPath) ? CallPathKind.DBUS_JAVA : CallPathKind.LEAN,
-                ReplyReading.forConnection(effectiveWindow, peer, address));
+                ReplyReading.forConnection(connectionWindow(), peer, address));
         } catch (UnreachableException e) {
             err.println("dbus-lab-client: error: " + e.getMessage());
             return 2;
@@ -104,6 +106,10 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
 
         boolean clean;
         try {
+            if (control) {
+                return serveControl(new EchoRunClient(path, TimeUnit.MILLISECONDS.toNanos(replyTimeoutMs),
+                    callMethod().echoesPayload()), "dbus-lab-client", replies, err);
+            }
             EchoRun echoRun = new EchoRun(path, effectiveWindow, TimeUnit.MILLISECONDS.toNanos(replyTimeoutMs),
                 callMethod().echoesPayload());
             clean = runAll(echoRun::run, label, callMethod().label(), effectiveWindow, err);

@@ -6,13 +6,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-import org.dbuslab.client.record.CsvRunRecorder;
+import org.dbuslab.client.control.ControlLoop;
+import org.dbuslab.client.control.ControlledClient;
 import org.dbuslab.client.record.LatencyLog;
-import org.dbuslab.client.record.RunRow;
 import org.dbuslab.client.run.JitClock;
 import org.dbuslab.client.run.PayloadGenerator;
 import org.dbuslab.client.run.RunResult;
 import org.dbuslab.client.run.WarmupPolicy;
+import org.dbuslab.format.RunsCsvRow;
+import org.dbuslab.format.RunsCsvWriter;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -82,6 +84,18 @@ public abstract class RunOptions {
         description = "Seed of the payload bytes; run i uses S+i, so runs are reproducible (default: ${DEFAULT-VALUE}).")
     protected long seed;
 
+    @Option(names = "--control",
+        description = "Persistent mode, for the session runner: connect once, print 'ready' on stdout, then read "
+            + "commands on stdin: 'run PHASE TAG PAYLOAD_BYTES WINDOW CALLS SEED' makes one run and answers one line "
+            + "'done TAG elapsed_ns=N calls=N lost=N mismatched=N errors=N jit_ms=N started_utc=ISO problem=TEXT'; "
+            + "'quit' answers 'bye' and exits 0, as does the end of stdin; a malformed command is answered "
+            + "'error TEXT'; a run that leaves the connection dead is followed by 'fatal TEXT' and exit 1. --mode "
+            + "holds for every run (sync: WINDOW must be 1; at most " + ControlLoop.MAX_WINDOW + " calls and "
+            + (ControlLoop.MAX_OUTSTANDING_BYTES >> 20) + " MiB of payload outstanding); --payload, --window, --calls and --seed come from each "
+            + "command, --runs and --warmup-* do not apply, and each run's latencies go to --latency-log tagged "
+            + "TAG (--csv is refused: the runner writes runs.csv). stdout carries nothing but these lines.")
+    protected boolean control;
+
     /** Checks the shared options; a bad value is a usage error with one clear message. */
     protected void validateRunOptions() {
         if (!"sync".equals(mode) && !"async".equals(mode)) {
@@ -109,6 +123,32 @@ public abstract class RunOptions {
         if (connectTimeoutMs < 1) {
             throw bad("--connect-timeout must be at least 1 ms, was " + connectTimeoutMs);
         }
+        if (control && csv != null) {
+            throw bad("--csv does not go with --control: the runner writes runs.csv from the 'done' lines");
+        }
+    }
+
+    /**
+     * The window the connection is set up for (which thread reads replies depends on it): in --control mode each
+     * run brings its own, so async means pipelined whatever --window says.
+     */
+    protected int connectionWindow() {
+        if ("sync".equals(mode)) {
+            return 1;
+        }
+        return control ? Math.max(2, window) : window;
+    }
+
+    /** With --control: stdout for the protocol only, anything else printed there goes to stderr. */
+    protected PrintStream claimStdoutIfControl() {
+        return control ? ControlLoop.claimStdout() : null;
+    }
+
+    /** --control: serves the runner's commands from stdin on {@code client}; returns the exit code. */
+    protected int serveControl(ControlledClient client, String prog, PrintStream replies, PrintStream err) {
+        return new ControlLoop(client, "sync".equals(mode), EchoContract.MAX_PAYLOAD_BYTES,
+            latencyLog != null ? new LatencyLog(latencyLog) : null, JitClock.ofThisJvm(), replies, err, prog)
+            .serve(System.in);
     }
 
     /** One run of {@code calls} calls with payloads from {@code payloads}; how the calls travel is the caller's. */
@@ -126,7 +166,7 @@ public abstract class RunOptions {
      */
     protected boolean runAll(RunBody body, String label, String methodLabel, int effectiveWindow, PrintStream err)
             throws Exception {
-        RunRecording recording = new RunRecording(csv != null ? new CsvRunRecorder(csv) : null,
+        RunRecording recording = new RunRecording(csv != null ? RunsCsvWriter.client(csv) : null,
             latencyLog != null ? new LatencyLog(latencyLog) : null);
         JitClock jit = JitClock.ofThisJvm();
         WarmupPolicy warmup = new WarmupPolicy(warmupRuns, Math.round(warmupMaxSeconds * 1e9));
@@ -153,7 +193,7 @@ public abstract class RunOptions {
         return clean;
     }
 
-    private record RunRecording(CsvRunRecorder csv, LatencyLog latencies) { }
+    private record RunRecording(RunsCsvWriter csv, LatencyLog latencies) { }
 
     /** A run's result, when it started, and the JIT's compilation ms during it (-1: not reported). */
     private record Measured(RunResult result, Instant started, long endMillis, long jitMillis) { }
@@ -175,10 +215,10 @@ public abstract class RunOptions {
             recording.latencies().append(tag, result.latencies(), m.started().toEpochMilli(), m.endMillis());
         }
         if (recording.csv() != null) {
-            recording.csv().append(new RunRow(label, mode, payload, effectiveWindow, calls, number,
+            recording.csv().append(RunsCsvRow.ofClient(label, mode, payload, effectiveWindow, calls, number,
                 Math.max(1, result.elapsedNanos()), result.lost(), result.mismatched(), result.errors(), phase,
                 methodLabel, m.started(), recording.latencies() != null ? relativeToCsv(recording.latencies().file()) : null,
-                recording.latencies() != null ? tag : null, m.jitMillis()));
+                recording.latencies() != null ? tag : null, m.jitMillis() < 0 ? null : m.jitMillis()));
         }
         err.println(summary(label, methodLabel, effectiveWindow, "warmup".equals(phase), number, result, m.jitMillis()));
         return result.clean();

@@ -63,6 +63,11 @@ public final class DbusJavaCallPath implements EchoCallPath {
     }
 
     @Override
+    public String lostReason() {
+        return connection.isConnected() ? null : "disconnected";
+    }
+
+    @Override
     public void close() {
         connection.disconnect();
     }

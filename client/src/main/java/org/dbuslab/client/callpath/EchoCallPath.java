@@ -19,6 +19,11 @@ public interface EchoCallPath extends AutoCloseable {
         return ReplyReading.READER_THREAD;
     }
 
+    /** Why the connection cannot carry calls any more, or null while it can (a persistent client stops then). */
+    default String lostReason() {
+        return null;
+    }
+
     /** Closes the connection; never throws. */
     @Override
     void close();

@@ -94,6 +94,10 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
             }
         } catch (IOException | DBusException | RuntimeException e) {
             pending.remove(serial);
+            if (e instanceof IOException && lostReason == null) {
+                // a stream that took part of a message, or refuses writes, carries no further call
+                lostReason = "cannot send: " + e.getMessage();
+            }
             throw new CallFailedException("cannot send " + method.member() + ": " + e.getMessage(), e);
         }
         return timeoutNanos -> {
@@ -106,6 +110,11 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
             }
             return decode(reply);
         };
+    }
+
+    @Override
+    public String lostReason() {
+        return lostReason;
     }
 
     @Override

@@ -63,11 +63,12 @@ public final class RawEchoClient extends RunOptions implements Callable<Integer>
     @Override
     public Integer call() throws Exception {
         RawAddress target = validate();
+        PrintStream replies = claimStdoutIfControl();
         int effectiveWindow = "sync".equals(mode) ? 1 : window;
         String label = transport != null ? transport : target.defaultTransport();
         boolean clean;
         try (Watchdog watchdog = new Watchdog("raw-echo-watchdog")) {
-            RawEchoRun echoRun = new RawEchoRun(target, effectiveWindow, payload,
+            RawEchoRun echoRun = new RawEchoRun(target, payload,
                 TimeUnit.MILLISECONDS.toNanos(replyTimeoutMs), TimeUnit.MILLISECONDS.toNanos(connectTimeoutMs), watchdog);
             try {
                 echoRun.connect();
@@ -77,7 +78,11 @@ public final class RawEchoClient extends RunOptions implements Callable<Integer>
                 return 2;
             }
             try {
-                clean = runAll(echoRun::run, label, METHOD, effectiveWindow, err);
+                if (control) {
+                    return serveControl(echoRun, "raw-echo-client", replies, err);
+                }
+                clean = runAll((n, payloads) -> echoRun.run(effectiveWindow, n, payloads), label, METHOD,
+                    effectiveWindow, err);
             } finally {
                 echoRun.close();
             }

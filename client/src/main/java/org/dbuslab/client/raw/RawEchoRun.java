@@ -1,6 +1,7 @@
 package org.dbuslab.client.raw;
 
 import org.HdrHistogram.Histogram;
+import org.dbuslab.client.control.ControlledClient;
 import org.dbuslab.client.io.Watchdog;
 import org.dbuslab.client.run.EchoRun;
 import org.dbuslab.client.run.PayloadGenerator;
@@ -14,7 +15,8 @@ import java.util.concurrent.Semaphore;
 
 /**
  * The raw measuring loop, with the same rules as the D-Bus client's {@link EchoRun}: at most {@code window} calls
- * outstanding, every reply compared byte for byte with what its call sent, each call's round trip (its send to
+ * outstanding (chosen per run, so a persistent client can sweep windows on one connection), every reply compared
+ * byte for byte with what its call sent, each call's round trip (its send to
  * its reply being taken) in an HdrHistogram, the clock running from the first send to the last verified reply.
  *
  * <p>Window 1 (sync) runs in the calling thread: write one frame, read one frame. A larger window uses a writer
@@ -24,25 +26,21 @@ import java.util.concurrent.Semaphore;
  *
  * <p>Verdicts: no reply within the timeout is lost (the watchdog then closes the connection); a connection that
  * breaks makes its outstanding calls errors; calls that could not be sent any more are errors too. The next run
- * reconnects.
+ * reconnects ({@link #lostReason()} says whether a run left the connection open).
  */
-final class RawEchoRun {
+final class RawEchoRun implements ControlledClient {
 
     private final RawAddress address;
-    private final int window;
     private final int payloadBytes;
     private final long replyTimeoutNanos;
     private final long connectTimeoutNanos;
     private final Watchdog watchdog;
     private RawLink link;
 
-    RawEchoRun(RawAddress address, int window, int payloadBytes, long replyTimeoutNanos, long connectTimeoutNanos,
+    /** @param payloadBytes the expected payload size, for the first buffers (they grow for larger ones) */
+    RawEchoRun(RawAddress address, int payloadBytes, long replyTimeoutNanos, long connectTimeoutNanos,
                Watchdog watchdog) {
-        if (window < 1) {
-            throw new IllegalArgumentException("window must be >= 1, was " + window);
-        }
         this.address = address;
-        this.window = window;
         this.payloadBytes = payloadBytes;
         this.replyTimeoutNanos = replyTimeoutNanos;
         this.connectTimeoutNanos = connectTimeoutNanos;
@@ -54,7 +52,11 @@ final class RawEchoRun {
         link = RawLink.connect(address, payloadBytes, watchdog, connectTimeoutNanos);
     }
 
-    RunResult run(int calls, PayloadGenerator payloads) throws InterruptedException {
+    @Override
+    public RunResult run(int window, int calls, PayloadGenerator payloads) throws InterruptedException {
+        if (window < 1) {
+            throw new IllegalArgumentException("window must be >= 1, was " + window);
+        }
         VerdictTally tally = new VerdictTally();
         Histogram latencies = new Histogram(EchoRun.LATENCY_SIGNIFICANT_DIGITS);
         watchdog.reset();
@@ -68,8 +70,14 @@ final class RawEchoRun {
         }
         long start = System.nanoTime();
         long elapsed = window == 1 ? runSync(calls, payloads, tally, latencies, start)
-            : runPipelined(calls, payloads, tally, latencies, start);
+            : runPipelined(window, calls, payloads, tally, latencies, start);
         return tally.result(calls, elapsed, latencies);
+    }
+
+    /** Null while the connection is open; a lost reply or a broken connection closes it. */
+    @Override
+    public String lostReason() {
+        return link != null && link.isOpen() ? null : "the connection to " + address + " is closed";
     }
 
     void close() {
@@ -103,9 +111,9 @@ final class RawEchoRun {
         return System.nanoTime() - start;
     }
 
-    private long runPipelined(int calls, PayloadGenerator payloads, VerdictTally tally, Histogram latencies, long start)
-        throws InterruptedException {
-        Pipeline pipeline = new Pipeline(calls, payloads);
+    private long runPipelined(int window, int calls, PayloadGenerator payloads, VerdictTally tally,
+                              Histogram latencies, long start) throws InterruptedException {
+        Pipeline pipeline = new Pipeline(window, calls, payloads);
         Thread writer = new Thread(pipeline::write, "raw-echo-writer");
         writer.setDaemon(true);
         writer.start();
@@ -146,9 +154,10 @@ final class RawEchoRun {
 
     /** The writer thread's side of a pipelined run; fields shared with the reader are volatile or guarded. */
     private final class Pipeline {
-        final Semaphore permits = new Semaphore(window);
-        final byte[][] sent = new byte[window][];
-        final long[] sentAt = new long[window];
+        final int window;
+        final Semaphore permits;
+        final byte[][] sent;
+        final long[] sentAt;
         final int calls;
         final PayloadGenerator payloads;
         volatile int published;  // calls whose slot is filled (set before their frame is written)
@@ -156,7 +165,11 @@ final class RawEchoRun {
         volatile boolean stop;
         volatile IOException writeError;
 
-        Pipeline(int calls, PayloadGenerator payloads) {
+        Pipeline(int window, int calls, PayloadGenerator payloads) {
+            this.window = window;
+            this.permits = new Semaphore(window);
+            this.sent = new byte[window][];
+            this.sentAt = new long[window];
             this.calls = calls;
             this.payloads = payloads;
         }

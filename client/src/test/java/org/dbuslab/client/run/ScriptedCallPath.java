@@ -14,18 +14,18 @@ import java.util.function.BiFunction;
  * a script from the call's index and every payload sent so far, so tests can corrupt, swap or drop replies.
  * It also records how many calls were outstanding at most.
  */
-final class ScriptedCallPath implements EchoCallPath {
+public final class ScriptedCallPath implements EchoCallPath {
 
     private final BiFunction<Integer, List<byte[]>, Reply> script;
     private final List<byte[]> sent = new ArrayList<>();
     private int outstanding;
     private int maxOutstanding;
 
-    ScriptedCallPath(BiFunction<Integer, List<byte[]>, Reply> script) {
+    public ScriptedCallPath(BiFunction<Integer, List<byte[]>, Reply> script) {
         this.script = script;
     }
 
-    static ScriptedCallPath honest() {
+    public static ScriptedCallPath honest() {
         return new ScriptedCallPath((i, sent) -> Reply.returned(sent.get(i).clone()));
     }
 
@@ -41,7 +41,7 @@ final class ScriptedCallPath implements EchoCallPath {
         };
     }
 
-    int maxOutstanding() {
+    public int maxOutstanding() {
         return maxOutstanding;
     }
 
