@@ -58,7 +58,7 @@ class MissingToolchainTest {
 
     @Test
     void underCiAMissingPeerFailsElsewhereItIsSkipped() {
-        String reason = "Makefile:30: *** peers: cannot build the GLib peers: missing a C compiler (cc, Debian: gcc).  Stop.";
+        String reason = "Makefile:32: *** peers: cannot build the GLib peers: missing a C compiler (cc, Debian: gcc).  Stop.";
         AssertionFailedError failed = assertThrows(AssertionFailedError.class, () -> PeersBuild.unavailable(reason, "true"));
         assertEquals(reason, failed.getMessage());
         TestAbortedException skipped = assertThrows(TestAbortedException.class, () -> PeersBuild.unavailable(reason, null));
