@@ -59,11 +59,21 @@ final class ControlledClient implements AutoCloseable {
         return ControlProtocol.parseReply(process.nextLine(RUN_TIMEOUT));
     }
 
+    /** The next reply, whatever it is. */
+    Reply next() throws IOException, InterruptedException {
+        return ControlProtocol.parseReply(process.nextLine(RUN_TIMEOUT));
+    }
+
+    /** The exit code, waiting at most 30 s; -1 if it is still running. */
+    int exitCode() throws InterruptedException {
+        return process.waitFor(Duration.ofSeconds(30));
+    }
+
     /** quit, expecting bye and exit 0. */
     int quit() throws IOException, InterruptedException {
         process.send("quit");
         expect(ControlProtocol.Bye.class, RUN_TIMEOUT);
-        return process.waitFor(Duration.ofSeconds(30));
+        return exitCode();
     }
 
     String stderr() {

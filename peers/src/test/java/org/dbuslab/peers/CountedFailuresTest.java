@@ -1,5 +1,6 @@
 package org.dbuslab.peers;
 
+import org.dbuslab.format.ControlProtocol;
 import org.dbuslab.format.ControlProtocol.Done;
 import org.dbuslab.peers.EchoServerOn.Transport;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -9,13 +10,15 @@ import java.time.Duration;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A reply of wrong bytes is counted as mismatched and a reply that does not come in time as lost, by every
  * client, never dropped: the servers' test-only --corrupt-every flips one byte in the middle of every Nth reply
  * (the sequence stamps at the ends stay right, so only a byte-for-byte check can catch it), and a server stopped
- * with SIGSTOP answers nothing.
+ * with SIGSTOP answers nothing. A connection that dies still gets its run's done line, every call counted, then
+ * 'fatal' and exit 1.
  */
 class CountedFailuresTest {
 
@@ -61,6 +64,24 @@ class CountedFailuresTest {
                     assertEquals(0, c.quit());
                 }
             }
+        }
+    }
+
+    @ParameterizedTest(name = "{0} client, {1}")
+    @CsvSource({"GLIB,sync", "GLIB,async", "SDBUS,sync", "SDBUS,async"})
+    void aDeadConnectionCountsTheRunThenIsFatal(Library client, String mode) throws Exception {
+        EchoServerOn echo = EchoServerOn.start(client, Transport.P2P_UNIX);
+        try (ControlledClient c = ControlledClient.start(client, echo, mode, "--reply-timeout", "2000")) {
+            assertEquals(0, c.run(100, 1, 3, 1).errors(), "the server answers before it goes");
+            signal("KILL", echo.process().pid());
+            Done done = c.run(100, "sync".equals(mode) ? 1 : 4, 5, 2);
+            assertEquals(5, done.calls());
+            assertEquals(5, done.lost() + done.errors(), "every call of the run is counted: " + done.problem());
+            assertEquals(0, done.mismatched());
+            assertInstanceOf(ControlProtocol.Fatal.class, c.next());
+            assertEquals(1, c.exitCode());
+        } finally {
+            echo.close();
         }
     }
 
