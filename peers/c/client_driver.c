@@ -134,8 +134,12 @@ static int parse_run(char *line, run_command *r, char *why, size_t why_size) {
     int count = 0;
     for (char *p = line;; ) {
         char *space = strchr(p, ' ');
-        if (count == 8 || (space ? space == p : *p == '\0')) {
-            snprintf(why, why_size, "malformed command (words separated by exactly one space): expected '%s'", form);
+        if (count == 8) {
+            snprintf(why, why_size, "malformed command: expected '%s'", form);
+            return -1;
+        }
+        if (space ? space == p : *p == '\0') {
+            snprintf(why, why_size, "words must be separated by exactly one space: expected '%s'", form);
             return -1;
         }
         words[count++] = p;
