@@ -1,5 +1,5 @@
 /* What every C client does around its library's calls: the runs of the command line, or the lab's control
- * channel (format/.../ControlProtocol.java; docs in /work RUNNER-DESIGN "Control channel"), one done line per run. */
+ * channel (org.dbuslab.format.ControlProtocol, issue 12's session runner), one done line per run. */
 #include "peers.h"
 
 #include <ctype.h>
@@ -8,24 +8,42 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 /* ControlProtocol.MAX_LINE_BYTES and MAX_TAG_CHARS. */
 #define MAX_LINE_BYTES 8192
 #define MAX_TAG_CHARS 128
 #define LINE_SIZE (MAX_LINE_BYTES + 1024)
 
-/* One run on the backend's connection; the tally is complete and timed when it returns. */
-static int run_once(client_backend *b, int window, int calls, int payload, int64_t seed, int timeout_ms,
-                    run_tally *t) {
+static latency_histogram *latencies;   /* with --latency-log: one histogram, reset for every run */
+
+static int64_t epoch_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t) ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* One run on the backend's connection; the tally is complete and timed when it returns, and with --latency-log
+ * its round trips are appended as an interval tagged `tag`. 0, 1 out of memory, 2 the log cannot be written. */
+static int run_once(const client_options *o, client_backend *b, const char *tag, int window, int calls, int payload,
+                    int64_t seed, run_tally *t) {
     payload_gen gen;
     if (payload_init(&gen, (size_t) payload, seed) != 0) {
-        return -1;
+        return 1;
     }
     tally_start(t, calls);
+    if (latencies) {
+        latency_reset(latencies);
+        t->latencies = latencies;
+    }
+    int64_t start_ms = epoch_ms();
     int64_t start = now_ns();
-    b->run(b->ctx, window, calls, &gen, timeout_ms, t);
+    b->run(b->ctx, window, calls, &gen, o->reply_timeout_ms, t);
     t->elapsed_ns = now_ns() - start;
     payload_free(&gen);
+    if (latencies && latency_append(latencies, o->latency_log, tag, start_ms, epoch_ms()) != 0) {
+        return 2;
+    }
     return 0;
 }
 
@@ -79,11 +97,16 @@ static int drive_runs(const client_options *o, const char *prog, client_backend 
         int warm = i < o->warmup_runs;
         snprintf(tag, sizeof tag, "%s-%d", warm ? "warmup" : "measure", warm ? i + 1 : i - o->warmup_runs + 1);
         run_tally t;
-        if (run_once(b, o->window, o->calls, o->payload, o->seed + i, o->reply_timeout_ms, &t) != 0) {
+        int failed = run_once(o, b, tag, o->window, o->calls, o->payload, o->seed + i, &t);
+        if (failed == 1) {
             die(EXIT_UNCLEAN, prog, "out of memory for a %d-byte payload", o->payload);
         }
+        int log_errno = errno;
         if (done(&t, tag) != 0) {
             die(EXIT_UNCLEAN, prog, "cannot write to stdout");
+        }
+        if (failed == 2) {
+            die(EXIT_UNCLEAN, prog, "cannot append to %s: %s", o->latency_log, strerror(log_errno));
         }
         report_unclean(prog, tag, &t);
         clean &= t.lost == 0 && t.mismatched == 0 && t.errors == 0;
@@ -256,7 +279,9 @@ static int drive_control(const client_options *o, const char *prog, client_backe
             continue;
         }
         run_tally t;
-        if (run_once(b, (int) r.window, (int) r.calls, (int) r.payload, r.seed, o->reply_timeout_ms, &t) != 0) {
+        int failed = run_once(o, b, r.tag, (int) r.window, (int) r.calls, (int) r.payload, r.seed, &t);
+        int log_errno = errno;
+        if (failed == 1) {
             return fatal(prog, "out of memory for the run's payload", "");
         }
         if (done(&t, r.tag) != 0) {
@@ -264,6 +289,11 @@ static int drive_control(const client_options *o, const char *prog, client_backe
             return EXIT_UNCLEAN;
         }
         report_unclean(prog, r.tag, &t);
+        if (failed == 2) {
+            char what[300];
+            snprintf(what, sizeof what, "cannot append to %s: ", o->latency_log);
+            return fatal(prog, what, strerror(log_errno));
+        }
         if (b->lost_reason(b->ctx)) {
             return fatal(prog, "the connection is lost: ", b->lost_reason(b->ctx));
         }
@@ -272,5 +302,8 @@ static int drive_control(const client_options *o, const char *prog, client_backe
 
 int client_drive(const client_options *o, const char *prog, client_backend *backend) {
     signal(SIGPIPE, SIG_IGN);   /* a vanished reader of stdout is an EPIPE we report, not a silent death */
+    if (o->latency_log && !(latencies = latency_new())) {
+        die(EXIT_UNCLEAN, prog, "out of memory for the latency histogram");
+    }
     return o->control ? drive_control(o, prog, backend) : drive_runs(o, prog, backend);
 }

@@ -9,7 +9,7 @@
 static void usage(const char *prog) {
     printf("Usage: %s --address ADDR [--peer] [--dest NAME] [--mode sync|async] [--window W]\n"
            "       [--payload BYTES] [--calls N] [--runs R] [--warmup-runs K] [--reply-timeout MS] [--seed S]\n"
-           "       [--control]\n\n"
+           "       [--control] [--latency-log FILE]\n\n"
            "Calls " ECHO_INTERFACE "." ECHO_METHOD "(ay) on " ECHO_OBJECT_PATH " and verifies every reply byte for byte\n"
            "against what that call sent (each payload carries its call's sequence number, as the Java client's).\n\n"
            "  --address ADDR     the bus, or with --peer the server itself (unix:path=FILE, tcp:host=127.0.0.1,port=N)\n"
@@ -23,7 +23,9 @@ static void usage(const char *prog) {
            "  --warmup-runs K    runs before them, tagged warmup-N (default 2)\n"
            "  --reply-timeout MS a reply not there MS ms after its call was sent is lost (default 10000)\n"
            "  --seed S           payload seed; run i (0-based, warm-up runs first) uses S+i (default 20150430)\n"
-           "  --control          take 'run'/'quit' commands on stdin, as the lab's control channel\n\n"
+           "  --control          take 'run'/'quit' commands on stdin, as the lab's control channel\n"
+           "  --latency-log FILE append each run's per-call round trips to FILE (HdrHistogram log, ns, one interval\n"
+           "                     per run tagged with the run's TAG)\n\n"
            "Output: one line per run on stdout, 'done TAG elapsed_ns=N calls=N lost=N mismatched=N errors=N\n"
            "jit_ms=-1 started_utc=ISO problem=TEXT' (TAG warmup-N or measure-N). Exit 0: every call of every run\n"
            "got its exact echo; 1: some call was lost, mismatched or failed, or the connection died; 2: bad usage.\n",
@@ -46,6 +48,7 @@ void client_options_parse(client_options *o, const char *prog, int argc, char **
         {"calls", required_argument, 0, 'n'}, {"runs", required_argument, 0, 'r'},
         {"warmup-runs", required_argument, 0, 'k'}, {"reply-timeout", required_argument, 0, 't'},
         {"seed", required_argument, 0, 's'}, {"control", no_argument, 0, 'c'},
+        {"latency-log", required_argument, 0, 'l'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
     *o = (client_options) {.dest = ECHO_BUS_NAME, .sync = 1, .window = 128, .payload = 1000, .calls = 1000,
                            .runs = 10, .warmup_runs = 2, .reply_timeout_ms = 10000, .seed = 20150430};
@@ -70,6 +73,7 @@ void client_options_parse(client_options *o, const char *prog, int argc, char **
         case 't': o->reply_timeout_ms = (int) number(prog, "--reply-timeout", optarg, 1, 3600000); break;
         case 's': o->seed = number(prog, "--seed", optarg, INT64_MIN, INT64_MAX); break;
         case 'c': o->control = 1; break;
+        case 'l': o->latency_log = optarg; break;
         case 'h': usage(prog); exit(EXIT_CLEAN);
         default:
             die(EXIT_USAGE, prog, "unknown option or missing value '%s' (see --help)", argv[optind - 1]);

@@ -21,15 +21,17 @@ static GVariant *echo_arguments(payload_gen *payloads, int64_t sequence) {
 }
 
 /* Counts one call's outcome: a timeout is lost, any other failure an error, a reply is compared byte for byte. */
-static void judge(run_tally *t, payload_gen *payloads, int64_t sequence, GVariant *reply, GError *error) {
+static void judge(run_tally *t, payload_gen *payloads, int64_t sequence, int64_t sent_at, GVariant *reply,
+                  GError *error) {
+    if (error && g_error_matches(error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT)) {
+        tally_add(t, sequence, VERDICT_LOST, NULL);
+        return;
+    }
+    tally_round_trip(t, sent_at);
     if (error) {
-        if (g_error_matches(error, G_IO_ERROR, G_IO_ERROR_TIMED_OUT)) {
-            tally_add(t, sequence, VERDICT_LOST, NULL);
-        } else {
-            gchar *remote = g_dbus_error_get_remote_error(error);
-            tally_add(t, sequence, VERDICT_ERROR, remote ? remote : error->message);
-            g_free(remote);
-        }
+        gchar *remote = g_dbus_error_get_remote_error(error);
+        tally_add(t, sequence, VERDICT_ERROR, remote ? remote : error->message);
+        g_free(remote);
         return;
     }
     if (!g_variant_is_of_type(reply, G_VARIANT_TYPE("(ay)"))) {
@@ -52,10 +54,11 @@ static void judge(run_tally *t, payload_gen *payloads, int64_t sequence, GVarian
 static void run_sync(glib_client *c, int calls, payload_gen *payloads, int timeout_ms, run_tally *t) {
     for (int64_t sequence = 0; sequence < calls; sequence++) {
         GError *error = NULL;
+        int64_t sent_at = now_ns();
         GVariant *reply = g_dbus_connection_call_sync(c->connection, c->dest, ECHO_OBJECT_PATH, ECHO_INTERFACE,
                                                       ECHO_METHOD, echo_arguments(payloads, sequence), NULL,
                                                       G_DBUS_CALL_FLAGS_NONE, timeout_ms, NULL, &error);
-        judge(t, payloads, sequence, reply, error);
+        judge(t, payloads, sequence, sent_at, reply, error);
         g_clear_pointer(&reply, g_variant_unref);
         g_clear_error(&error);
     }
@@ -74,7 +77,7 @@ typedef struct {
 
 typedef struct {
     pipeline *p;
-    int64_t sequence;
+    int64_t sequence, sent_at;
 } pending_call;
 
 static void send_more(pipeline *p);
@@ -84,7 +87,7 @@ static void replied(GObject *source, GAsyncResult *result, gpointer data) {
     pipeline *p = call->p;
     GError *error = NULL;
     GVariant *reply = g_dbus_connection_call_finish(G_DBUS_CONNECTION(source), result, &error);
-    judge(p->tally, p->payloads, call->sequence, reply, error);
+    judge(p->tally, p->payloads, call->sequence, call->sent_at, reply, error);
     g_clear_pointer(&reply, g_variant_unref);
     g_clear_error(&error);
     g_free(call);
@@ -96,7 +99,7 @@ static void replied(GObject *source, GAsyncResult *result, gpointer data) {
 static void send_more(pipeline *p) {
     while (p->pending < p->window && p->next < p->calls) {
         pending_call *call = g_new(pending_call, 1);
-        *call = (pending_call) {p, p->next};
+        *call = (pending_call) {p, p->next, now_ns()};
         g_dbus_connection_call(p->client->connection, p->client->dest, ECHO_OBJECT_PATH, ECHO_INTERFACE,
                                ECHO_METHOD, echo_arguments(p->payloads, p->next), NULL, G_DBUS_CALL_FLAGS_NONE,
                                p->timeout_ms, NULL, replied, call);

@@ -5,6 +5,8 @@
 #include <stdint.h>
 #include <stddef.h>
 
+#include "latency.h"
+
 /* The lab's D-Bus contract (README.md, "The D-Bus contract"). */
 #define ECHO_BUS_NAME "org.dbuslab.Echo"
 #define ECHO_OBJECT_PATH "/org/dbuslab/Echo"
@@ -48,11 +50,14 @@ typedef struct {
     int64_t elapsed_ns;
     char started_utc[40];
     char problem[512];      /* the first failed call's description, "" for none */
+    latency_histogram *latencies;   /* each answered call's round trip, or NULL */
 } run_tally;
 
 void tally_start(run_tally *t, int64_t calls);
 /* Counts one call's verdict; the first failure's `detail` (may be NULL) becomes the run's problem. */
 void tally_add(run_tally *t, int64_t sequence, verdict v, const char *detail);
+/* A call sent at `sent_at_ns` (now_ns) was answered now (a reply of any kind; lost calls have none). */
+void tally_round_trip(run_tally *t, int64_t sent_at_ns);
 /* The control channel's done line (ControlProtocol.encode(Done)), without its '\n'. */
 void tally_done_line(const run_tally *t, const char *tag, char *out, size_t out_size);
 
@@ -68,6 +73,7 @@ typedef struct {
     int reply_timeout_ms;
     int64_t seed;
     int control;
+    const char *latency_log;   /* --latency-log FILE, or NULL */
 } client_options;
 
 /* Parses argv; on bad input prints one line on stderr and exits EXIT_USAGE. */

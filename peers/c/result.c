@@ -23,6 +23,12 @@ static const char *verdict_name(verdict v) {
     }
 }
 
+void tally_round_trip(run_tally *t, int64_t sent_at_ns) {
+    if (t->latencies) {
+        latency_record(t->latencies, now_ns() - sent_at_ns);
+    }
+}
+
 void tally_add(run_tally *t, int64_t sequence, verdict v, const char *detail) {
     switch (v) {
     case VERDICT_OK: t->ok++; return;

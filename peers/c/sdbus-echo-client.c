@@ -33,11 +33,16 @@ static int is_timeout(const char *name) {
 }
 
 /* Counts one call's outcome from its reply (a method return or an error message). */
-static void judge_reply(run_tally *t, payload_gen *payloads, int64_t sequence, sd_bus_message *reply) {
+static void judge_reply(run_tally *t, payload_gen *payloads, int64_t sequence, int64_t sent_at,
+                        sd_bus_message *reply) {
     const sd_bus_error *error = sd_bus_message_get_error(reply);
+    if (error && is_timeout(error->name)) {
+        tally_add(t, sequence, VERDICT_LOST, NULL);
+        return;
+    }
+    tally_round_trip(t, sent_at);
     if (error) {
-        tally_add(t, sequence, is_timeout(error->name) ? VERDICT_LOST : VERDICT_ERROR,
-                  is_timeout(error->name) ? NULL : error->name);
+        tally_add(t, sequence, VERDICT_ERROR, error->name);
         return;
     }
     const void *data = NULL;
@@ -61,14 +66,16 @@ static void run_sync(sdbus_client *c, int calls, payload_gen *payloads, int time
         sd_bus_message *call = NULL, *reply = NULL;
         sd_bus_error error = SD_BUS_ERROR_NULL;
         int r = echo_call(c, payloads, sequence, &call);
+        int64_t sent_at = now_ns();
         if (r >= 0) {
             r = sd_bus_call(c->bus, call, (uint64_t) timeout_ms * 1000, &error, &reply);
         }
         if (r >= 0) {
-            judge_reply(t, payloads, sequence, reply);
+            judge_reply(t, payloads, sequence, sent_at, reply);
         } else if (r == -ETIMEDOUT && is_timeout(error.name)) {
             tally_add(t, sequence, VERDICT_LOST, NULL);
         } else {
+            tally_round_trip(t, sent_at);   /* an error reply (sd_bus_call returns it as a failure) */
             tally_add(t, sequence, VERDICT_ERROR, sd_bus_error_is_set(&error) ? error.name : strerror(-r));
         }
         sd_bus_error_free(&error);
@@ -83,7 +90,7 @@ typedef struct pipeline pipeline;
 
 typedef struct {
     pipeline *p;
-    int64_t sequence;
+    int64_t sequence, sent_at;
     sd_bus_slot *slot;   /* NULL while the slot is free */
 } pending_call;
 
@@ -98,7 +105,7 @@ struct pipeline {
 static int replied(sd_bus_message *reply, void *data, sd_bus_error *unused) {
     pending_call *call = data;
     pipeline *p = call->p;
-    judge_reply(p->tally, p->payloads, call->sequence, reply);
+    judge_reply(p->tally, p->payloads, call->sequence, call->sent_at, reply);
     call->slot = sd_bus_slot_unref(call->slot);   /* sd-bus holds its own reference while we run */
     p->free_slots[p->free_count++] = (int) (call - p->calls);
     p->completed++;
@@ -124,9 +131,10 @@ static void run_async(sdbus_client *c, int window, int calls, payload_gen *paylo
     while (p.completed < calls && !broken) {
         while (p.free_count > 0 && next < calls) {
             pending_call *call = &p.calls[p.free_slots[--p.free_count]];
-            *call = (pending_call) {&p, next, NULL};
+            *call = (pending_call) {&p, next, 0, NULL};
             sd_bus_message *m = NULL;
             int r = echo_call(c, payloads, next, &m);
+            call->sent_at = now_ns();
             if (r >= 0) {
                 r = sd_bus_call_async(c->bus, &call->slot, m, replied, call, (uint64_t) timeout_ms * 1000);
             }
