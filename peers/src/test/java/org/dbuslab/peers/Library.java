@@ -1,0 +1,54 @@
+package org.dbuslab.peers;
+
+import org.dbuslab.testkit.LabPaths;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A client or server library under test and the command that starts its program. */
+enum Library {
+    GLIB("glib", PeersBuild.GLIB),
+    SDBUS("sd-bus", PeersBuild.SDBUS),
+    JAVA("dbus-java", null);
+
+    /** The library names of issue 14 (pairs are named CLIENT>SERVER). */
+    final String label;
+    private final String makeTarget;
+
+    Library(String label, String makeTarget) {
+        this.label = label;
+        this.makeTarget = makeTarget;
+    }
+
+    private String programPrefix() {
+        return this == GLIB ? "glib" : "sdbus";
+    }
+
+    /** The echo server's command line, before its --bus/--listen arguments. */
+    List<String> serverCommand() {
+        if (this == JAVA) {
+            return javaJar("server/target/dbus-lab-server.jar");
+        }
+        return new ArrayList<>(List.of(PeersBuild.program(makeTarget, programPrefix() + "-echo-server").toString()));
+    }
+
+    /** The echo client's command line, before its connection and run options. */
+    List<String> clientCommand() {
+        if (this == JAVA) {
+            return javaJar("client/target/dbus-lab-client.jar");
+        }
+        return new ArrayList<>(List.of(PeersBuild.program(makeTarget, programPrefix() + "-echo-client").toString()));
+    }
+
+    private static List<String> javaJar(String jar) {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        return new ArrayList<>(List.of(java.toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar",
+            LabPaths.repositoryRoot().resolve(jar).toString()));
+    }
+
+    @Override
+    public String toString() {
+        return label;
+    }
+}
