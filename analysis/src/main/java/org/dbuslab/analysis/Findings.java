@@ -1,7 +1,9 @@
 package org.dbuslab.analysis;
 
 import org.dbuslab.analysis.doc.Block;
+import org.dbuslab.analysis.stats.Direction;
 import org.dbuslab.analysis.stats.Interval;
+import org.dbuslab.analysis.stats.Quantiles;
 import org.dbuslab.analysis.stats.SampleComparison;
 
 import java.util.ArrayList;
@@ -52,7 +54,7 @@ final class Findings {
     private static String transportFinding(String transport, String baseline, List<CellComparison> against) {
         List<CellComparison> cells = against.stream().filter(c -> c.cell().key().transport().equals(transport)).toList();
         List<String> parts = new ArrayList<>();
-        for (var direction : org.dbuslab.analysis.stats.Direction.values()) {
+        for (var direction : Direction.values()) {
             List<CellComparison> these = cells.stream().filter(c -> c.result().direction() == direction).toList();
             if (these.isEmpty()) {
                 continue;
@@ -62,7 +64,7 @@ final class Findings {
                 case HIGHER -> "slower";
                 case NOT_SIGNIFICANT -> "no significant difference";
             };
-            parts.add(word + " in " + these.size() + " of " + cells.size() + " cells, " + (direction == org.dbuslab.analysis.stats.Direction.NOT_SIGNIFICANT
+            parts.add(word + " in " + these.size() + " of " + cells.size() + " cells, " + (direction == Direction.NOT_SIGNIFICANT
                     ? "time ratio (95% CI) " : "factor (95% CI) ")
                     + these.stream().map(Findings::cellRatio).collect(Collectors.joining(", "))
                     + (these.stream().anyMatch(CellComparison::tooFewRunsToTell) ? " — too few runs to tell" : ""));
@@ -179,7 +181,7 @@ final class Findings {
         CellSummary worst = cells.stream().filter(c -> Double.isFinite(c.usPerCallHalfWidthPct()))
                 .max(Comparator.comparingDouble(CellSummary::usPerCallHalfWidthPct)).orElse(cells.get(0));
         String median = widths.length == 0 ? Numbers.NOT_AVAILABLE
-                : "±" + Numbers.fixed(org.dbuslab.analysis.stats.Quantiles.median(widths), 1) + " %";
+                : "±" + Numbers.fixed(Quantiles.median(widths), 1) + " %";
         return Optional.of("Precision: " + within + " of " + cells.size() + " matrix cells have a 95% CI within "
                 + PrecisionMark.describe(analysis) + "; the median cell's half-width is " + median + ", the widest ±"
                 + Numbers.fixed(worst.usPerCallHalfWidthPct(), 1) + " % (" + worst.key().label() + ")"

@@ -1,6 +1,7 @@
 package org.dbuslab.analysis;
 
 import org.dbuslab.analysis.doc.Document;
+import org.dbuslab.analysis.doc.Figure;
 import org.dbuslab.analysis.doc.Section;
 
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ final class ReportDocument {
         sections.add(SweepSection.of(analysis));
         sections.add(OverLimitSection.of(analysis));
         sections.add(LatencySection.of(analysis));
-        List<org.dbuslab.analysis.doc.Figure> runTimes = Charts.runTimes(analysis);
+        List<Figure> runTimes = Charts.runTimes(analysis);
         if (!runTimes.isEmpty()) {
             sections.add(Section.builder("run-times", "Run-time distributions").collapsed().charts(runTimes).build());
         }

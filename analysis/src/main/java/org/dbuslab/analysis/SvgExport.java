@@ -24,7 +24,9 @@ final class SvgExport {
         String svg = g2.getSVGElement(id);
         // An accessible name and description for screen readers (and for finding the chart again), as the first children.
         int openTag = svg.indexOf('>');
-        String label = " role=\"img\" aria-labelledby=\"" + id + "-title " + id + "-desc\"";
+        // A viewBox, so the chart scales down with its figure instead of being cut off at the bottom and right.
+        String label = " viewBox=\"0 0 " + ChartStyle.WIDTH + " " + ChartStyle.HEIGHT + "\" role=\"img\" aria-labelledby=\""
+                + id + "-title " + id + "-desc\"";
         svg = svg.substring(0, openTag) + label + ">" + "<title id=\"" + id + "-title\">" + Html.escape(title) + "</title>"
                 + "<desc id=\"" + id + "-desc\">" + Html.escape(description) + "</desc>" + svg.substring(openTag + 1);
         return new Figure(title, description, svg);

@@ -34,6 +34,8 @@ class ReportBrowserTest {
               out.push('scrollWidth=' + document.documentElement.scrollWidth, 'clientWidth=' + w);
               out.push('findingsTop=' + box('findings').top, 'findingsHeadBottom=' + document.querySelector('#findings h2').getBoundingClientRect().bottom);
               out.push('chartTop=' + document.querySelector('figure').getBoundingClientRect().top);
+              // Collapsed sections too: a reader opens them at the same width.
+              document.querySelectorAll('details').forEach(d => d.open = true);
               // Inside a chart only the svg itself counts: it clips what its drawing puts beyond its edge.
               for (const e of document.querySelectorAll('body *:not(svg *)')) {
                 const r = e.getBoundingClientRect();

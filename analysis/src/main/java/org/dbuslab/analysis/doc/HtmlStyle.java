@@ -17,7 +17,7 @@ final class HtmlStyle {
             * { box-sizing: border-box; }
             html { background: var(--bg); color: var(--fg); }
             body { font-family: system-ui, -apple-system, "Segoe UI", "DejaVu Sans", sans-serif; margin: 1em auto;
-                   max-width: 1280px; padding: 0 1em; line-height: 1.4; overflow-wrap: anywhere; }
+                   max-width: 1280px; padding: 0 1em; line-height: 1.4; overflow-wrap: break-word; }
             a { color: var(--link); }
             h1 { margin: 0.2em 0; font-size: 1.6em; } header > p { margin: 0.2em 0 0.5em; }
             h2 { margin: 1.2em 0 0.4em; border-bottom: 1px solid var(--rule); padding-bottom: 0.15em; font-size: 1.3em; }
@@ -32,7 +32,7 @@ final class HtmlStyle {
             details > summary > h2, details > summary > h3 { display: inline; border: 0; }
             .table { max-width: 100%; }
             table { border-collapse: collapse; margin: 0.6em 0 1em; font-size: 0.88em; max-width: 100%; }
-            th, td { border: 1px solid var(--rule); padding: 0.25em 0.5em; vertical-align: top; }
+            th, td { border: 1px solid var(--rule); padding: 0.25em 0.5em; vertical-align: top; overflow-wrap: break-word; }
             th { background: var(--head); text-align: left; }
             td.num { text-align: right; font-variant-numeric: tabular-nums; }
             table.details, table.health { font-size: 0.8em; }
