@@ -178,6 +178,7 @@ final class Findings {
         double target = PrecisionMark.target(analysis);
         double[] widths = cells.stream().mapToDouble(CellSummary::usPerCallHalfWidthPct).filter(Double::isFinite).sorted().toArray();
         long within = cells.stream().filter(c -> !PrecisionMark.missed(c, target)).count();
+        long noCi = cells.stream().filter(c -> !Double.isFinite(c.usPerCallHalfWidthPct())).count();
         CellSummary worst = cells.stream().filter(c -> Double.isFinite(c.usPerCallHalfWidthPct()))
                 .max(Comparator.comparingDouble(CellSummary::usPerCallHalfWidthPct)).orElse(cells.get(0));
         String median = widths.length == 0 ? Numbers.NOT_AVAILABLE
@@ -185,6 +186,7 @@ final class Findings {
         return Optional.of("Precision: " + within + " of " + cells.size() + " matrix cells have a 95% CI within "
                 + PrecisionMark.describe(analysis) + "; the median cell's half-width is " + median + ", the widest ±"
                 + Numbers.fixed(worst.usPerCallHalfWidthPct(), 1) + " % (" + worst.key().label() + ")"
+                + (noCi > 0 ? "; " + noCi + " cell(s) have no CI (too few runs)" : "")
                 + (within < cells.size() ? ": differences smaller than that are not resolved." : "."));
     }
 }

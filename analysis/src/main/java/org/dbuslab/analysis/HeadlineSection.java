@@ -51,7 +51,7 @@ final class HeadlineSection {
         return "Median µs per call of each cell; in brackets the verdict against " + headlineBaseline(analysis)
                 + " at the same mode, payload and window (α = " + Numbers.fixed(analysis.alpha(), 2)
                 + "; \"no sig. diff.\" means the runs cannot tell the two apart). ⚠ marks a cell whose 95% CI is wider than "
-                + PrecisionMark.describe(analysis) + " (see Precision).";
+                + PrecisionMark.describe(analysis) + "; see Precision.";
     }
 
     /** Said instead of the headline when there is nothing to show. */

@@ -45,6 +45,6 @@ final class PrecisionMark {
     /** "±5.0 %" (report's default) or "±3.0 % (the runner's target)". */
     static String describe(Analysis analysis) {
         return "±" + Numbers.fixed(target(analysis), 1) + " %" + (fromRunner(analysis) ? " (the runner's target)"
-                : " (no runner target in precision.tsv: the report's default)");
+                : " (the report's default: precision.tsv sets no target)");
     }
 }
