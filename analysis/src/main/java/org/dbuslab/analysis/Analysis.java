@@ -20,6 +20,7 @@ import java.util.stream.Stream;
  * @param allCells    every cell of runs.csv: subject, reference, sweep and over-limit cells, in {@link CellOrder}
  * @param baselines   the transports every other transport is compared with: dbus-daemon, then the user's pick
  * @param comparisons every subject cell against each baseline's matching cell, in baseline then cell order
+ * @param pipelining  every pipelined subject cell against the sync cell of its transport and payload
  * @param health      the lab's overhead over libdbus and the raw-socket floor
  * @param sweep       the pipelining-depth sweep, one series per bus and payload
  * @param sweepSteps  each sweep window against the next smaller one
@@ -27,6 +28,7 @@ import java.util.stream.Stream;
  * @param generated   when the reports were made; injected so golden files stay stable
  */
 record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> baselines, List<CellComparison> comparisons,
+                List<CellComparison> pipelining,
                 RunOrder runOrder, List<DataGap> gaps, LabHealth health, List<SweepSeries> sweep, List<SweepStep> sweepSteps,
                 List<OverLimitCheck> checks,
                 Bootstrap bootstrap, double alpha, Instant generated) {
@@ -45,6 +47,7 @@ record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> b
         List<DataGap> gaps = GapFinder.find(folder.plan(), all, folder.skipped());
         List<SweepSeries> sweep = SweepSeries.of(withRole(all, CellKey.Role.SWEEP));
         return new Analysis(folder, all, List.copyOf(baselines), BaselineComparisons.compute(subject, baselines, bootstrap, alpha),
+                BaselineComparisons.pipelining(subject, bootstrap, alpha),
                 RunOrder.of(folder.runs()), gaps, LabHealth.of(all, folder.skipped(), bootstrap, alpha),
                 sweep, SweepStep.of(sweep, bootstrap, alpha), OverLimitCheck.of(withRole(all, CellKey.Role.OVERLIMIT), folder.notes(),
                         folder.plan().orElse(List.of())),
@@ -152,10 +155,10 @@ record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> b
             CellKey.JAVA_SERVER_PAIR);
 
     /** Every comparison the reports show with the name of its group: for "which comparisons are paired". */
-    Map<String, List<org.dbuslab.analysis.stats.SampleComparison>> comparisonGroups() {
-        Map<String, List<org.dbuslab.analysis.stats.SampleComparison>> groups = new LinkedHashMap<>();
+    Map<String, List<SampleComparison>> comparisonGroups() {
+        Map<String, List<SampleComparison>> groups = new LinkedHashMap<>();
         groups.put("transport verdicts", comparisons.stream().map(CellComparison::result).toList());
-        List<org.dbuslab.analysis.stats.SampleComparison> overhead = new ArrayList<>();
+        List<SampleComparison> overhead = new ArrayList<>();
         health.overhead().forEach(row -> Stream.of(row.client(), row.server())
                 .filter(Objects::nonNull).forEach(o -> overhead.add(o.result())));
         groups.put("client and server × libdbus", overhead);

@@ -25,4 +25,22 @@ final class BaselineComparisons {
         }
         return comparisons;
     }
+
+    /**
+     * Each pipelined (async) subject cell against the sync cell of the same transport and payload, on µs per call: a
+     * ratio below 1 means pipelining makes a call cheaper.
+     */
+    static List<CellComparison> pipelining(List<CellSummary> cells, Bootstrap bootstrap, double alpha) {
+        List<CellComparison> comparisons = new ArrayList<>();
+        for (CellSummary cell : cells) {
+            if (cell.key().mode().equals("sync") || cell.runs() == 0) {
+                continue;
+            }
+            cells.stream().filter(c -> c.runs() > 0 && c.key().mode().equals("sync")
+                            && c.key().transport().equals(cell.key().transport()) && c.key().payloadBytes() == cell.key().payloadBytes())
+                    .findFirst().ifPresent(sync -> comparisons.add(new CellComparison(cell, sync,
+                            RunBlocks.compare(cell, sync, bootstrap, alpha))));
+        }
+        return comparisons;
+    }
 }

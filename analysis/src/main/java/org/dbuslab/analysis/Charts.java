@@ -1,5 +1,7 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.analysis.doc.Figure;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -14,6 +16,16 @@ import java.util.stream.Collectors;
  */
 final class Charts {
 
+    // What each kind of chart shows, for screen readers (SVG desc) and the caption: its axes and marks.
+    private static final String PER_CALL = "x axis: payload; y axis: µs per call (median of runs); one point per transport, "
+            + "its bar the bootstrap 95% confidence interval.";
+    private static final String RUN_TIMES = "x axis: transport; y axis: run time (ms); a box plot of the measured runs per transport.";
+    private static final String LATENCY = "x axis: percentile of calls (log scale); y axis: round-trip latency (µs); one line per transport.";
+    private static final String SWEEP = "x axis: window, calls in flight (log2 scale); y axis: calls per second (median of runs); "
+            + "one line per bus.";
+    private static final String CPU = "one horizontal bar per transport and pair (client>server); x axis: µs per call; stacked "
+            + "segments: client CPU, bus CPU, server CPU, and in grey the wall time no process computed.";
+
     private Charts() {
     }
 
@@ -24,7 +36,7 @@ final class Charts {
         List<Figure> figures = new ArrayList<>();
         byMode.forEach((mode, cells) -> {
             String title = "µs per call, " + mode;
-            figures.add(SvgExport.figure("percall-" + id(mode), title, PerCallChart.of(title, cells, transports)));
+            figures.add(SvgExport.figure("percall-" + id(mode), title, PER_CALL, PerCallChart.of(title, cells, transports)));
         });
         return figures;
     }
@@ -34,7 +46,7 @@ final class Charts {
         List<Figure> figures = new ArrayList<>();
         byShape(analysis.cells().stream().filter(c -> c.runs() > 0).toList()).forEach((shape, cells) -> {
             String title = "Run times, " + shape;
-            figures.add(SvgExport.figure("runtimes-" + id(shape), title, RunTimeChart.of(title, cells, transports)));
+            figures.add(SvgExport.figure("runtimes-" + id(shape), title, RUN_TIMES, RunTimeChart.of(title, cells, transports)));
         });
         return figures;
     }
@@ -45,7 +57,7 @@ final class Charts {
         byShape(analysis.cells().stream().filter(c -> c.latency() != null && c.latency().count() > 0).toList())
                 .forEach((shape, cells) -> {
                     String title = "Latency percentiles, " + shape;
-                    figures.add(SvgExport.figure("latency-" + id(shape), title, LatencyChart.of(title, cells, transports)));
+                    figures.add(SvgExport.figure("latency-" + id(shape), title, LATENCY, LatencyChart.of(title, cells, transports)));
                 });
         return figures;
     }
@@ -59,13 +71,22 @@ final class Charts {
         List<Figure> figures = new ArrayList<>();
         byPayload.forEach((shape, series) -> {
             String title = "Sweep: calls/s by window, " + shape;
-            figures.add(SvgExport.figure("sweep-" + id(shape), title, SweepChart.of(title, series)));
+            figures.add(SvgExport.figure("sweep-" + id(shape), title, SWEEP, SweepChart.of(title, series)));
         });
         return figures;
     }
 
     /** Where the time goes: one stacked-bar chart per mode, payload and window of the cells with CPU times. */
     static List<Figure> cpu(Analysis analysis) {
+        return cpu(analysis, "");
+    }
+
+    /** The first chart of "Where the time goes" again, for the report's opening, with ids of its own. */
+    static List<Figure> leadCpu(Analysis analysis) {
+        return cpu(analysis, "lead-").stream().limit(1).toList();
+    }
+
+    private static List<Figure> cpu(Analysis analysis, String prefix) {
         Map<String, List<CellSummary>> byShape = new LinkedHashMap<>();
         analysis.timeCells().stream().filter(c -> c.cpu().measured())
                 .sorted(Comparator.comparing(CellSummary::key, CellOrder.CELLS))
@@ -75,7 +96,7 @@ final class Charts {
         byShape.forEach((shape, cells) -> {
             List<CellSummary> ordered = analysis.timeCells().stream().filter(cells::contains).toList();
             String title = "Where the time goes, " + shape;
-            figures.add(SvgExport.figure("cpu-" + id(shape), title, CpuChart.of(title, ordered)));
+            figures.add(SvgExport.figure(prefix + "cpu-" + id(shape), title, CPU, CpuChart.of(title, ordered)));
         });
         return figures;
     }

@@ -1,5 +1,7 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.analysis.doc.MarkdownRenderer;
+import org.dbuslab.analysis.doc.Table;
 import org.dbuslab.analysis.stats.Interval;
 import org.dbuslab.analysis.stats.SampleComparison;
 
@@ -35,12 +37,12 @@ final class CompareReport {
             List<CellChange> cells = comparison.with(change);
             if (!cells.isEmpty()) {
                 md.append("## ").append(capitalised(change.text())).append("\n\n");
-                cells.forEach(c -> md.append("- ").append(ReportMarkdown.escape(line(c))).append('\n'));
+                cells.forEach(c -> md.append("- ").append(MarkdownRenderer.escape(line(c))).append('\n'));
                 md.append('\n');
             }
         }
         md.append("## All cells\n\n");
-        ReportMarkdown.table(md, table(comparison));
+        MarkdownRenderer.table(md, table(comparison));
         if (!comparison.onlyInBase().isEmpty() || !comparison.onlyInNew().isEmpty()) {
             md.append("## Not compared\n\n");
             comparison.onlyInBase().forEach(k -> md.append("- ").append(k.label()).append(": only in ").append(baseName).append('\n'));
@@ -103,7 +105,7 @@ final class CompareReport {
         if (lines.isEmpty()) {
             md.append("none (apart from the date)\n");
         } else {
-            lines.forEach(l -> md.append("- ").append(ReportMarkdown.escape(l)).append('\n'));
+            lines.forEach(l -> md.append("- ").append(MarkdownRenderer.escape(l)).append('\n'));
         }
     }
 

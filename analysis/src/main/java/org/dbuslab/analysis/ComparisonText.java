@@ -19,15 +19,23 @@ final class ComparisonText {
     }
 
     static String line(CellComparison c) {
+        return line(c, c.baselineTransport());
+    }
+
+    /** With the baseline named otherwise than by its transport (e.g. "sync" for pipelined against sync). */
+    static String line(CellComparison c, String baseline) {
         CellKey key = c.cell().key();
         return key.transport() + ", " + key.mode() + ", " + key.payloadBytes() + " B"
-                + (key.window() > 1 ? ", window " + key.window() : "") + ": " + verdict(c);
+                + (key.window() > 1 ? ", window " + key.window() : "") + ": " + verdict(c, baseline);
     }
 
     /** Everything after the cell's name. */
     static String verdict(CellComparison c) {
+        return verdict(c, c.baselineTransport());
+    }
+
+    static String verdict(CellComparison c, String baseline) {
         SampleComparison r = c.result();
-        String baseline = c.baselineTransport();
         String difference = Numbers.signedMicroseconds(r.difference()) + " µs/call ("
                 + range(r.differenceInterval(), Numbers::signedMicroseconds, "…") + "), " + Numbers.pValue(r.test().pValue())
                 + (r.paired() ? ", paired over " + r.pairedBlocks() + " blocks" : "");

@@ -11,6 +11,8 @@ import java.util.Locale;
 final class Numbers {
 
     static final String NOT_AVAILABLE = "n/a";
+    /** A table cell with nothing to show. */
+    static final String ABSENT = "—";
     private static final int SECONDS_SIGNIFICANT_DIGITS = 5;
 
     private Numbers() {

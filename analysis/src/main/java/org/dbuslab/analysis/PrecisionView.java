@@ -1,6 +1,8 @@
 package org.dbuslab.analysis;
 
 import org.dbuslab.analysis.stats.SampleComparison;
+import org.dbuslab.analysis.doc.Section;
+import org.dbuslab.analysis.doc.Table;
 import org.dbuslab.format.PrecisionTsv;
 
 import java.util.ArrayList;
@@ -17,7 +19,21 @@ final class PrecisionView {
 
     static final String TITLE = "Precision";
 
+    static final String ID = "precision";
+
     private PrecisionView() {
+    }
+
+    static Section of(Analysis analysis) {
+        Section.Builder section = Section.builder(ID, TITLE).note(intro(analysis));
+        if (!analysis.cells().isEmpty()) {
+            section.table(table(analysis), "details");
+        }
+        List<String> comparisons = comparisons(analysis);
+        if (!comparisons.isEmpty()) {
+            section.text("Headline comparisons (the runner's stopping rule, precision.tsv):").bullets(comparisons);
+        }
+        return section.note(pairingIntro()).bullets(pairing(analysis)).build();
     }
 
     static String intro(Analysis analysis) {
@@ -44,7 +60,8 @@ final class PrecisionView {
             CellKey key = cell.key();
             List<String> row = new ArrayList<>(List.of(key.transport(), key.mode(), key.payloadBytes() + " B",
                     String.valueOf(key.window()), String.valueOf(cell.runs()), String.valueOf(cell.blocks()),
-                    Numbers.microseconds(cell.usPerCallMedian()), percent(cell.usPerCallHalfWidthPct())));
+                    Numbers.microseconds(cell.usPerCallMedian()),
+                    percent(cell.usPerCallHalfWidthPct()) + PrecisionMark.mark(cell, PrecisionMark.target(analysis))));
             if (runner) {
                 Optional<PrecisionTsv.Row> recorded = recorded(analysis, key);
                 row.add(recorded.map(r -> percent(r.targetPct())).orElse("—"));

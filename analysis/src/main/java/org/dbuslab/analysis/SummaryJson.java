@@ -79,7 +79,7 @@ final class SummaryJson implements ReportWriter {
         ArrayNode warnings = root.putArray("warnings");
         analysis.folder().warnings().forEach(warnings::add);
         ArrayNode analysisWarnings = root.putArray("analysis_warnings");
-        ReportText.warnings(analysis).forEach(analysisWarnings::add);
+        Warnings.sentences(analysis).forEach(analysisWarnings::add);
         root.put("generated_utc", analysis.generated().toString());
         try {
             return JSON.writeValueAsString(root) + "\n";

@@ -1,5 +1,7 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.analysis.doc.Figure;
+import org.dbuslab.analysis.doc.Html;
 import org.jfree.chart.JFreeChart;
 import org.jfree.svg.SVGGraphics2D;
 
@@ -15,14 +17,18 @@ final class SvgExport {
     private SvgExport() {
     }
 
-    static Figure figure(String id, String title, JFreeChart chart) {
+    static Figure figure(String id, String title, String description, JFreeChart chart) {
         SVGGraphics2D g2 = new SVGGraphics2D(ChartStyle.WIDTH, ChartStyle.HEIGHT);
         g2.setDefsKeyPrefix(id + "-");
         chart.draw(g2, new Rectangle(ChartStyle.WIDTH, ChartStyle.HEIGHT));
         String svg = g2.getSVGElement(id);
-        // An accessible name for screen readers and for finding the chart again, as the first child.
-        int endOfOpenTag = svg.indexOf('>') + 1;
-        svg = svg.substring(0, endOfOpenTag) + "<title>" + Html.escape(title) + "</title>" + svg.substring(endOfOpenTag);
-        return new Figure(title, svg);
+        // An accessible name and description for screen readers (and for finding the chart again), as the first children.
+        int openTag = svg.indexOf('>');
+        // A viewBox, so the chart scales down with its figure instead of being cut off at the bottom and right.
+        String label = " viewBox=\"0 0 " + ChartStyle.WIDTH + " " + ChartStyle.HEIGHT + "\" role=\"img\" aria-labelledby=\""
+                + id + "-title " + id + "-desc\"";
+        svg = svg.substring(0, openTag) + label + ">" + "<title id=\"" + id + "-title\">" + Html.escape(title) + "</title>"
+                + "<desc id=\"" + id + "-desc\">" + Html.escape(description) + "</desc>" + svg.substring(openTag + 1);
+        return new Figure(title, description, svg);
     }
 }

@@ -1,5 +1,8 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.analysis.doc.Section;
+import org.dbuslab.analysis.doc.Table;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -12,7 +15,21 @@ final class WhereTimeGoes {
 
     static final String TITLE = "Where the time goes";
 
+    static final String ID = "where-the-time-goes";
+
     private WhereTimeGoes() {
+    }
+
+    static Section of(Analysis analysis) {
+        Section.Builder section = Section.builder(ID, TITLE);
+        if (!analysis.cpuRecorded()) {
+            return section.text(noCpu()).build();
+        }
+        section.note(intro()).table(table(analysis), "details");
+        if (anySpam(analysis)) {
+            section.note(spamNote());
+        }
+        return section.charts(Charts.cpu(analysis)).build();
     }
 
     static String intro() {

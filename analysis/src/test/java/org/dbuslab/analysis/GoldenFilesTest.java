@@ -29,7 +29,7 @@ class GoldenFilesTest {
 
     private static final Path SOURCE = Path.of("src/test/resources/golden");
     /** Chart bodies depend on the machine's fonts; their presence and titles are checked in ReportHtmlTest. */
-    private static final Pattern SVG_BODY = Pattern.compile("(?s)(<svg\\b[^>]*>)(<title>.*?</title>).*?</svg>");
+    private static final Pattern SVG_BODY = Pattern.compile("(?s)(<svg\\b[^>]*>)(<title[^>]*>.*?</title><desc[^>]*>.*?</desc>).*?</svg>");
     private static final Pattern DECIMAL_COMMA = Pattern.compile("\\d,\\d");
     private final Locale saved = Locale.getDefault();
 

@@ -49,7 +49,7 @@ class JitActivityTest {
     void reportAndSummarySayHowMuchTheJitCompiledWhileMeasuring(@TempDir Path dir) throws Exception {
         Analysis analysis = Analysis.of(ResultsFolderReader.read(session(dir)), SummaryJsonTest.GENERATED);
         String report = new ReportMarkdown().render(analysis);
-        String health = report.substring(report.indexOf("## Lab health"), report.indexOf("## Headline"));
+        String health = report.substring(report.indexOf("## Lab health"), report.indexOf("## Where the time goes"));
         assertTrue(health.contains("JIT compilation in the Java clients (jit\\_ms): during 2 of their 4 measured runs the JIT "
                 + "compiled nothing; median 1 ms per run, at most 30 ms (dbus-daemon async 1000 B window 128 calls 500 run 3); "
                 + "in all 31 ms, 7.8 % of those runs' time. Their 2 warm-up runs, excluded from every figure, took 425 ms")

@@ -77,7 +77,7 @@ class LabHealthTest {
         assertTrue(client.meetsTarget());
         assertFalse(client.targetCertain(), client.result().ratioInterval().toString());
         assertEquals("1.28× (" + Numbers.factor(client.result().ratioInterval().low()) + "–"
-                + Numbers.factor(client.result().ratioInterval().high()) + ") ✓, CI spans 1.30", ReportTables.targetRatio(client));
+                + Numbers.factor(client.result().ratioInterval().high()) + ") ✓, CI spans 1.30", LabHealthSection.targetRatio(client));
     }
 
     @Test
@@ -91,7 +91,7 @@ class LabHealthTest {
         assertNull(row.server());
         assertEquals(61.0 / 51.0, row.client().result().ratioOfMedians(), 1e-12);
         assertEquals(List.of(skip), health.skippedPairs());
-        assertEquals(List.of("libdbus>dbus-java on dbus-daemon: not run — hook pending"), ReportText.skippedPairs(health));
+        assertEquals(List.of("libdbus>dbus-java on dbus-daemon: not run — hook pending"), LabHealthSection.skippedPairs(health));
     }
 
     @Test

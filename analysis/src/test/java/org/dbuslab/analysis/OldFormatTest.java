@@ -55,14 +55,16 @@ class OldFormatTest {
             assertFalse(writer.render(analysis).isBlank(), writer.fileName());
         }
         String md = new ReportMarkdown().render(analysis);
-        assertTrue(md.contains("## Lab health\n\n" + ReportText.noHealth() + "\n\n## Headline: µs per call"), md);
+        assertTrue(md.contains("## Lab health\n\n" + LabHealthSection.noHealth() + "\n\n## Where the time goes"), md);
+        assertTrue(md.startsWith("# D-Bus round-trip report\n\n"), md);
+        assertTrue(md.indexOf("## Findings") < md.indexOf("## Headline: µs per call"), md);
         assertTrue(md.contains("## Pipelining-depth sweep\n\nNo pipelining-depth sweep in this session.\n"), md);
         assertTrue(md.contains("## Over-limit check\n\nNo over-limit check in this session.\n"), md);
         assertTrue(md.contains("Lost / mismatched / errors over all measured runs: 2 / 0 / 0.\n"), md);
         assertTrue(md.contains("Warm-up runs excluded from all statistics: 3."), md);
         assertFalse(md.contains("(reference)"), md);
         String html = new ReportHtml().render(analysis);
-        assertTrue(html.indexOf("<h2>Machine and versions</h2>") < html.indexOf("<h2>Headline: µs per call</h2>"));
+        assertTrue(html.indexOf("<h2>Findings</h2>") < html.indexOf("<h2>Headline: µs per call</h2>"));
     }
 
     /** The subject's statistics do not depend on the format, nor on the reference rows beside them. */

@@ -72,15 +72,32 @@ class ReportHtmlTest {
     }
 
     @Test
-    void leadsWithHeadlineAndVerdictsAndWarnsLoudly() {
+    void leadsWithFindingsAndChartsThenHeadlineAndWarnsLoudly() {
         Document doc = Jsoup.parse(html());
-        List<String> headings = doc.select("h2").eachText();
-        assertEquals(List.of("Machine and versions", "Lab health", "Headline: µs per call", "Against dbus-daemon", "Warnings"),
-                headings.subList(0, 5));
-        assertEquals("lab-box", doc.select("h2 + table tr:contains(Host) td").text());
+        List<String> headings = doc.select("main > * > h2, main > details > summary > h2").eachText();
+        assertEquals(List.of("Findings", "Headline: µs per call", "Warnings", "Lab health"), headings.subList(0, 4));
+        // The table of contents names every top-level section and links to it.
+        List<String> toc = doc.select("nav.toc a").eachAttr("href");
+        assertEquals(doc.select("main > section, main > details").eachAttr("id").stream().map(id -> "#" + id).toList(), toc);
+        // Findings link to their sections; a chart comes before the first table.
+        Element findings = doc.getElementById("findings");
+        assertTrue(findings.select("ul.findings li a[href=#against-dbus-daemon]").size() >= 1);
+        assertTrue(findings.select("figure svg").size() >= 2);
+        assertTrue(doc.html().indexOf("<figure") < doc.html().indexOf("<table"));
+        // Details are collapsed; every chart has an accessible name, description and caption.
+        assertTrue(doc.select("details#details-sync:not([open])").size() == 1);
+        for (Element svg : doc.select("svg")) {
+            assertEquals("img", svg.attr("role"));
+            assertTrue(svg.selectFirst("desc").text().contains("axis"), svg.id());
+            assertTrue(svg.parent().selectFirst("figcaption") != null, svg.id());
+        }
+        assertTrue(doc.selectFirst("style").data().contains("prefers-color-scheme: dark"));
+        assertTrue(doc.selectFirst("style").data().contains("@media print"));
+        assertEquals("lab-box", doc.select("#machine tr:contains(Host) td").get(1).text());
         assertTrue(doc.select("ul.verdicts li").eachText().contains(
                 "dbus-broker, sync, 1000 B: 1.32× faster than dbus-daemon (95% CI 1.26–1.37), −30.6 µs/call (−35.0…−24.8), p = 0.008"));
-        assertEquals(4, doc.select("li.warning").size());
+        assertTrue(doc.select("#warnings p.warning").text().startsWith("⚠ 7 warnings: 1 calls went wrong"));
+        assertEquals(7, doc.select("table.warnings tbody tr").size());
         assertTrue(doc.select("table.health td").eachText().contains("1.40× (1.37–1.43) ✗"));
         assertTrue(doc.select("table.headline td").eachText().contains("95.1 µs (1.32× faster)"));
     }

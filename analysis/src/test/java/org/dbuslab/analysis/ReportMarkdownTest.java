@@ -17,18 +17,19 @@ class ReportMarkdownTest {
         return new ReportMarkdown().render(Analysis.of(ResultsFolderReader.read(Fixtures.session()), SummaryJsonTest.GENERATED));
     }
 
-    /** Issue 2.7 and 5.3: machine and versions right after the title, then the lab's health, then the headline. */
+    /** Issue 16: findings first, then the headline, warnings and the lab's health; machine and versions with the details. */
     @Test
-    void leadsWithMachineThenLabHealthThenHeadlineTableThenVerdictsThenWarnings() {
+    void leadsWithFindingsThenHeadlineTableThenVerdictsThenWarnings() {
         String report = reportOfFixture();
         assertTrue(report.startsWith("# D-Bus round-trip report\n\nGenerated 2025-06-01T12:00:00Z from session; session started "
                 + "2025-06-01T10:00:00Z on lab-box"), report);
         List<String> sections = report.lines().filter(l -> l.startsWith("## ")).toList();
-        assertEquals(List.of("## Machine and versions", "## Lab health", "## Headline: µs per call", "## Against dbus-daemon",
-                "## Warnings", "## Where the time goes", "## Precision", "## Pipelining-depth sweep", "## Over-limit check", "## Per-call latency", "## Details: sync",
-                "## Details: async", "## Run order", "## Correctness", "## Skipped", "## How to read this", "## Input warnings"),
-                sections);
-        assertTrue(report.indexOf("- Host: lab-box\n") < report.indexOf("## Lab health"), report);
+        assertEquals(List.of("## Findings", "## Headline: µs per call", "## Warnings", "## Lab health", "## Where the time goes",
+                "## Precision", "## Pipelining-depth sweep", "## Over-limit check", "## Per-call latency", "## Run-time distributions",
+                "## Details: sync", "## Details: async", "## Run order", "## Correctness", "## Skipped", "## Machine and versions",
+                "## How to read this", "## Input warnings"), sections);
+        assertTrue(report.contains("- dbus-broker against dbus-daemon: faster in 1 of 2 cells, factor (95% CI) sync 1000 B 1.32× (1.26–1.37)"), report);
+        assertTrue(report.contains("([Against dbus-daemon](#against-dbus-daemon))"), report);
         assertTrue(report.contains("| sync | 1000 B | 1 | 125.7 µs | 95.1 µs (1.32× faster) | 61.1 µs (2.06× faster) |\n"), report);
     }
 
@@ -69,8 +70,8 @@ class ReportMarkdownTest {
     @Test
     void warnsLoudlyAboutLostCallsAndBlockedRunOrder() {
         String report = reportOfFixture();
-        assertTrue(report.contains("- **⚠ WARNING: calls went wrong in 1 cell(s), their timings are suspect: "
-                + "dbus-broker sync 10000 B window 1 calls 10000 (lost 2, mismatched 0, errors 0).**"), report);
+        assertTrue(report.contains("**⚠ 7 warnings: 1 calls went wrong, "), report);
+        assertTrue(report.contains("| dbus-broker sync 10000 B window 1 calls 10000 | calls went wrong | lost 2, mismatched 0, errors 0 |\n"), report);
         assertTrue(report.contains("- sync 1000 B window 1 calls 10000: blocked, each transport's runs back to back: "
                 + "dbus-daemon ×5 → dbus-broker ×5 → p2p-unix ×5\n"), report);
     }
@@ -82,11 +83,9 @@ class ReportMarkdownTest {
         Fixtures.write(dir, "environment.json", "{\"zz_extra\": \"1\", \"kernel\": \"6.1\", \"aa_extra\": 2, "
                 + "\"cpu_governor\": \"performance\", \"bus_max_replies_per_connection\": 50000, \"hostname\": \"box\"}");
         String report = new ReportMarkdown().render(Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED));
-        String env = report.substring(report.indexOf("## Machine and versions"), report.indexOf("## Lab health"));
-        assertTrue(env.contains("- Host: box\n- Kernel: 6.1\n- CPU frequency governor: performance\n"
-                + "- Bus max\\_replies\\_per\\_connection: 50000\n- aa\\_extra: 2\n- zz\\_extra: 1\n")
-                || env.contains("- Host: box\n- Kernel: 6.1\n- CPU frequency governor: performance\n"
-                + "- Bus max_replies_per_connection: 50000\n- aa_extra: 2\n- zz_extra: 1\n"), env);
+        String env = report.substring(report.indexOf("## Machine and versions"), report.indexOf("## How to read this"));
+        assertTrue(env.contains("| Host | box |\n| Kernel | 6.1 |\n| CPU frequency governor | performance |\n"
+                + "| Bus max_replies_per_connection | 50000 |\n| aa_extra | 2 |\n| zz_extra | 1 |\n"), env);
     }
 
     @Test
@@ -110,7 +109,7 @@ class ReportMarkdownTest {
                 + "dbus-daemon,sync,1000,1,10000,1,800000000,0,0,0,measure,echo,2025-06-01T10:00:01Z\n");
         String report = new ReportMarkdown().render(Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED));
         assertTrue(report.contains("environment.json was missing: the machine is unknown."));
-        assertTrue(report.contains("- Kernel: unknown\n"));
+        assertTrue(report.contains("| Kernel | unknown |\n"), report);
         assertTrue(report.contains("## Skipped\n\nnone\n"));
         assertTrue(report.contains("No other transport has a cell to compare with dbus-daemon."));
         assertTrue(report.contains("Not recorded in this session (runs.csv has no latency_log)."));

@@ -42,8 +42,8 @@ class SweepSeriesTest {
         assertEquals(8, daemon.best().orElseThrow().key().window());
         assertEquals(4, daemon.saturation().orElseThrow().key().window()); // 19608 ≥ 0.95 × 20408 = 19388
         assertEquals(0.5, daemon.ofBest(daemon.points().get(0)), 0.01);
-        assertEquals("window 4 (19608 calls/s; best 20408 at window 8)", ReportText.saturation(daemon));
-        String grid = ReportTables.sweep(sweep).rows().get(0).toString();
+        assertEquals("window 4 (19608 calls/s; best 20408 at window 8)", SweepSection.saturation(daemon));
+        String grid = SweepSection.sweep(sweep, PrecisionMark.DEFAULT_TARGET_PCT).rows().get(0).toString();
         assertTrue(grid.contains("50000/s, 20.0 µs ⚠ lost 0, mismatched 0, errors 7"), grid);
         assertEquals(1, sweep.get(1).saturation().orElseThrow().key().window());
     }

@@ -1,12 +1,12 @@
-package org.dbuslab.analysis;
+package org.dbuslab.analysis.doc;
 
 /** Escaping for text placed into HTML or SVG. */
-final class Html {
+public final class Html {
 
     private Html() {
     }
 
-    static String escape(String text) {
+    public static String escape(String text) {
         StringBuilder out = new StringBuilder(text.length());
         for (char c : text.toCharArray()) {
             switch (c) {

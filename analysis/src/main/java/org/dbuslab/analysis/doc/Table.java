@@ -1,4 +1,4 @@
-package org.dbuslab.analysis;
+package org.dbuslab.analysis.doc;
 
 import java.util.List;
 
@@ -8,9 +8,9 @@ import java.util.List;
  *
  * @param numeric per column: right-aligned numbers (true) or left-aligned text
  */
-record Table(List<String> header, List<Boolean> numeric, List<List<String>> rows) {
+public record Table(List<String> header, List<Boolean> numeric, List<List<String>> rows) {
 
-    Table {
+    public Table {
         header = List.copyOf(header);
         numeric = List.copyOf(numeric);
         rows = rows.stream().map(List::copyOf).toList();

@@ -1,0 +1,59 @@
+package org.dbuslab.analysis;
+
+import org.dbuslab.analysis.doc.Document;
+import org.dbuslab.analysis.doc.Figure;
+import org.dbuslab.analysis.doc.Section;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The human report as a document, built once for report.md and report.html: the findings and their charts first,
+ * then the headline and warnings, the lab's figures, and the details (collapsed in report.html) last.
+ */
+final class ReportDocument {
+
+    static final String TITLE = "D-Bus round-trip report";
+
+    private ReportDocument() {
+    }
+
+    static Document of(Analysis analysis) {
+        List<Section> sections = new ArrayList<>();
+        sections.add(FindingsSection.of(analysis));
+        sections.add(HeadlineSection.of(analysis));
+        sections.add(Warnings.of(analysis));
+        sections.add(LabHealthSection.of(analysis));
+        sections.add(WhereTimeGoes.of(analysis));
+        sections.add(PrecisionView.of(analysis));
+        sections.add(SweepSection.of(analysis));
+        sections.add(OverLimitSection.of(analysis));
+        sections.add(LatencySection.of(analysis));
+        List<Figure> runTimes = Charts.runTimes(analysis);
+        if (!runTimes.isEmpty()) {
+            sections.add(Section.builder("run-times", "Run-time distributions").collapsed().charts(runTimes).build());
+        }
+        sections.addAll(DetailsSection.of(analysis));
+        sections.add(RunOrderSection.of(analysis));
+        sections.add(CorrectnessSection.of(analysis));
+        sections.add(SkippedSection.of(analysis));
+        ScenariosSection.of(analysis).ifPresent(sections::add);
+        sections.add(MachineSection.of(analysis));
+        sections.add(HowToReadSection.of(analysis));
+        if (!analysis.folder().warnings().isEmpty()) {
+            sections.add(Section.builder("input-warnings", "Input warnings").bullets(analysis.folder().warnings()).build());
+        }
+        return new Document(TITLE, generatedLine(analysis), TITLE + " — " + folderName(analysis), sections);
+    }
+
+    static String generatedLine(Analysis analysis) {
+        Environment env = analysis.folder().environment();
+        return "Generated " + analysis.generated() + " from " + folderName(analysis) + "; session started "
+                + env.text("date_utc") + " on " + env.text("hostname") + " (" + env.text("cpu_model") + " × "
+                + env.text("cpu_count") + ", kernel " + env.text("kernel") + ").";
+    }
+
+    static String folderName(Analysis analysis) {
+        return String.valueOf(analysis.folder().dir().toAbsolutePath().normalize().getFileName());
+    }
+}
