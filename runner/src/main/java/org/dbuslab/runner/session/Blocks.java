@@ -80,11 +80,16 @@ final class Blocks {
                 }
             });
             Duration took = eta.blockFinished();
-            if (done == 1 && config.runTarget() != null) {
+            if (config.runTarget() != null) {
+                // after every warm-up block, not the first only: the first runs of a fresh JVM are the slowest
+                // (class loading, interpreter), and calls set from them would make runs far shorter than the target
                 plan = plan.withCalls(CallsCalibration.calibrate(plan.cells(), nsPerCall, config.runTarget()));
                 folder.writePlan(plan, config.fixedBlocks() > 0 ? config.fixedBlocks() : config.minBlocks(),
                     config.warmupBlocks());
-                log.say("   calls per run set for runs of about " + config.runTarget().toMillis() + " ms (plan.tsv)");
+                if (done == 1) {
+                    log.say("   calls per run set for runs of about " + config.runTarget().toMillis()
+                        + " ms, again after each warm-up block (plan.tsv)");
+                }
             }
             Duration elapsed = Duration.between(started, clock.instant());
             WarmupRule.Outcome outcome = rule.afterBlock(done, elapsed);

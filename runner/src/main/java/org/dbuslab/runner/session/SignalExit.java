@@ -16,6 +16,11 @@ public final class SignalExit {
     private SignalExit() {
     }
 
+    /** A signal has started the exit. */
+    public static boolean interrupted() {
+        return FIRED.get();
+    }
+
     public static void install(SessionLog log, String prog, String what) {
         handle("INT", 130, log, prog, what);
         handle("TERM", 143, log, prog, what);
