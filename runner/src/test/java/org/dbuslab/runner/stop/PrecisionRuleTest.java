@@ -107,6 +107,16 @@ class PrecisionRuleTest {
     }
 
     @Test
+    void aReserveForWhatComesAfterTheBlocksShortensTheirBudget() {
+        Budget blocks = budget.withReserve(Duration.ofMinutes(1));
+        clock.advance(Duration.ofMinutes(8));
+        assertEquals(Duration.ofMinutes(1), blocks.remaining());
+        assertTrue(blocks.allows(Duration.ofSeconds(60)));
+        assertFalse(blocks.allows(Duration.ofSeconds(61)));
+        assertEquals(Duration.ZERO, budget.withReserve(Duration.ofHours(1)).remaining());
+    }
+
+    @Test
     void aFixedCountStopsAfterItsBlocksAndStillReportsPrecision() {
         PrecisionRule rule = new PrecisionRule(plan, Double.NaN, 3, 3, shrinking(6));
         BlockSamples samples = new BlockSamples();
