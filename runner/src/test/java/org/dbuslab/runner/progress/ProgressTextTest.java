@@ -49,6 +49,34 @@ class ProgressTextTest {
     }
 
     @Test
+    void theSessionsFirstLinesSayWhatItWillDo() {
+        var config = org.dbuslab.runner.plan.PlanFixtures.config("--order-seed", "42");
+        List<String> lines = ProgressText.sessionStart(config, org.dbuslab.runner.plan.SessionPlan.of(config));
+        assertEquals(List.of(
+                "preset default: calls for ~50 ms per run, until +-3.0% (at least 5 measured blocks), budget 10m00s, "
+                        + "warm-up >= 1 block(s), then until the JIT is quiet, <= 1m00s, async window 128, sizes 1000,10000",
+                "transports dbus-daemon dbus-broker p2p-unix p2p-tcp dbus-daemon-tcp; modes sync async; order interleaved "
+                        + "(seed 42); placement free",
+                "reference rows: libdbus pairs and raw floor at sizes 1000,10000",
+                "sweep: windows 1,2,4,8,16,32,64,128,256; over-limit check in the first measured block",
+                "89 cells (20 matrix, 32 reference, 36 sweep), 88 runs per block, 19 persistent clients, 32 headline comparisons"),
+                lines);
+    }
+
+    @Test
+    void thePrecisionSummaryListsWhatWasNotMet() {
+        Comparison ratio = new Comparison(Comparison.Kind.TRANSPORT, P2P, DAEMON);
+        Decision d = new Decision(Decision.Verdict.BUDGET_SPENT, List.of(
+                new Precision(DAEMON, null, 9, 40, 2.1, 3, true, 6, false),
+                new Precision(P2P, null, 9, 20, Double.NaN, 3, false, 0, false),
+                new Precision(P2P, ratio, 9, 0.5, 4.9, 3, false, 0, false)));
+        assertEquals(List.of("precision after 9 measured blocks: 1/2 cells and 0/1 comparisons within +-3.0%; widest "
+                        + "transport p2p-unix/dbus-daemon async 1000 B +-4.9%",
+                "  not met: cell p2p-unix async 1000 B (no interval)",
+                "  not met: transport p2p-unix/dbus-daemon async 1000 B +-4.9%"), ProgressText.precisionSummary(d, 9));
+    }
+
+    @Test
     void aWarmupLineNamesWhoStillCompiles() {
         Map<ClientKey, Long> compiling = new LinkedHashMap<>();
         compiling.put(new ClientKey(Transport.DBUS_DAEMON, Pair.JAVA, Mode.ASYNC), 120L);
