@@ -90,7 +90,8 @@ public abstract class RunOptions {
             + "'done TAG elapsed_ns=N calls=N lost=N mismatched=N errors=N jit_ms=N started_utc=ISO problem=TEXT'; "
             + "'quit' answers 'bye' and exits 0, as does the end of stdin; a malformed command is answered "
             + "'error TEXT'; a run that leaves the connection dead is followed by 'fatal TEXT' and exit 1. --mode "
-            + "holds for every run (sync: WINDOW must be 1); --payload, --window, --calls and --seed come from each "
+            + "holds for every run (sync: WINDOW must be 1; at most " + ControlLoop.MAX_WINDOW + " calls and "
+            + (ControlLoop.MAX_OUTSTANDING_BYTES >> 20) + " MiB of payload outstanding); --payload, --window, --calls and --seed come from each "
             + "command, --runs and --warmup-* do not apply, and each run's latencies go to --latency-log tagged "
             + "TAG (--csv is refused: the runner writes runs.csv). stdout carries nothing but these lines.")
     protected boolean control;

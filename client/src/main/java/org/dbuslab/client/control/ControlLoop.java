@@ -14,9 +14,12 @@ import org.dbuslab.format.ControlProtocol.Run;
 import org.dbuslab.format.ControlProtocolException;
 import org.dbuslab.format.ControlProtocolReader;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 
 /**
@@ -31,6 +34,11 @@ public final class ControlLoop {
     /** The exit code after {@code quit} or the end of the commands, and after a {@code fatal}. */
     public static final int EXIT_QUIT = 0;
     public static final int EXIT_FATAL = 1;
+
+    /** Most calls outstanding: each holds its payload until its reply is verified. */
+    public static final int MAX_WINDOW = 1 << 16;
+    /** Most payload bytes outstanding at once (window x payload), so a command cannot exhaust the heap. */
+    public static final long MAX_OUTSTANDING_BYTES = 256L << 20;
 
     private final ControlledClient client;
     private final boolean sync;
@@ -60,13 +68,14 @@ public final class ControlLoop {
     }
 
     /**
-     * Takes the process's stdout for the protocol and points System.out at stderr, so nothing a library prints
-     * (dbus-java logs through slf4j-simple to stderr anyway) can break the protocol. Call it before connecting.
+     * Takes the process's stdout for the protocol (UTF-8 whatever the locale) and points System.out at stderr, so
+     * nothing a library prints (dbus-java logs through slf4j-simple to stderr anyway) can break the protocol. Call
+     * it before connecting.
      */
     public static PrintStream claimStdout() {
-        PrintStream stdout = System.out;
+        System.out.flush();
         System.setOut(System.err);
-        return stdout;
+        return new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
     }
 
     /** Says ready, serves {@code commands} to their end or {@code quit}, and returns the exit code. */
@@ -117,6 +126,14 @@ public final class ControlLoop {
         if (run.payloadBytes() > maxPayloadBytes) {
             return "run " + run.tag() + ": PAYLOAD_BYTES must be at most " + maxPayloadBytes + ", was "
                 + run.payloadBytes();
+        }
+        if (run.window() > MAX_WINDOW) {
+            return "run " + run.tag() + ": WINDOW must be at most " + MAX_WINDOW + ", was " + run.window();
+        }
+        long outstanding = (long) Math.min(run.window(), run.calls()) * Math.max(1, run.payloadBytes());
+        if (outstanding > MAX_OUTSTANDING_BYTES) {
+            return "run " + run.tag() + ": WINDOW x PAYLOAD_BYTES must be at most " + MAX_OUTSTANDING_BYTES
+                + " bytes outstanding, was " + outstanding;
         }
         return null;
     }

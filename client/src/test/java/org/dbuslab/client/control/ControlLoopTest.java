@@ -69,7 +69,7 @@ class ControlLoopTest {
     }
 
     @Test
-    void syncModeRefusesAWindowAndMalformedLinesAreAnsweredAndTheLoopGoesOn() {
+    void refusedAndMalformedCommandsAreAnsweredAndTheLoopGoesOn() {
         Session s = serve(new EchoRunClient(ScriptedCallPath.honest(), TIMEOUT, true), true, () -> -1, null,
             "run measure a 100 8 10 1",
             "run measure a 100 1 10",
@@ -87,6 +87,19 @@ class ControlLoopTest {
         Done done = (Done) ControlProtocol.parseReply(s.lines.get(5));
         assertEquals("c", done.tag());
         assertEquals(-1, done.jitMillis());
+    }
+
+    @Test
+    void hostileSizesAreRefusedBeforeAnyMemoryIsTakenForThem() {
+        Session s = serve(new EchoRunClient(ScriptedCallPath.honest(), TIMEOUT, true), false, () -> -1, null,
+            "run measure d 0 " + (ControlLoop.MAX_WINDOW + 1) + " 2000000000 1",
+            "run measure e 10000000 64 64 1",
+            "run measure f 10000000 64 2 1");
+        assertEquals(4, s.lines.size(), s.lines.toString());
+        assertEquals("run d: WINDOW must be at most 65536, was 65537", error(s.lines.get(1)));
+        assertEquals("run e: WINDOW x PAYLOAD_BYTES must be at most 268435456 bytes outstanding, was 640000000",
+            error(s.lines.get(2)));
+        assertEquals(2, ((Done) ControlProtocol.parseReply(s.lines.get(3))).calls()); // only 2 calls can be outstanding
     }
 
     @Test

@@ -54,7 +54,9 @@ public final class ControlledProcess implements AutoCloseable {
             mainClass.getName()));
         command.addAll(args);
         Path stderr = Files.createTempFile(dir, "client-", ".stderr");
-        Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectError(stderr.toFile());
+        builder.environment().put("LC_ALL", "C"); // an ASCII locale: the protocol is UTF-8 all the same
+        Process process = builder.start();
         return new ControlledProcess(process, stderr);
     }
 

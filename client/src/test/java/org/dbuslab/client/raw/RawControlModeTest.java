@@ -3,6 +3,7 @@ package org.dbuslab.client.raw;
 import org.dbuslab.client.control.ControlledProcess;
 import org.dbuslab.client.control.LatencyIntervals;
 import org.dbuslab.format.ControlProtocol.Bye;
+import org.dbuslab.format.ControlProtocol.CommandError;
 import org.dbuslab.format.ControlProtocol.Done;
 import org.dbuslab.format.ControlProtocol.Fatal;
 import org.dbuslab.format.ControlProtocol.Quit;
@@ -70,6 +71,9 @@ class RawControlModeTest {
              ControlledProcess client = ControlledProcess.start(RawEchoClient.class, dir, List.of("--control",
                  "--address", server.address().toString(), "--mode", "sync"))) {
             assertInstanceOf(Ready.class, client.next(), client.stderr());
+            client.send("run measure tägé 1 1 1 1");
+            CommandError refused = assertInstanceOf(CommandError.class, client.next());
+            assertTrue(refused.text().contains("'tägé'"), refused.text());
             client.closeStdin();
             assertEquals(0, client.exitCode(), client.stderr());
         }
