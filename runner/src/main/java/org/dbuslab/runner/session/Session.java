@@ -116,7 +116,8 @@ public final class Session {
         Path logs = out.resolve(ResultsFolder.LOGS);
         log.to(logs.resolve("session.log"));
         keepBuildLog(logs);
-        Supervisor supervisor = new Supervisor(STOP_GRACE, log::say).installShutdownHook();
+        Supervisor supervisor = new Supervisor(STOP_GRACE, log::say).installShutdownHook()
+            .recordPidsIn(logs.resolve("processes.tsv"));
         SignalExit.install(log, PROG, "stopping clients, servers and buses. Completed runs are in " + out.resolve(RunsCsv.FILE));
         Path tmp = ShortTemp.create(Path.of(env.getOrDefault("TMPDIR", "/tmp")), "dbus-lab.");
         supervisor.onClose("remove " + tmp, () -> deleteTree(tmp));
