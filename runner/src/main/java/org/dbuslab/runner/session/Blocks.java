@@ -156,6 +156,7 @@ final class Blocks {
         eta.blockStarted(phase);
         int position = 0;
         for (Cell cell : order.cells()) {
+            SignalExit.parkIfInterrupted();
             position++;
             if (services.blocked(cell) == null) {
                 log.say(ProgressText.run(block, phase.label(), position, order.cells().size(), cell));

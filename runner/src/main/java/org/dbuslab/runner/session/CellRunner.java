@@ -171,7 +171,7 @@ final class CellRunner {
     /** A cell that could not run: skipped.tsv and the session log once, and the session fails. */
     private void notRun(Cell cell, String reason) {
         if (SignalExit.interrupted()) {
-            return; // the supervisor is stopping everything: what fails now is the interrupt, not the cell
+            SignalExit.parkIfInterrupted(); // the supervisor is stopping everything: the interrupt, not the cell
         }
         if (tally.error(cell.id())) {
             String what = cell.reference() && cell.pair() != org.dbuslab.runner.plan.Pair.RAW

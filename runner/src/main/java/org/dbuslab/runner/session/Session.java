@@ -227,7 +227,7 @@ public final class Session {
                     key.pair() == Pair.JAVA_LIBDBUS, t, key.mode().label(), latency);
             Launch launch = Launch.of(folder.dir().resolve(ResultsFolder.LOGS).resolve(t).resolve("client." + key.name()),
                 command).on(CpuPlacement.cpusFor(config.placement(), CpuPlacement.Role.CLIENT));
-            started.put(key, ClientProcess.start(supervisor, "client " + key.name(), launch));
+            started.put(key, ClientProcess.start(supervisor, "client:" + key.name(), launch));
         }
         Map<ClientKey, ClientProcess> ready = new LinkedHashMap<>();
         for (Map.Entry<ClientKey, ClientProcess> e : started.entrySet()) {
