@@ -6,8 +6,13 @@ import org.dbuslab.analysis.stats.SampleComparison;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Everything the reports show: what was read, what was computed from it, and what is missing.
@@ -17,11 +22,13 @@ import java.util.Optional;
  * @param comparisons every subject cell against each baseline's matching cell, in baseline then cell order
  * @param health      the lab's overhead over libdbus and the raw-socket floor
  * @param sweep       the pipelining-depth sweep, one series per bus and payload
+ * @param sweepSteps  each sweep window against the next smaller one
  * @param checks      the over-limit check(s)
  * @param generated   when the reports were made; injected so golden files stay stable
  */
 record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> baselines, List<CellComparison> comparisons,
-                RunOrder runOrder, List<DataGap> gaps, LabHealth health, List<SweepSeries> sweep, List<OverLimitCheck> checks,
+                RunOrder runOrder, List<DataGap> gaps, LabHealth health, List<SweepSeries> sweep, List<SweepStep> sweepSteps,
+                List<OverLimitCheck> checks,
                 Bootstrap bootstrap, double alpha, Instant generated) {
 
     static Analysis of(ResultsFolder folder, Instant now) {
@@ -36,9 +43,10 @@ record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> b
         List<String> baselines = new ArrayList<>(List.of(CellOrder.BASELINE_TRANSPORT));
         extraBaseline.filter(b -> !baselines.contains(b)).ifPresent(baselines::add);
         List<DataGap> gaps = GapFinder.find(folder.plan(), all, folder.skipped());
+        List<SweepSeries> sweep = SweepSeries.of(withRole(all, CellKey.Role.SWEEP));
         return new Analysis(folder, all, List.copyOf(baselines), BaselineComparisons.compute(subject, baselines, bootstrap, alpha),
                 RunOrder.of(folder.runs()), gaps, LabHealth.of(all, folder.skipped(), bootstrap, alpha),
-                SweepSeries.of(withRole(all, CellKey.Role.SWEEP)), OverLimitCheck.of(withRole(all, CellKey.Role.OVERLIMIT), folder.notes(),
+                sweep, SweepStep.of(sweep, bootstrap, alpha), OverLimitCheck.of(withRole(all, CellKey.Role.OVERLIMIT), folder.notes(),
                         folder.plan().orElse(List.of())),
                 bootstrap, alpha, now.truncatedTo(ChronoUnit.SECONDS));
     }
@@ -121,6 +129,39 @@ record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> b
     List<String> transports() {
         return cells().stream().filter(c -> c.runs() > 0).map(c -> c.key().transport()).distinct()
                 .sorted(CellOrder.TRANSPORT).toList();
+    }
+
+    /** Whether any measured run has a CPU time (runs.csv's cpu_*_ns). */
+    boolean cpuRecorded() {
+        return allCells.stream().anyMatch(c -> c.cpu().measured());
+    }
+
+    /** The cells of "Where the time goes": the Java pair's matrix and the libdbus pairs, measured, in table order. */
+    List<CellSummary> timeCells() {
+        return allCells.stream().filter(c -> c.runs() > 0)
+                .filter(c -> c.key().subject() || c.key().role() == CellKey.Role.REFERENCE && CellKey.LIBDBUS_PAIRS.contains(c.key().pair()))
+                .sorted(Comparator.comparing((CellSummary c) -> c.key().transport(), CellOrder.TRANSPORT)
+                        .thenComparing(c -> c.key().mode(), CellOrder.MODE)
+                        .thenComparingInt(c -> c.key().payloadBytes())
+                        .thenComparingInt(c -> c.key().window())
+                        .thenComparingInt(c -> PAIR_ORDER.indexOf(c.key().pair())))
+                .toList();
+    }
+
+    private static final List<String> PAIR_ORDER = List.of(CellKey.SUBJECT_PAIR, CellKey.LIBDBUS_PAIR, CellKey.JAVA_CLIENT_PAIR,
+            CellKey.JAVA_SERVER_PAIR);
+
+    /** Every comparison the reports show with the name of its group: for "which comparisons are paired". */
+    Map<String, List<org.dbuslab.analysis.stats.SampleComparison>> comparisonGroups() {
+        Map<String, List<org.dbuslab.analysis.stats.SampleComparison>> groups = new LinkedHashMap<>();
+        groups.put("transport verdicts", comparisons.stream().map(CellComparison::result).toList());
+        List<org.dbuslab.analysis.stats.SampleComparison> overhead = new ArrayList<>();
+        health.overhead().forEach(row -> Stream.of(row.client(), row.server())
+                .filter(Objects::nonNull).forEach(o -> overhead.add(o.result())));
+        groups.put("client and server × libdbus", overhead);
+        groups.put("× raw-socket floor", health.floor().stream().map(LabHealth.FloorRow::result).toList());
+        groups.put("sweep steps", sweepSteps.stream().map(SweepStep::result).toList());
+        return groups;
     }
 
     /** Whether runs.csv has anything beyond the subject matrix (reference, sweep or over-limit rows). */

@@ -34,7 +34,7 @@ final class CellSummarizer {
     /** One summary per cell that has any run (a cell with warm-ups only shows up with 0 runs), in {@link CellOrder}. */
     static List<CellSummary> summarize(List<RunRecord> runs, LatencyHistograms latency, Bootstrap bootstrap) {
         Map<CellKey, List<RunRecord>> byCell = new LinkedHashMap<>();
-        runs.forEach(run -> byCell.computeIfAbsent(run.key(), key -> new ArrayList<>()).add(run));
+        WarmupCalls.fold(runs).forEach(run -> byCell.computeIfAbsent(run.key(), key -> new ArrayList<>()).add(run));
         List<CellSummary> cells = byCell.entrySet().stream()
                 .sorted(Map.Entry.comparingByKey(CellOrder.CELLS))
                 .map(entry -> summarize(entry.getKey(), entry.getValue(), latency, bootstrap))

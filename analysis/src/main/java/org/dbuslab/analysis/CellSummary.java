@@ -4,6 +4,8 @@ import org.dbuslab.analysis.stats.Interval;
 import org.dbuslab.analysis.stats.OutlierCounts;
 import org.dbuslab.analysis.stats.TukeyFences;
 
+import java.util.Arrays;
+
 /**
  * The statistics of one cell, all derived from its measured runs (warm-up runs are only counted).
  *
@@ -100,6 +102,11 @@ record CellSummary(CellKey key, double[] runSeconds, SampleStatistics elapsedSec
     /** Latency was recorded but does not account for every call of the measured runs. */
     boolean latencyCountMismatch() {
         return latency != null && !latency.countMatches();
+    }
+
+    /** How many blocks (runs.csv's round) the measured runs came from; 0 when runs.csv has none. */
+    int blocks() {
+        return (int) Arrays.stream(runBlocks).filter(b -> b > 0).distinct().count();
     }
 
     /** Half the 95% interval of the median µs per call, as % of the median: the precision of the cell. */

@@ -42,6 +42,11 @@ final class ChartStyle {
         return PALETTE.get(index % PALETTE.size());
     }
 
+    /** The i-th colour of the palette, for charts whose series are not transports (e.g. client, bus, server). */
+    static Paint paletteColour(int index) {
+        return PALETTE.get(index % PALETTE.size());
+    }
+
     /**
      * Tick labels without the default locale: a German machine would otherwise write 1.300 for 1300 and
      * 0,5 for 0.5, and the same analysis would give different SVG on different machines.
@@ -56,6 +61,14 @@ final class ChartStyle {
         axis.setNumberFormatOverride(tickFormat());
         axis.setLabelFont(LABEL_FONT);
         axis.setTickLabelFont(TICK_FONT);
+    }
+
+    /** A chart with its title, a legend and a one-line subtitle that says how to read it, in this style. */
+    static JFreeChart chart(String title, Plot plot, String howToRead) {
+        JFreeChart chart = new JFreeChart(title, TITLE_FONT, plot, true);
+        chart.addSubtitle(new org.jfree.chart.title.TextTitle(howToRead, TICK_FONT));
+        apply(chart);
+        return chart;
     }
 
     static void apply(JFreeChart chart) {

@@ -1,6 +1,7 @@
 package org.dbuslab.analysis;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -53,12 +54,28 @@ final class Charts {
     static List<Figure> sweep(Analysis analysis) {
         Map<String, List<SweepSeries>> byPayload = new LinkedHashMap<>();
         analysis.sweep().stream()
-                .sorted(java.util.Comparator.comparing(SweepSeries::mode, CellOrder.MODE).thenComparingInt(SweepSeries::payloadBytes))
+                .sorted(Comparator.comparing(SweepSeries::mode, CellOrder.MODE).thenComparingInt(SweepSeries::payloadBytes))
                 .forEach(s -> byPayload.computeIfAbsent(s.mode() + " " + s.payloadBytes() + " B", k -> new ArrayList<>()).add(s));
         List<Figure> figures = new ArrayList<>();
         byPayload.forEach((shape, series) -> {
             String title = "Sweep: calls/s by window, " + shape;
             figures.add(SvgExport.figure("sweep-" + id(shape), title, SweepChart.of(title, series)));
+        });
+        return figures;
+    }
+
+    /** Where the time goes: one stacked-bar chart per mode, payload and window of the cells with CPU times. */
+    static List<Figure> cpu(Analysis analysis) {
+        Map<String, List<CellSummary>> byShape = new LinkedHashMap<>();
+        analysis.timeCells().stream().filter(c -> c.cpu().measured())
+                .sorted(Comparator.comparing(CellSummary::key, CellOrder.CELLS))
+                .forEach(c -> byShape.computeIfAbsent(c.key().mode() + " " + c.key().payloadBytes() + " B window " + c.key().window(),
+                        k -> new ArrayList<>()).add(c));
+        List<Figure> figures = new ArrayList<>();
+        byShape.forEach((shape, cells) -> {
+            List<CellSummary> ordered = analysis.timeCells().stream().filter(cells::contains).toList();
+            String title = "Where the time goes, " + shape;
+            figures.add(SvgExport.figure("cpu-" + id(shape), title, CpuChart.of(title, ordered)));
         });
         return figures;
     }

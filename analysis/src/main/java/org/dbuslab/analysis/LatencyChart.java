@@ -6,7 +6,6 @@ import org.jfree.chart.axis.NumberAxis;
 import org.jfree.chart.axis.NumberTickUnit;
 import org.jfree.chart.plot.XYPlot;
 import org.jfree.chart.renderer.xy.XYLineAndShapeRenderer;
-import org.jfree.chart.title.TextTitle;
 import org.jfree.data.xy.XYSeries;
 import org.jfree.data.xy.XYSeriesCollection;
 
@@ -52,9 +51,6 @@ final class LatencyChart {
         XYPlot plot = new XYPlot(dataset, percentiles, latency, renderer);
         plot.setDomainGridlinePaint(ChartStyle.GRID);
         plot.setRangeGridlinePaint(ChartStyle.GRID);
-        JFreeChart chart = new JFreeChart(title, ChartStyle.TITLE_FONT, plot, true);
-        chart.addSubtitle(new TextTitle("merged histograms of the measured runs", ChartStyle.TICK_FONT));
-        ChartStyle.apply(chart);
-        return chart;
+        return ChartStyle.chart(title, plot, "merged histograms of the measured runs");
     }
 }

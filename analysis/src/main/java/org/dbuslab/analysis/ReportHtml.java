@@ -65,6 +65,8 @@ final class ReportHtml implements ReportWriter {
         }
         warnings(h, analysis);
         figures(h, "µs per call by transport, mode and payload", Charts.perCall(analysis));
+        whereTimeGoes(h, analysis);
+        precision(h, analysis);
         sweep(h, analysis);
         checks(h, analysis);
         h.append("<h2>Per-call latency</h2>\n");
@@ -132,6 +134,35 @@ final class ReportHtml implements ReportWriter {
         ReportText.jitNotes(analysis).forEach(n -> h.append("<p class=\"note\">").append(esc(n)).append("</p>\n"));
     }
 
+    private static void whereTimeGoes(StringBuilder h, Analysis analysis) {
+        h.append("<h2>").append(esc(WhereTimeGoes.TITLE)).append("</h2>\n");
+        if (!analysis.cpuRecorded()) {
+            h.append("<p>").append(esc(WhereTimeGoes.noCpu())).append("</p>\n");
+            return;
+        }
+        h.append("<p class=\"note\">").append(esc(WhereTimeGoes.intro())).append("</p>\n");
+        table(h, WhereTimeGoes.table(analysis), "details");
+        if (WhereTimeGoes.anySpam(analysis)) {
+            h.append("<p class=\"note\">").append(esc(WhereTimeGoes.spamNote())).append("</p>\n");
+        }
+        charts(h, Charts.cpu(analysis));
+    }
+
+    private static void precision(StringBuilder h, Analysis analysis) {
+        h.append("<h2>").append(esc(PrecisionView.TITLE)).append("</h2>\n<p class=\"note\">")
+                .append(esc(PrecisionView.intro(analysis))).append("</p>\n");
+        if (!analysis.cells().isEmpty()) {
+            table(h, PrecisionView.table(analysis), "details");
+        }
+        List<String> comparisons = PrecisionView.comparisons(analysis);
+        if (!comparisons.isEmpty()) {
+            h.append("<p>Headline comparisons (the runner's stopping rule, precision.tsv):</p>\n");
+            list(h, comparisons, "");
+        }
+        h.append("<p class=\"note\">").append(esc(PrecisionView.pairingIntro())).append("</p>\n");
+        list(h, PrecisionView.pairing(analysis), "");
+    }
+
     private static void sweep(StringBuilder h, Analysis analysis) {
         h.append("<h2>Pipelining-depth sweep</h2>\n");
         if (analysis.sweep().isEmpty()) {
@@ -140,6 +171,10 @@ final class ReportHtml implements ReportWriter {
         }
         h.append("<p class=\"note\">").append(esc(ReportText.sweepIntro())).append("</p>\n");
         table(h, ReportTables.sweep(analysis.sweep()), "details");
+        if (!analysis.sweepSteps().isEmpty()) {
+            h.append("<h3>Window against the next smaller window</h3>\n");
+            table(h, ReportTables.sweepSteps(analysis.sweepSteps()), "details");
+        }
         charts(h, Charts.sweep(analysis));
     }
 

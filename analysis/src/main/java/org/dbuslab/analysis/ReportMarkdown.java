@@ -43,6 +43,8 @@ final class ReportMarkdown implements ReportWriter {
             }
         }
         warnings(md, analysis);
+        whereTimeGoes(md, analysis);
+        precision(md, analysis);
         sweep(md, analysis);
         checks(md, analysis);
         latency(md, analysis);
@@ -91,6 +93,35 @@ final class ReportMarkdown implements ReportWriter {
         ReportText.jitNotes(analysis).forEach(n -> md.append(escape(n)).append("\n\n"));
     }
 
+    private static void whereTimeGoes(StringBuilder md, Analysis analysis) {
+        md.append("## ").append(WhereTimeGoes.TITLE).append("\n\n");
+        if (!analysis.cpuRecorded()) {
+            md.append(WhereTimeGoes.noCpu()).append("\n\n");
+            return;
+        }
+        md.append(escape(WhereTimeGoes.intro())).append("\n\n");
+        table(md, WhereTimeGoes.table(analysis));
+        if (WhereTimeGoes.anySpam(analysis)) {
+            md.append(escape(WhereTimeGoes.spamNote())).append("\n\n");
+        }
+    }
+
+    private static void precision(StringBuilder md, Analysis analysis) {
+        md.append("## ").append(PrecisionView.TITLE).append("\n\n").append(escape(PrecisionView.intro(analysis))).append("\n\n");
+        if (!analysis.cells().isEmpty()) {
+            table(md, PrecisionView.table(analysis));
+        }
+        List<String> comparisons = PrecisionView.comparisons(analysis);
+        if (!comparisons.isEmpty()) {
+            md.append("Headline comparisons (the runner's stopping rule, precision.tsv):\n\n");
+            comparisons.forEach(line -> md.append("- ").append(escape(line)).append('\n'));
+            md.append('\n');
+        }
+        md.append(escape(PrecisionView.pairingIntro())).append("\n\n");
+        PrecisionView.pairing(analysis).forEach(line -> md.append("- ").append(escape(line)).append('\n'));
+        md.append('\n');
+    }
+
     private static void sweep(StringBuilder md, Analysis analysis) {
         md.append("## Pipelining-depth sweep\n\n");
         if (analysis.sweep().isEmpty()) {
@@ -99,6 +130,10 @@ final class ReportMarkdown implements ReportWriter {
         }
         md.append(escape(ReportText.sweepIntro())).append("\n\n");
         table(md, ReportTables.sweep(analysis.sweep()));
+        if (!analysis.sweepSteps().isEmpty()) {
+            md.append("### Window against the next smaller window\n\n");
+            table(md, ReportTables.sweepSteps(analysis.sweepSteps()));
+        }
     }
 
     private static void checks(StringBuilder md, Analysis analysis) {

@@ -164,7 +164,7 @@ final class ReportTables {
         SampleComparison r = overhead.result();
         return Numbers.factor(r.ratioOfMedians()) + "× (" + ratioRange(r.ratioInterval()) + ") "
                 + (overhead.meetsTarget() ? "✓" : "✗")
-                + (overhead.targetCertain() ? "" : ", CI spans " + Numbers.factor(LabHealth.TARGET_RATIO));
+                + (overhead.targetCertain() ? "" : ", CI spans " + Numbers.factor(LabHealth.TARGET_RATIO)) + paired(r);
     }
 
     /** Lab health, raw-socket floor: each subject cell against raw-unix or raw-tcp at the same mode, payload and window. */
@@ -178,7 +178,7 @@ final class ReportTables {
             return List.of(key.transport(), key.mode(), key.payloadBytes() + " B", String.valueOf(key.window()),
                     Numbers.microseconds(row.cell().usPerCallMedian()), row.floor().key().transport(),
                     Numbers.microseconds(row.floor().usPerCallMedian()),
-                    Numbers.factor(r.ratioOfMedians()) + "× (" + ratioRange(r.ratioInterval()) + ")");
+                    Numbers.factor(r.ratioOfMedians()) + "× (" + ratioRange(r.ratioInterval()) + ")" + paired(r));
         }).toList();
         return new Table(header, numeric, rows);
     }
@@ -209,6 +209,26 @@ final class ReportTables {
         return new Table(header, numeric, rows);
     }
 
+    /** Each sweep window against the next smaller one: the calls/s gain with its CI, the verdict, paired or not. */
+    static Table sweepSteps(List<SweepStep> steps) {
+        List<String> header = List.of("bus", "mode", "payload", "window", "vs window", "calls/s × previous (95% CI)",
+                "verdict", "compared");
+        List<Boolean> numeric = List.of(false, false, true, true, true, true, false, false);
+        List<List<String>> rows = steps.stream().map(step -> {
+            SampleComparison r = step.result();
+            String verdict = switch (r.direction()) {
+                case LOWER -> "more calls/s";
+                case HIGHER -> "fewer calls/s";
+                case NOT_SIGNIFICANT -> r.tooFewRunsToTell() ? "too few runs" : "no sig. diff.";
+            };
+            return List.of(step.series().transport(), step.series().mode(), step.series().payloadBytes() + " B",
+                    String.valueOf(step.point().key().window()), String.valueOf(step.previous().key().window()),
+                    Numbers.factor(step.gain()) + "× (" + ratioRange(step.gainCi95()) + ")", verdict + ", " + Numbers.pValue(r.test().pValue()),
+                    r.paired() ? "paired, " + r.pairedBlocks() + " blocks" : "unpaired");
+        }).toList();
+        return new Table(header, numeric, rows);
+    }
+
     /** "24512/s, 40.8 µs", or what went wrong. */
     private static String sweepPoint(CellSummary point) {
         if (point.runs() == 0) {
@@ -220,6 +240,11 @@ final class ReportTables {
             return text + " ⚠ lost " + c.lost() + ", mismatched " + c.mismatched() + ", errors " + c.errors();
         }
         return text + (point.noisy() ? " ⚠" : "");
+    }
+
+    /** ", paired" for a comparison made block by block; nothing for the unpaired (older folders). */
+    private static String paired(SampleComparison r) {
+        return r.paired() ? ", paired" : "";
     }
 
     private static String ratioRange(Interval interval) {

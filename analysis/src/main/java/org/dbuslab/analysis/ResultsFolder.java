@@ -1,5 +1,7 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.format.PrecisionTsv;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -11,9 +13,11 @@ import java.util.Optional;
  * @param latency  the per-call latency histograms runs.csv points to, as far as they could be read
  * @param notes    the lab's verdicts on checks with an expected outcome (notes.tsv); empty when absent
  * @param warnings problems that were tolerated while reading, e.g. a truncated last line
+ * @param precision the session runner's precision.tsv (what its stopping rule saw); empty when absent or unreadable
  */
 record ResultsFolder(Path dir, Environment environment, List<RunRecord> runs, List<SkippedTransport> skipped,
-                     Optional<List<PlannedCell>> plan, LatencyHistograms latency, List<Note> notes, List<String> warnings) {
+                     Optional<List<PlannedCell>> plan, LatencyHistograms latency, List<Note> notes, List<String> warnings,
+                     Optional<List<PrecisionTsv.Row>> precision) {
 
     ResultsFolder {
         runs = List.copyOf(runs);
@@ -21,5 +25,6 @@ record ResultsFolder(Path dir, Environment environment, List<RunRecord> runs, Li
         notes = List.copyOf(notes);
         plan = plan.map(List::copyOf);
         warnings = List.copyOf(warnings);
+        precision = precision.map(List::copyOf);
     }
 }

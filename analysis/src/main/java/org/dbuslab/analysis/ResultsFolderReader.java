@@ -1,5 +1,7 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.format.PrecisionTsv;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -48,6 +50,20 @@ final class ResultsFolderReader {
         Path notesTsv = dir.resolve(NotesReader.FILE);
         List<Note> notes = Files.isRegularFile(notesTsv) ? NotesReader.read(TextFile.read(notesTsv), warnings::add) : List.of();
 
-        return new ResultsFolder(dir, environment, runs, skipped, plan, latency, notes, warnings);
+        return new ResultsFolder(dir, environment, runs, skipped, plan, latency, notes, warnings, precision(dir, warnings));
+    }
+
+    /** precision.tsv is the runner's view and the report can compute its own: an unreadable one is only a warning. */
+    private static Optional<List<PrecisionTsv.Row>> precision(Path dir, List<String> warnings) {
+        if (!Files.isRegularFile(dir.resolve(PrecisionTsv.FORMAT.fileName()))) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(PrecisionTsv.FORMAT.read(dir));
+        } catch (RuntimeException e) {
+            warnings.add(PrecisionTsv.FORMAT.fileName() + " is not readable (" + e.getMessage() + "); the report shows "
+                    + "the half-widths it computes itself");
+            return Optional.empty();
+        }
     }
 }

@@ -12,10 +12,11 @@ import java.util.TreeSet;
 
 /**
  * Runs grouped by the block (runs.csv's {@code round}) they were made in, for the block bootstrap and paired
- * comparisons. A cell counts as measured in blocks when every measured run has a block number and they span at
- * least {@value #MIN_BLOCKS} blocks (the runner's minimum of measured blocks); two cells are compared paired when
- * both are and at least {@value #MIN_BLOCKS} blocks hold runs of both. Older folders, whose rounds held several runs
- * of one client process and are few, fall back to the run bootstrap and the unpaired comparison.
+ * comparisons. A cell counts as measured in blocks when every measured run has a block number, no block holds two of
+ * its measured runs (the session runner makes one run of every cell per block) and they span at least
+ * {@value #MIN_BLOCKS} blocks (the runner's minimum of measured blocks); two cells are compared paired when both are
+ * and at least {@value #MIN_BLOCKS} blocks hold runs of both. Older folders, whose rounds held several runs of one
+ * client process, fall back to the run bootstrap and the unpaired comparison with the numbers they always had.
  */
 final class RunBlocks {
 
@@ -56,14 +57,14 @@ final class RunBlocks {
         return SampleComparison.of(candidate.runUsPerCall(), baseline.runUsPerCall(), bootstrap, alpha);
     }
 
-    /** Null when any value has no block. */
+    /** Null when any value has no block, or a block has more than one (an older folder's round). */
     private static TreeMap<Integer, List<Double>> byBlock(double[] values, int[] blocks) {
         TreeMap<Integer, List<Double>> byBlock = new TreeMap<>();
         for (int i = 0; i < values.length; i++) {
-            if (blocks[i] <= 0) {
+            if (blocks[i] <= 0 || byBlock.containsKey(blocks[i])) {
                 return null;
             }
-            byBlock.computeIfAbsent(blocks[i], b -> new ArrayList<>()).add(values[i]);
+            byBlock.put(blocks[i], List.of(values[i]));
         }
         return byBlock;
     }

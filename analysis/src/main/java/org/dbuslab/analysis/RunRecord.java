@@ -33,6 +33,10 @@ record RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Phase phas
         this(key, run, elapsedNs, counts, phase, startedUtc, latency, fixedNs, expected, jitMs, null, CpuNs.NONE);
     }
 
+    RunRecord withKey(CellKey other) {
+        return new RunRecord(other, run, elapsedNs, counts, phase, startedUtc, latency, fixedNs, expected, jitMs, block, cpu);
+    }
+
     boolean measured() {
         return phase == Phase.MEASURE;
     }

@@ -26,7 +26,8 @@ final class SummaryCsv implements ReportWriter {
             "latency_max_us", "latency_count", "lost", "mismatched", "errors");
     /** After the comparison groups, so the columns of older files keep their positions. */
     private static final List<String> IDENTITY_COLUMNS = List.of("pair", "series", "method", "reference",
-            "fixed_cost_corrected_runs", "fixed_cost_missing_runs");
+            "fixed_cost_corrected_runs", "fixed_cost_missing_runs", "blocks", "us_per_call_median_ci95_halfwidth_pct",
+            "cpu_client_us_per_call", "cpu_bus_us_per_call", "cpu_server_us_per_call");
     private static final List<String> COMPARISON_COLUMNS = List.of("ratio_of_medians", "ratio_ci95_low", "ratio_ci95_high",
             "diff_us_per_call", "diff_ci95_low", "diff_ci95_high", "mann_whitney_p", "mann_whitney_method", "verdict");
 
@@ -58,7 +59,9 @@ final class SummaryCsv implements ReportWriter {
             }
             CellKey key = cell.key();
             row.addAll(List.of(key.pair(), key.series(), key.method(), String.valueOf(key.role() == CellKey.Role.REFERENCE),
-                    String.valueOf(cell.fixedCost().corrected()), String.valueOf(cell.fixedCost().missing())));
+                    String.valueOf(cell.fixedCost().corrected()), String.valueOf(cell.fixedCost().missing()),
+                    String.valueOf(cell.blocks()), n(cell.usPerCallHalfWidthPct()), n(cell.cpu().client()), n(cell.cpu().bus()),
+                    n(cell.cpu().server())));
             csv.append(line(row));
         }
         return csv.toString();

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.dbuslab.analysis.stats.Direction;
 import org.dbuslab.analysis.stats.Interval;
 import org.dbuslab.analysis.stats.OutlierCounts;
 import org.dbuslab.analysis.stats.SampleComparison;
@@ -58,7 +59,7 @@ final class SummaryJson implements ReportWriter {
         analysis.sweepCells().forEach(cell -> sweepCells.add(cell(cell, analysis)));
         overhead(root.putArray("overhead"), analysis.health());
         floor(root.putArray("floor"), analysis.health());
-        sweep(root.putArray("sweep"), analysis.sweep());
+        sweep(root.putArray("sweep"), analysis.sweep(), analysis.sweepSteps());
         checks(root.putArray("checks"), analysis.checks());
         ArrayNode notes = root.putArray("notes");
         analysis.folder().notes().forEach(n -> notes.addObject().put("topic", n.topic()).put("outcome", n.outcome()).put("text", n.text()));
@@ -97,7 +98,10 @@ final class SummaryJson implements ReportWriter {
                 .put("mean_interval", "Student t")
                 .put("significance_test", "Mann-Whitney U, two-sided, as scipy.stats.mannwhitneyu method='auto'")
                 .put("alpha", analysis.alpha())
-                .put("significant_when", "bootstrap CI of the ratio of medians excludes 1 and Mann-Whitney p < alpha")
+                .put("paired_significance_test", "Wilcoxon signed-rank, two-sided, of the per-block log ratios of medians "
+                        + "(commons-math3 WilcoxonSignedRankTest, exact up to 20 blocks)")
+                .put("significant_when", "bootstrap CI of the ratio of medians excludes 1 and Mann-Whitney p < alpha "
+                        + "(Wilcoxon signed-rank p when paired)")
                 .put("noisy_cv_above", CellSummary.NOISY_CV)
                 .put("two_speeds_quartile_ratio_above", CellSummary.TWO_SPEEDS_QUARTILE_RATIO)
                 .put("outliers", "Tukey fences: mild beyond 1.5 IQR, severe beyond 3 IQR; kept in the data")
@@ -106,6 +110,16 @@ final class SummaryJson implements ReportWriter {
                 .put("overhead_target_ratio", LabHealth.TARGET_RATIO)
                 .put("meets_target_when", "ratio of medians <= target_ratio (point estimate); target_certain when the ratio's "
                         + "95% interval lies wholly on one side of target_ratio")
+                .put("paired_when", "both cells' measured runs all carry a block (runs.csv round), one run per block, and at least "
+                        + RunBlocks.MIN_BLOCKS + " blocks hold runs of both; then block bootstrap (same blocks drawn for both "
+                        + "sides) and Wilcoxon signed-rank of the per-block log ratios (commons-math3, exact up to 20 blocks) "
+                        + "instead of the run bootstrap and Mann-Whitney U")
+                .put("cell_interval", "block bootstrap of the median when the cell's runs are one per block in at least "
+                        + RunBlocks.MIN_BLOCKS + " blocks, else the run bootstrap")
+                .put("halfwidth_pct", "(ci95_high - ci95_low) / 2 / median * 100")
+                .put("cpu_us_per_call", "median over the measured runs of cpu_<component>_ns / calls / 1000; null when no "
+                        + "measured run has the value; bus 0 for p2p-* and raw-* transports; spam rows include the spam "
+                        + "process's start-up")
                 .put("sweep_saturation_within", SweepSeries.SATURATION_WITHIN)
                 .put("sweep_saturation_window", "smallest window whose calls_per_second is within sweep_saturation_within of "
                         + "the best clean window's");
@@ -176,7 +190,7 @@ final class SummaryJson implements ReportWriter {
         }
     }
 
-    private static void sweep(ArrayNode array, java.util.List<SweepSeries> sweep) {
+    private static void sweep(ArrayNode array, java.util.List<SweepSeries> sweep, java.util.List<SweepStep> steps) {
         for (SweepSeries series : sweep) {
             ObjectNode node = array.addObject()
                     .put("transport", series.transport())
@@ -196,6 +210,15 @@ final class SummaryJson implements ReportWriter {
                 Counts c = point.counts().plus(point.warmupCounts());
                 p.put("clean", !point.failed()).put("lost", c.lost()).put("mismatched", c.mismatched()).put("errors", c.errors())
                         .put("noisy", point.noisy());
+                steps.stream().filter(s -> s.point() == point).findFirst().ifPresentOrElse(s -> {
+                    ObjectNode step = p.putObject("vs_previous_window").put("window", s.previous().key().window());
+                    number(step, "calls_per_second_ratio", s.gain());
+                    interval(step, "calls_per_second_ratio_ci95", s.gainCi95());
+                    step.put("verdict", s.result().direction() == Direction.NOT_SIGNIFICANT
+                            ? Verdicts.of(s.result().direction())
+                            : s.gain() > 1 ? "more calls/s" : "fewer calls/s");
+                    test(step, s.result());
+                }, () -> p.putNull("vs_previous_window"));
             }
             series.best().ifPresentOrElse(b -> node.put("best_window", b.key().window()), () -> node.putNull("best_window"));
             number(node, "best_calls_per_second", series.best().map(CellSummary::callsPerSecond).orElse(Double.NaN));
@@ -263,6 +286,18 @@ final class SummaryJson implements ReportWriter {
         number(node, "us_per_call_median_ci95_halfwidth_pct", cell.usPerCallHalfWidthPct());
         number(node, "us_per_call_mean", cell.usPerCallMean());
         cpu(node.putObject("cpu_us_per_call"), cell.cpu());
+        node.put("blocks", cell.blocks());
+        PrecisionView.recorded(analysis, key).ifPresentOrElse(r -> {
+            ObjectNode p = node.putObject("precision");
+            number(p, "half_width_pct", r.halfWidthPct());
+            number(p, "target_pct", r.targetPct());
+            p.put("met", r.met()).put("blocks", r.blocks());
+            if (r.metAfterBlocks() > 0) {
+                p.put("met_after_blocks", r.metAfterBlocks());
+            } else {
+                p.putNull("met_after_blocks");
+            }
+        }, () -> node.putNull("precision"));
         number(node, "calls_per_second", cell.callsPerSecond());
         number(node, "ratio_to_dbus_daemon", cell.ratioToDbusDaemon() == null ? Double.NaN : cell.ratioToDbusDaemon());
         node.put("noisy", cell.noisy());

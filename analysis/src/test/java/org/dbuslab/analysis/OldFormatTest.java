@@ -72,7 +72,8 @@ class OldFormatTest {
         JsonNode oldSummary = json.readTree(new SummaryJson().render(
                 Analysis.of(ResultsFolderReader.read(oldFormatCopy(dir)), SummaryJsonTest.GENERATED)));
         JsonNode newSummary = SummaryJsonTest.summaryOfFixture();
-        assertEquals(newSummary.get("cells"), oldSummary.get("cells"));
+        // blocks counts the round column's values, which the old format does not have: the one intended difference.
+        assertEquals(withoutBlocks(newSummary.get("cells")), withoutBlocks(oldSummary.get("cells")));
         assertEquals(0, oldSummary.get("reference_cells").size());
         assertEquals(0, oldSummary.get("overhead").size());
         assertEquals(0, oldSummary.get("sweep").size());
@@ -80,6 +81,12 @@ class OldFormatTest {
         assertEquals(newSummary.get("missing"), oldSummary.get("missing"));
         String oldHeadline = headline(new ReportMarkdown().render(Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED)));
         assertEquals(headline(ReportMarkdownTest.reportOfFixture()), oldHeadline);
+    }
+
+    private static JsonNode withoutBlocks(JsonNode cells) {
+        JsonNode copy = cells.deepCopy();
+        copy.forEach(cell -> ((com.fasterxml.jackson.databind.node.ObjectNode) cell).remove("blocks"));
+        return copy;
     }
 
     private static String headline(String report) {

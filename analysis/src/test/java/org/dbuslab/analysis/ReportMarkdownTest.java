@@ -25,7 +25,7 @@ class ReportMarkdownTest {
                 + "2025-06-01T10:00:00Z on lab-box"), report);
         List<String> sections = report.lines().filter(l -> l.startsWith("## ")).toList();
         assertEquals(List.of("## Machine and versions", "## Lab health", "## Headline: µs per call", "## Against dbus-daemon",
-                "## Warnings", "## Pipelining-depth sweep", "## Over-limit check", "## Per-call latency", "## Details: sync",
+                "## Warnings", "## Where the time goes", "## Precision", "## Pipelining-depth sweep", "## Over-limit check", "## Per-call latency", "## Details: sync",
                 "## Details: async", "## Run order", "## Correctness", "## Skipped", "## How to read this", "## Input warnings"),
                 sections);
         assertTrue(report.indexOf("- Host: lab-box\n") < report.indexOf("## Lab health"), report);

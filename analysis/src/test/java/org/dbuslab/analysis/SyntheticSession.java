@@ -1,8 +1,13 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.format.RunsCsv;
+import org.dbuslab.format.RunsCsvRow;
+
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 
@@ -43,5 +48,70 @@ final class SyntheticSession {
         Fixtures.write(dir, "runs.csv", csv.toString());
         Fixtures.write(dir, "environment.json", "{\"hostname\": \"synthetic\"}");
         return dir;
+    }
+
+    /**
+     * A cell of a block session: its µs per call and its processes' CPU µs per call (NaN: not measured, an empty
+     * field). Spam cells get a fixed cost of {@link #SPAM_FIXED_NS}, added to their elapsed time.
+     */
+    record BlockCell(String transport, String mode, int payloadBytes, int window, String pair, String series, String method,
+                     double usPerCall, double clientUs, double busUs, double serverUs) {
+    }
+
+    static final int BLOCK_CALLS = 1000;
+    static final int PRESET_CALLS = 2000;
+    static final long SPAM_FIXED_NS = 3_000_000L;
+    /** Common-mode drift: in block b every cell takes this factor longer, (1 + 0.25 sin(1.3 b)). */
+    static double drift(int block) {
+        return 1 + 0.25 * Math.sin(1.3 * block);
+    }
+
+    /** The session runner's folder: one warm-up block, then {@code blocks} measured blocks of one run per cell. */
+    static List<BlockCell> blockCells() {
+        List<BlockCell> cells = new ArrayList<>();
+        String j = CellKey.SUBJECT_PAIR;
+        cells.add(new BlockCell("dbus-daemon", "sync", 1000, 1, j, "matrix", "echo", 160, 60, 70, 20));
+        cells.add(new BlockCell("dbus-broker", "sync", 1000, 1, j, "matrix", "echo", 152, 60, 50, 20));
+        cells.add(new BlockCell("p2p-unix", "sync", 1000, 1, j, "matrix", "echo", 80, 40, Double.NaN, 20));
+        cells.add(new BlockCell("dbus-daemon", "sync", 1000, 1, CellKey.LIBDBUS_PAIR, "reference", "spam", 150, 45, 71, 31));
+        cells.add(new BlockCell("dbus-daemon", "sync", 1000, 1, CellKey.JAVA_CLIENT_PAIR, "reference", "spam", 170, 65, 71, 31));
+        cells.add(new BlockCell("dbus-daemon", "sync", 1000, 1, CellKey.JAVA_SERVER_PAIR, "reference", "spam", 165, 45, 71, 45));
+        cells.add(new BlockCell("raw-unix", "sync", 1000, 1, CellKey.RAW_PAIR, "reference", "raw", 30, 10, Double.NaN, 8));
+        cells.add(new BlockCell("dbus-daemon", "async", 1000, 1, j, "sweep", "echo", 100, 40, 45, 15));
+        cells.add(new BlockCell("dbus-daemon", "async", 1000, 2, j, "sweep", "echo", 90, 38, 44, 14));
+        cells.add(new BlockCell("dbus-daemon", "async", 1000, 4, j, "sweep", "echo", 89.5, 37, 44, 14));
+        return cells;
+    }
+
+    static Path writeBlocks(Path dir, long seed, int blocks, List<BlockCell> cells) {
+        SplittableRandom random = new SplittableRandom(seed);
+        StringBuilder csv = new StringBuilder(RunsCsv.header(RunsCsv.COLUMNS)).append('\n');
+        Instant t = Instant.parse("2025-06-01T10:00:00Z");
+        Map<BlockCell, Integer> runs = new LinkedHashMap<>();
+        for (int block = 1; block <= blocks + 1; block++) {
+            String phase = block == 1 ? RunsCsv.PHASE_WARMUP : RunsCsv.PHASE_MEASURE;
+            int calls = block == 1 ? PRESET_CALLS : BLOCK_CALLS; // the runner calibrates calls after the first block
+            for (BlockCell cell : cells) {
+                double noise = 1 + 0.01 * (random.nextDouble() - 0.5);
+                boolean spam = cell.method().equals("spam") && cell.pair().startsWith("libdbus>");
+                long elapsed = Math.round(cell.usPerCall() * drift(block) * noise * 1000 * (spam ? calls - 1 : calls))
+                        + (spam ? SPAM_FIXED_NS : 0);
+                int run = runs.merge(cell, 1, Integer::sum);
+                RunsCsvRow row = new RunsCsvRow(cell.transport(), cell.mode(), cell.payloadBytes(), cell.window(), calls, run,
+                        elapsed, 0, 0, 0, phase, cell.method(), t, null, null, cell.pair().startsWith("dbus-java>") ? 0L : null,
+                        block, cell.pair(), !cell.pair().equals(CellKey.SUBJECT_PAIR) || cell.series().equals("reference"),
+                        cell.series(), spam ? SPAM_FIXED_NS : null, null,
+                        cpuNs(cell.clientUs(), calls), cpuNs(cell.busUs(), calls), cpuNs(cell.serverUs(), calls));
+                csv.append(RunsCsv.format(row, RunsCsv.COLUMNS.size())).append('\n');
+                t = t.plusMillis(200);
+            }
+        }
+        Fixtures.write(dir, "runs.csv", csv.toString());
+        Fixtures.write(dir, "environment.json", "{\"hostname\": \"synthetic-blocks\"}");
+        return dir;
+    }
+
+    private static Long cpuNs(double usPerCall, int calls) {
+        return Double.isNaN(usPerCall) ? null : Math.round(usPerCall * 1000 * calls);
     }
 }
