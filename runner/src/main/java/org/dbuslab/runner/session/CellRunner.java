@@ -12,6 +12,7 @@ import org.dbuslab.runner.exec.SpamRun;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
 import org.dbuslab.runner.plan.ClientKey;
+import org.dbuslab.runner.plan.Pair;
 import org.dbuslab.runner.plan.Phase;
 import org.dbuslab.runner.record.ResultsFolder;
 import org.dbuslab.runner.stop.PerCall;
@@ -174,10 +175,12 @@ final class CellRunner {
             SignalExit.parkIfInterrupted(); // the supervisor is stopping everything: the interrupt, not the cell
         }
         if (tally.error(cell.id())) {
-            String what = cell.reference() && cell.pair() != org.dbuslab.runner.plan.Pair.RAW
-                ? cell.transport().label() + " " + cell.pair().shortName() : cell.transport().label();
-            org.dbuslab.format.SkippedTsv.FORMAT.append(folder.dir(),
-                new org.dbuslab.format.SkippedTsv.Row(what, Logs.oneLine(cell.describe() + ": " + reason)));
+            String line = Logs.oneLine(cell.describe() + ": " + reason);
+            if (cell.reference() && cell.pair() != Pair.RAW) {
+                folder.skipped(cell.transport(), cell.pair(), line); // "bus pair": never marks the transport
+            } else {
+                folder.skipped(cell.transport(), line);
+            }
             log.say("  -> " + cell.describe() + ": " + reason);
         }
     }
