@@ -1,6 +1,6 @@
 # shellcheck shell=bash
-# Process control, and a process's last complaint, shared by the lab's drivers (run-all.sh, run-jmh.sh,
-# run-scenarios.sh), sourced by each.
+# Process control, and a process's last complaint, shared by the lab's shell drivers (run-jmh.sh,
+# run-scenarios.sh), sourced by each; run-all.sh's session runner supervises in Java (runner exec.Supervisor).
 # The sourcing script provides PROG, STOP_GRACE (s between TERM and KILL), say MESSAGE, and cleanup (stops
 # what it started); install_cleanup_traps makes sure cleanup runs once, whatever ends the script.
 

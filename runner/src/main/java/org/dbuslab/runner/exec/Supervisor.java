@@ -32,6 +32,7 @@ public final class Supervisor implements AutoCloseable {
     private final Deque<Cleanup> cleanups = new ArrayDeque<>();
     private boolean closed;
     private Thread hook;
+    private Path pidLog;
 
     private record Cleanup(String what, Runnable action) {
     }
@@ -47,7 +48,9 @@ public final class Supervisor implements AutoCloseable {
             throw new IllegalStateException("the session is stopping: " + name + " not started");
         }
         Files.createDirectories(launch.logBase().toAbsolutePath().getParent());
-        Files.writeString(launch.cmd(), String.join(" ", launch.command()) + "\n", StandardCharsets.UTF_8);
+        StringBuilder cmd = new StringBuilder();
+        launch.environment().forEach((k, v) -> cmd.append(k).append('=').append(v).append(' '));
+        Files.writeString(launch.cmd(), cmd + String.join(" ", launch.command()) + "\n", StandardCharsets.UTF_8);
         ProcessBuilder builder = new ProcessBuilder(launch.argv());
         builder.environment().putAll(launch.environment());
         builder.redirectError(launch.err().toFile());
@@ -59,7 +62,18 @@ public final class Supervisor implements AutoCloseable {
         }
         Child child = new Child(name, builder.start(), launch);
         children.add(child);
+        if (pidLog != null) {
+            Files.writeString(pidLog, name + "\t" + child.pid() + "\t" + java.time.Instant.now() + "\t"
+                + launch.logBase() + "\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND);
+        }
         return child;
+    }
+
+    /** From now on every start is recorded in FILE: name, pid, start time, log base (logs/processes.tsv). */
+    public synchronized Supervisor recordPidsIn(Path file) {
+        this.pidLog = file;
+        return this;
     }
 
     /** An action for close(), e.g. bus.sh down; run after every child has been stopped, last added first. */

@@ -312,6 +312,17 @@ public final class SessionOptions {
         return List.copyOf(out);
     }
 
+    /**
+     * Refuses a results folder that already holds a runs.csv (results are never mixed), as run-all.sh did; exit 2
+     * like every other bad command line.
+     */
+    public static void refuseUsedOut(Path dir) {
+        if (java.nio.file.Files.exists(dir.resolve("runs.csv"))) {
+            throw new ParameterException(new CommandLine(new SessionOptions()),
+                    dir + " already holds a runs.csv; choose another --out (results are never mixed)");
+        }
+    }
+
     /** The --help text. */
     public static String usage() {
         return UsageText.render();

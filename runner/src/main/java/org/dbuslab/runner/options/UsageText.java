@@ -100,13 +100,62 @@ final class UsageText {
                   --rebuild           always run 'mvn -B -q package -DskipTests' first (default:
                                       build only when a jar is older than a pom.xml or a source)
                   --scenarios LIST    after the blocks, lab/run-scenarios.sh with the same --out
-                                      and preset: %s, or none (default: all)
+                                      and preset: %s,
+                                      or none (default: all)
                   --started-at-ms MS  when the launcher started (epoch ms): the budget counts from
                                       there (default: now)
                   -h, --help          this text
 
                 Options of the round-based driver (--runs, --runs-per-round, --warmup-runs,
                 --warmup-max-seconds, --sweep-runs) are refused with what replaces them.
+
+                Transports:
+                  dbus-daemon       dbus-daemon on a unix socket
+                  dbus-broker       dbus-broker on a unix socket (started without systemd)
+                  p2p-unix          no bus: server listens on a unix socket, client --peer
+                  p2p-tcp           no bus: server listens on 127.0.0.1 (kernel-chosen port)
+                  dbus-daemon-tcp   dbus-daemon on 127.0.0.1, DBUS_COOKIE_SHA1 authentication
+
+                Environment:
+                  JAVA              java binary (default: java on PATH)
+                  LAB_JAVA_OPTS     JVM flags for servers, clients and environment capture
+                                    (default: -XX:+UseSerialGC; set it empty for the JVM's defaults)
+
+                Outputs in the results folder (docs/RESULTS-FORMAT.md):
+                  plan.tsv          every planned Java and raw cell (rewritten with calibrated calls
+                                    and, at the end, the blocks made)
+                  order.tsv         every run, block by block, in run order; the order seed
+                  runs.csv          one row per run, appended as each run ends (an interrupted
+                                    session keeps every row it completed): the client's columns,
+                                    then round (= block), pair, reference, series, fixed_ns,
+                                    expected, cpu_client_ns, cpu_bus_ns, cpu_server_ns
+                  precision.tsv     per matrix cell and headline comparison: blocks, CI
+                                    half-width, target, met, met since which block
+                  fixed-cost.tsv    every spam fixed-cost sample behind fixed_ns
+                  skipped.tsv       transport<TAB>reason: a transport that could not start, a
+                                    cell that could not run, a pair whose hook is missing
+                  notes.tsv         topic<TAB>outcome<TAB>text: the over-limit check's verdict
+                  environment.json  machine, OS, JVM and bus versions, CPU placement
+                  latency/          HdrHistogram logs, one per client process
+                  logs/             session.log, build.log; bus, server and client logs
+                  summary.json, report.md   written by the analysis jar at the end
+
+                Progress goes to stderr (and logs/session.log): every run, and after each
+                block the cells and comparisons within the target, the budget left and an
+                ETA. The only line on stdout is the path of report.md, once written.
+
+                Exit codes:
+                  0    every cell ran and no call was lost, mismatched or failed (the over-limit
+                       check's expected errors aside); a transport that could not start, or a
+                       reference pair whose hook is missing, is listed in skipped.tsv but does
+                       not fail the session. Not meeting --precision within --budget does not
+                       fail it either: precision.tsv and the report say what was met
+                  1    some cell lost/mismatched/failed calls, a client crashed, timed out or
+                       could not connect, a bus or server died, the over-limit check did not end
+                       as expected, no cell ran at all, or the report failed
+                  2    bad command line, or --out already holds a runs.csv
+                  3    cannot run here: build failed, jar or java missing
+                  130  interrupted (SIGINT), 143 terminated (SIGTERM); everything started is stopped
                 """.formatted(presetRows(), SessionOptions.fmtPct(Preset.DEFAULT.precisionPct()),
                 Durations.format(Preset.DEFAULT.budget()), Math.round(Preset.DEFAULT.warmupBudgetShare() * 100),
                 SessionOptions.DEFAULT_WINDOW, join(SessionOptions.DEFAULT_SIZES), SessionConfig.MAX_PAYLOAD,

@@ -8,6 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import org.dbuslab.analysis.stats.Quantiles;
+
 /**
  * Sets calls per run from the first warm-up block so that a run takes about the target duration. Cells that are
  * compared share one count (the analysis keys cells by calls too): the matrix and the reference rows of one mode
@@ -39,12 +41,11 @@ public final class CallsCalibration {
         Map<String, Integer> out = new HashMap<>();
         for (List<Cell> group : groups.values()) {
             double[] values = group.stream().map(c -> nsPerCall.get(c.id())).filter(Objects::nonNull)
-                    .mapToDouble(Double::doubleValue).filter(v -> v > 0 && Double.isFinite(v)).sorted().toArray();
+                    .mapToDouble(Double::doubleValue).filter(v -> v > 0 && Double.isFinite(v)).toArray();
             if (values.length == 0) {
                 continue;
             }
-            double median = values.length % 2 == 1 ? values[values.length / 2]
-                    : (values[values.length / 2 - 1] + values[values.length / 2]) / 2;
+            double median = Quantiles.median(values);
             int window = group.stream().mapToInt(Cell::window).max().orElse(1);
             int payload = group.get(0).payloadBytes();
             int calls = clamp(target.toNanos() / median, window, payload);

@@ -1,14 +1,19 @@
 package org.dbuslab.runner.progress;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
 import org.dbuslab.runner.options.Durations;
+import org.dbuslab.runner.options.SessionConfig;
 import org.dbuslab.runner.plan.Cell;
+import org.dbuslab.runner.plan.CellKind;
 import org.dbuslab.runner.plan.ClientKey;
+import org.dbuslab.runner.plan.Series;
+import org.dbuslab.runner.plan.SessionPlan;
 import org.dbuslab.runner.stop.Decision;
 import org.dbuslab.runner.stop.Precision;
 import org.dbuslab.runner.stop.WarmupRule;
@@ -17,6 +22,54 @@ import org.dbuslab.runner.stop.WarmupRule;
 public final class ProgressText {
 
     private ProgressText() {
+    }
+
+    /** What the session will do, for the top of the session log (as run-all.sh's first lines). */
+    public static List<String> sessionStart(SessionConfig c, SessionPlan plan) {
+        String calls = c.calls() > 0 ? "calls " + c.calls() : "calls for ~" + c.runTarget().toMillis() + " ms per run";
+        String stop = c.precisionTarget()
+                ? "until +-" + pct(c.precisionPct()) + " (at least " + c.minBlocks() + " measured blocks)"
+                : c.fixedBlocks() + " measured blocks";
+        String warmup = "warm-up >= " + c.warmupBlocks() + " block(s)" + (c.warmupBudget().isZero() ? ""
+                : ", then until the JIT is quiet, <= " + Durations.format(c.warmupBudget()));
+        long perBlock = plan.cellsOfBlock(org.dbuslab.runner.plan.Phase.MEASURE, 2).size();
+        return List.of(
+                "preset " + c.preset().name() + ": " + calls + ", " + stop + ", budget " + Durations.format(c.budget())
+                        + ", " + warmup + ", async window " + c.window() + ", sizes " + join(c.sizes()),
+                "transports " + c.transports().stream().map(Object::toString).collect(Collectors.joining(" ")) + "; modes "
+                        + c.modes().stream().map(Object::toString).collect(Collectors.joining(" ")) + "; order " + c.order()
+                        + " (seed " + c.orderSeed() + "); placement " + c.placement(),
+                c.reference() ? "reference rows: libdbus pairs and raw floor at sizes " + join(c.referenceSizes())
+                        : "reference rows: off (--no-reference)",
+                c.sweep() ? "sweep: windows " + join(c.sweepWindows()) + (plan.cells().stream()
+                        .anyMatch(x -> x.kind() == CellKind.OVERLIMIT) ? "; over-limit check in the first measured block" : "")
+                        : "sweep: off",
+                plan.cells().size() + " cells (" + plan.matrix().size() + " matrix, "
+                        + plan.cells().stream().filter(x -> x.series() == Series.REFERENCE).count() + " reference, "
+                        + plan.cells().stream().filter(x -> x.series() == Series.SWEEP).count() + " sweep), " + perBlock
+                        + " runs per block, " + plan.clientKeys().size() + " persistent clients, "
+                        + plan.comparisons().size() + " headline comparisons");
+    }
+
+    /** At the end: how far the precision got, and every subject that did not meet the target. */
+    public static List<String> precisionSummary(Decision d, int measuredBlocks) {
+        List<String> out = new java.util.ArrayList<>();
+        double target = d.precision().stream().mapToDouble(Precision::targetPct).filter(Double::isFinite).findFirst()
+                .orElse(Double.NaN);
+        String widest = worst(d).map(p -> "; widest " + p.describe() + " +-" + pct(p.halfWidthPct())).orElse("");
+        if (!Double.isFinite(target)) {
+            out.add("precision after " + measuredBlocks + " measured blocks (no target)" + widest);
+            return out;
+        }
+        out.add("precision after " + measuredBlocks + " measured blocks: " + d.cellsMet() + "/" + d.cells() + " cells and "
+                + d.comparisonsMet() + "/" + d.comparisons() + " comparisons within +-" + pct(target) + widest);
+        d.precision().stream().filter(p -> !p.met() && !p.skipped()).forEach(p -> out.add("  not met: " + p.describe()
+                + (Double.isFinite(p.halfWidthPct()) ? " +-" + pct(p.halfWidthPct()) : " (no interval)")));
+        return out;
+    }
+
+    private static String join(List<Integer> values) {
+        return values.stream().map(String::valueOf).collect(Collectors.joining(","));
     }
 
     /** Before a run: {@code [block 7 measure 12/88] dbus-daemon sync 1000 B w1 calls 800 [matrix]}. */

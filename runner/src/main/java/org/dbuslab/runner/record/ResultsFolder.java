@@ -5,13 +5,17 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.dbuslab.format.FixedCostTsv;
 import org.dbuslab.format.NotesTsv;
 import org.dbuslab.format.OrderTsv;
 import org.dbuslab.format.PlanTsv;
 import org.dbuslab.format.PrecisionTsv;
+import org.dbuslab.format.RunsCsvRow;
+import org.dbuslab.format.RunsCsvWriter;
 import org.dbuslab.format.SkippedTsv;
 import org.dbuslab.runner.plan.BlockOrder;
 import org.dbuslab.runner.plan.Cell;
@@ -32,7 +36,12 @@ public final class ResultsFolder {
     public static final String LOGS = "logs";
     public static final String LATENCY = "latency";
 
+    public static final String RUNS_CSV = "runs.csv";
+
     private final Path dir;
+    private final RunsCsvWriter runs;
+    /** Runs recorded so far per cell id and phase: runs.csv's run column counts 1.. per cell and phase. */
+    private final Map<String, Integer> runNumbers = new HashMap<>();
 
     /** Creates the folder with its logs/ and latency/ subfolders, and the files that must exist even when empty. */
     public static ResultsFolder create(Path dir) {
@@ -50,6 +59,28 @@ public final class ResultsFolder {
 
     private ResultsFolder(Path dir) {
         this.dir = dir;
+        this.runs = RunsCsvWriter.session(dir.resolve(RUNS_CSV));
+    }
+
+    /**
+     * Appends one finished run to runs.csv (forced to disk before this returns), with the lab's columns filled in
+     * from its cell: round = the block, pair, reference, series, expected; and {@code run} numbered 1.. per cell and
+     * phase over the session.
+     *
+     * @param measured the run as the client (or the spam timing) reported it, with its CPU columns if measured
+     * @param fixedNs  a spam row's fixed cost, null otherwise
+     * @return the row as written
+     */
+    public RunsCsvRow appendRun(Cell cell, int block, Phase phase, RunsCsvRow measured, Long fixedNs) {
+        int run = runNumbers.merge(cell.id() + "/" + phase.label(), 1, Integer::sum);
+        RunsCsvRow row = new RunsCsvRow(cell.transport().label(), cell.mode().label(), cell.payloadBytes(), cell.window(),
+                cell.calls(), run, measured.elapsedNanos(), measured.lost(), measured.mismatched(), measured.errors(),
+                phase.label(), measured.method(), measured.startedUtc(), measured.latencyLog(), measured.latencyTag(),
+                measured.jitMillis(), block, cell.pair().label(), cell.reference(), cell.series().label(), fixedNs,
+                cell.expected().isEmpty() ? null : cell.expected(), measured.cpuClientNanos(), measured.cpuBusNanos(),
+                measured.cpuServerNanos());
+        runs.append(row);
+        return row;
     }
 
     public Path dir() {

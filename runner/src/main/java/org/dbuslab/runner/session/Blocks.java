@@ -35,6 +35,11 @@ import java.util.Set;
  */
 final class Blocks {
 
+    /** What the report takes after the blocks (the analysis jar on a default session's folder). */
+    static final Duration REPORT_RESERVE = Duration.ofSeconds(20);
+    /** What lab/run-scenarios.sh takes after them. */
+    static final Duration SCENARIOS_RESERVE = Duration.ofSeconds(40);
+
     private final SessionConfig config;
     private final Clock clock;
     private final SessionLog log;
@@ -55,7 +60,9 @@ final class Blocks {
         this.runner = runner;
         this.services = services;
         this.tally = tally;
-        this.budget = new Budget(config.startedAt(), config.budget(), clock);
+        // the blocks leave time for what comes after them, so the whole session ends within --budget
+        this.budget = new Budget(config.startedAt(), config.budget(), clock)
+            .withReserve(config.scenarios().isEmpty() ? REPORT_RESERVE : REPORT_RESERVE.plus(SCENARIOS_RESERVE));
         this.eta = new Eta(clock, budget);
     }
 
@@ -80,11 +87,16 @@ final class Blocks {
                 }
             });
             Duration took = eta.blockFinished();
-            if (done == 1 && config.runTarget() != null) {
+            if (config.runTarget() != null) {
+                // after every warm-up block, not the first only: the first runs of a fresh JVM are the slowest
+                // (class loading, interpreter), and calls set from them would make runs far shorter than the target
                 plan = plan.withCalls(CallsCalibration.calibrate(plan.cells(), nsPerCall, config.runTarget()));
                 folder.writePlan(plan, config.fixedBlocks() > 0 ? config.fixedBlocks() : config.minBlocks(),
                     config.warmupBlocks());
-                log.say("   calls per run set for runs of about " + config.runTarget().toMillis() + " ms (plan.tsv)");
+                if (done == 1) {
+                    log.say("   calls per run set for runs of about " + config.runTarget().toMillis()
+                        + " ms, again after each warm-up block (plan.tsv)");
+                }
             }
             Duration elapsed = Duration.between(started, clock.instant());
             WarmupRule.Outcome outcome = rule.afterBlock(done, elapsed);
@@ -123,6 +135,7 @@ final class Blocks {
             log.say(ProgressText.measuredBlock(block, measured, left, d, budget.remaining(), eta.remaining(left)));
             if (d.stop()) {
                 folder.writePlan(plan, measured, block - measured);
+                ProgressText.precisionSummary(d, measured).forEach(log::say);
                 log.say("== measured blocks ended: " + d.verdict().name().toLowerCase().replace('_', ' ')
                     + " after " + measured + " measured block(s)");
                 return;
@@ -143,6 +156,7 @@ final class Blocks {
         eta.blockStarted(phase);
         int position = 0;
         for (Cell cell : order.cells()) {
+            SignalExit.parkIfInterrupted();
             position++;
             if (services.blocked(cell) == null) {
                 log.say(ProgressText.run(block, phase.label(), position, order.cells().size(), cell));

@@ -12,6 +12,7 @@ import org.dbuslab.runner.exec.SpamRun;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
 import org.dbuslab.runner.plan.ClientKey;
+import org.dbuslab.runner.plan.Pair;
 import org.dbuslab.runner.plan.Phase;
 import org.dbuslab.runner.record.ResultsFolder;
 import org.dbuslab.runner.stop.PerCall;
@@ -76,8 +77,8 @@ final class CellRunner {
         SessionServices.Blocked blocked = services.blocked(cell);
         if (blocked != null) {
             switch (blocked.kind()) {
-                case HOOK -> tally.skippedHook(cell.describe());
-                case STARTUP -> tally.skippedStartup(cell.describe());
+                case HOOK -> tally.skippedHook(cell.id());
+                case STARTUP -> tally.skippedStartup(cell.id());
                 case DIED -> notRun(cell, "not run: " + blocked.reason());
             }
             return Result.NONE;
@@ -117,7 +118,7 @@ final class CellRunner {
         csv.append(row);
         boolean clean = done.lost() == 0 && done.mismatched() == 0 && done.errors() == 0 && done.calls() == cell.calls();
         if (cell.kind() != CellKind.OVERLIMIT) {
-            tally.ran(cell.describe());
+            tally.ran(cell.id());
             if (!clean) {
                 tally.lost(cell.describe() + " block " + block);
                 log.say("  -> FAILED: lost " + done.lost() + ", mismatched " + done.mismatched() + ", errors "
@@ -159,7 +160,7 @@ final class CellRunner {
             notRun(cell, r.describeFailure(spam.timeout()));
             return Result.NONE;
         }
-        tally.ran(cell.describe());
+        tally.ran(cell.id());
         if (r.errors() > 0) {
             tally.lost(cell.describe() + " block " + block);
             log.say("  -> FAILED: " + r.errors() + " calls got error replies: " + r.lastComplaint());
@@ -170,11 +171,16 @@ final class CellRunner {
 
     /** A cell that could not run: skipped.tsv and the session log once, and the session fails. */
     private void notRun(Cell cell, String reason) {
-        if (tally.error(cell.describe())) {
-            String what = cell.reference() && cell.pair() != org.dbuslab.runner.plan.Pair.RAW
-                ? cell.transport().label() + " " + cell.pair().shortName() : cell.transport().label();
-            org.dbuslab.format.SkippedTsv.FORMAT.append(folder.dir(),
-                new org.dbuslab.format.SkippedTsv.Row(what, Logs.oneLine(cell.describe() + ": " + reason)));
+        if (SignalExit.interrupted()) {
+            SignalExit.parkIfInterrupted(); // the supervisor is stopping everything: the interrupt, not the cell
+        }
+        if (tally.error(cell.id())) {
+            String line = Logs.oneLine(cell.describe() + ": " + reason);
+            if (cell.reference() && cell.pair() != Pair.RAW) {
+                folder.skipped(cell.transport(), cell.pair(), line); // "bus pair": never marks the transport
+            } else {
+                folder.skipped(cell.transport(), line);
+            }
             log.say("  -> " + cell.describe() + ": " + reason);
         }
     }

@@ -39,10 +39,13 @@ final class Finish {
 
     /** Runs both; true when report.md was written. */
     boolean run(Path out, Path logs, JavaRuntime java) throws IOException, InterruptedException {
-        try (Supervisor supervisor = new Supervisor(Session.STOP_GRACE, log::say).installShutdownHook()) {
+        SignalExit.parkIfInterrupted();
+        try (Supervisor supervisor = new Supervisor(Session.STOP_GRACE, log::say).installShutdownHook()
+                .recordPidsIn(logs.resolve("processes.tsv"))) {
             if (!config.scenarios().isEmpty()) {
                 scenarios(supervisor, out, logs);
             }
+            SignalExit.parkIfInterrupted();
             return report(supervisor, out, logs, java);
         }
     }

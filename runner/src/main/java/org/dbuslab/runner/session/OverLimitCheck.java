@@ -26,7 +26,7 @@ final class OverLimitCheck {
         if (ok) {
             folder.note("over-limit", "as-expected", Cell.OVERLIMIT_EXPECTED + " as expected: " + text);
             tally.check(true, "over-limit check: " + Cell.OVERLIMIT_EXPECTED + " as expected");
-            tally.ran(cell.describe());
+            tally.ran(cell.id());
             log.say("  -> over-limit check: " + Cell.OVERLIMIT_EXPECTED + " as expected (" + d.errors() + " errors, 0 lost)");
         } else {
             String failed = "NOT as expected (wanted " + Cell.OVERLIMIT_EXPECTED + " errors, nothing lost): " + text;

@@ -21,25 +21,16 @@ import org.dbuslab.runner.exec.SpamRun;
 import org.dbuslab.runner.exec.Supervisor;
 import org.dbuslab.runner.options.Durations;
 import org.dbuslab.runner.options.SessionConfig;
-import org.dbuslab.runner.plan.BlockOrder;
-import org.dbuslab.runner.plan.CallsCalibration;
+import org.dbuslab.runner.options.SessionOptions;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
 import org.dbuslab.runner.plan.ClientKey;
 import org.dbuslab.runner.plan.Pair;
-import org.dbuslab.runner.plan.Phase;
 import org.dbuslab.runner.plan.SessionPlan;
 import org.dbuslab.runner.plan.Transport;
-import org.dbuslab.runner.progress.BlockForecast;
-import org.dbuslab.runner.progress.Eta;
 import org.dbuslab.runner.progress.ProgressText;
 import org.dbuslab.runner.record.ResultsFolder;
 import org.dbuslab.runner.stop.BlockCi;
-import org.dbuslab.runner.stop.BlockSamples;
-import org.dbuslab.runner.stop.Budget;
-import org.dbuslab.runner.stop.Decision;
-import org.dbuslab.runner.stop.PrecisionRule;
-import org.dbuslab.runner.stop.WarmupRule;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,13 +38,10 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * One session (docs/RUNNER-DESIGN.md): start the services, one persistent client per client key, warm-up
@@ -104,8 +92,10 @@ public final class Session {
         Path out = config.out().orElseGet(() -> repo.resolve("results").resolve(
             java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss'Z'")
                 .withZone(java.time.ZoneOffset.UTC).format(now)));
-        if (Files.exists(out.resolve(RunsCsv.FILE))) {
-            throw new CannotRun(2, out + " already holds a runs.csv; choose another --out (results are never mixed)");
+        try {
+            SessionOptions.refuseUsedOut(out);
+        } catch (picocli.CommandLine.ParameterException e) {
+            throw new CannotRun(2, e.getMessage());
         }
         return out.toAbsolutePath().normalize();
     }
@@ -126,7 +116,8 @@ public final class Session {
         Path logs = out.resolve(ResultsFolder.LOGS);
         log.to(logs.resolve("session.log"));
         keepBuildLog(logs);
-        Supervisor supervisor = new Supervisor(STOP_GRACE, log::say).installShutdownHook();
+        Supervisor supervisor = new Supervisor(STOP_GRACE, log::say).installShutdownHook()
+            .recordPidsIn(logs.resolve("processes.tsv"));
         SignalExit.install(log, PROG, "stopping clients, servers and buses. Completed runs are in " + out.resolve(RunsCsv.FILE));
         Path tmp = ShortTemp.create(Path.of(env.getOrDefault("TMPDIR", "/tmp")), "dbus-lab.");
         supervisor.onClose("remove " + tmp, () -> deleteTree(tmp));
@@ -236,7 +227,7 @@ public final class Session {
                     key.pair() == Pair.JAVA_LIBDBUS, t, key.mode().label(), latency);
             Launch launch = Launch.of(folder.dir().resolve(ResultsFolder.LOGS).resolve(t).resolve("client." + key.name()),
                 command).on(CpuPlacement.cpusFor(config.placement(), CpuPlacement.Role.CLIENT));
-            started.put(key, ClientProcess.start(supervisor, "client " + key.name(), launch));
+            started.put(key, ClientProcess.start(supervisor, "client:" + key.name(), launch));
         }
         Map<ClientKey, ClientProcess> ready = new LinkedHashMap<>();
         for (Map.Entry<ClientKey, ClientProcess> e : started.entrySet()) {
@@ -257,20 +248,8 @@ public final class Session {
 
     private void describe(Path out, JavaRuntime java, SessionPlan plan) {
         log.say(PROG + ": results in " + out);
-        String blocks = config.precisionTarget()
-            ? "blocks until +-" + config.precisionPct() + "% (at least " + config.minBlocks() + ") or the budget "
-                + Durations.format(config.budget())
-            : config.fixedBlocks() + " measured block(s)";
-        String calls = config.calls() > 0 ? "calls " + config.calls() : "runs of about " + config.runTarget().toMillis() + " ms";
-        log.say("preset " + config.preset().name() + ": " + blocks + "; " + calls + "; warm-up at least "
-            + config.warmupBlocks() + " block(s), JIT watch <= " + Durations.format(config.warmupBudget())
-            + "; async window " + config.window() + ", sizes " + config.sizes());
-        log.say("transports " + config.transports() + "; modes " + config.modes() + "; order " + config.order().label()
-            + " (seed " + config.orderSeed() + "); placement " + config.placement().label() + "; JVM flags '"
-            + java.flagsText() + "'");
-        log.say("reference rows: " + (config.reference() ? "libdbus pairs and raw floor" : "off (--no-reference)")
-            + "; sweep: " + (config.sweep() ? "windows " + config.sweepWindows() : "off") + "; " + plan.cells().size()
-            + " cells");
+        ProgressText.sessionStart(config, plan).forEach(log::say);
+        log.say("JVM flags of servers and clients: '" + java.flagsText() + "'; " + CpuPlacement.describe(config.placement()));
     }
 
     /** The launcher builds before the runner starts: its log (LAB_BUILD_LOG) goes to logs/build.log. */

@@ -16,6 +16,25 @@ public final class SignalExit {
     private SignalExit() {
     }
 
+    /** A signal has started the exit. */
+    public static boolean interrupted() {
+        return FIRED.get();
+    }
+
+    /**
+     * Once a signal has started the exit, the session's own thread must not go on (it would find every client
+     * stopped, run empty blocks, or start the scenarios): it waits here until the shutdown hooks end the JVM.
+     */
+    public static void parkIfInterrupted() {
+        while (FIRED.get()) {
+            try {
+                Thread.sleep(60_000);
+            } catch (InterruptedException e) {
+                // keep waiting for the exit
+            }
+        }
+    }
+
     public static void install(SessionLog log, String prog, String what) {
         handle("INT", 130, log, prog, what);
         handle("TERM", 143, log, prog, what);

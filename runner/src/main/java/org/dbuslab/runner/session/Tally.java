@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * How the session went, for its summary and exit code: cells that ran, cells with lost/mismatched/failed
+ * How the session went, for its summary and exit code (cells by id, problems by description): cells that ran, cells with lost/mismatched/failed
  * calls, cells that could not run (a client that crashed, timed out or could not connect, a bus or server
  * that died), cells skipped with their transport or for a missing hook, and the checks' verdicts.
  */

@@ -2,6 +2,7 @@ package org.dbuslab.runner.stop;
 
 import java.util.List;
 
+import org.dbuslab.analysis.stats.BlockBootstrap;
 import org.dbuslab.analysis.stats.Interval;
 
 /**
@@ -10,6 +11,30 @@ import org.dbuslab.analysis.stats.Interval;
  * interface so the stopping rule can be tested with exactly known intervals.
  */
 public interface BlockCi {
+
+    /** Resamples while deciding after each block: cheap, and the report recomputes with 10 000. */
+    int DECIDING_RESAMPLES = 1000;
+
+    /** The analysis's block bootstrap at 95%, with its seed (the report's intervals are of the same kind). */
+    static BlockCi bootstrap(int resamples) {
+        BlockBootstrap b = new BlockBootstrap(resamples, 20_150_430L, 0.95);
+        return new BlockCi() {
+            @Override
+            public Interval ofMedian(List<double[]> blocks) {
+                return b.ofMedian(blocks);
+            }
+
+            @Override
+            public Interval ofRatioOfMedians(List<double[]> a, List<double[]> c) {
+                return b.ofRatioOfMedians(a, c);
+            }
+        };
+    }
+
+    /** What the runner decides with: {@link #bootstrap} with {@link #DECIDING_RESAMPLES}. */
+    static BlockCi deciding() {
+        return bootstrap(DECIDING_RESAMPLES);
+    }
 
     /** CI of the median of all values; UNDEFINED under 2 blocks. */
     Interval ofMedian(List<double[]> blocks);

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.dbuslab.analysis.stats.Interval;
+import org.dbuslab.analysis.stats.Quantiles;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.Comparison;
 import org.dbuslab.runner.plan.SessionPlan;
@@ -118,13 +119,8 @@ public final class PrecisionRule {
         return (interval.high() - interval.low()) / 2 / estimate * 100;
     }
 
-    /** The median of every value in the blocks; NaN when there is none. */
+    /** The median of every value in the blocks (the analysis's quantile); NaN when there is none. */
     static double median(List<double[]> blocks) {
-        double[] all = blocks.stream().flatMapToDouble(Arrays::stream).sorted().toArray();
-        if (all.length == 0) {
-            return Double.NaN;
-        }
-        int mid = all.length / 2;
-        return all.length % 2 == 1 ? all[mid] : (all[mid - 1] + all[mid]) / 2;
+        return Quantiles.median(blocks.stream().flatMapToDouble(Arrays::stream).toArray());
     }
 }

@@ -19,10 +19,14 @@ class CpuClockTest {
     @TempDir
     Path dir;
 
-    private static void spin(long millis) {
-        long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+    private static final java.lang.management.ThreadMXBean THREADS =
+        java.lang.management.ManagementFactory.getThreadMXBean();
+
+    /** Spins until this thread has used MILLIS of CPU (not of wall time: the machine may be busy). */
+    private static void spinCpu(long millis) {
+        long end = THREADS.getCurrentThreadCpuTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         long x = 0;
-        while (System.nanoTime() < end) {
+        while (THREADS.getCurrentThreadCpuTime() < end) {
             x += x * 31 + 7;
         }
         if (x == 42) {
@@ -30,21 +34,43 @@ class CpuClockTest {
         }
     }
 
+    /** Waits (at most 30 s) until CONDITION holds. */
+    private static void await(java.util.function.BooleanSupplier condition, String what) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("not within 30 s: " + what);
+            }
+            Thread.sleep(20);
+        }
+    }
+
     @Test
     void ownJvmCountsTheCpuOfAllItsThreads() throws Exception {
         long before = clock.nanos(self).orElseThrow();
-        spin(100);
+        spinCpu(100);
         long after = clock.nanos(self).orElseThrow();
-        assertTrue(after - before >= TimeUnit.MILLISECONDS.toNanos(80), "the main thread's spin: " + (after - before));
+        assertTrue(after - before >= TimeUnit.MILLISECONDS.toNanos(100), "the main thread's spin: " + (after - before));
 
-        // another live thread's CPU counts too
-        Thread busy = new Thread(() -> spin(400));
+        // another thread's CPU counts too, read while it is still alive
+        java.util.concurrent.CountDownLatch spun = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        Thread busy = new Thread(() -> {
+            spinCpu(300);
+            spun.countDown();
+            try {
+                release.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
         long b0 = clock.schedstatNanos(self).orElseThrow();
         busy.start();
-        Thread.sleep(350);
+        spun.await();
         long b1 = clock.schedstatNanos(self).orElseThrow();
+        release.countDown();
         busy.join();
-        assertTrue(b1 - b0 >= TimeUnit.MILLISECONDS.toNanos(200), "the other thread's CPU: " + (b1 - b0));
+        assertTrue(b1 - b0 >= TimeUnit.MILLISECONDS.toNanos(300), "the other thread's CPU: " + (b1 - b0));
     }
 
     @Test
@@ -53,13 +79,15 @@ class CpuClockTest {
         try {
             long pid = child.pid();
             long s0 = clock.schedstatNanos(pid).orElseThrow();
-            Thread.sleep(600);
-            long s1 = clock.schedstatNanos(pid).orElseThrow();
-            long stat = clock.statNanos(pid).orElseThrow();
+            await(() -> clock.schedstatNanos(pid).orElseThrow() - s0 >= TimeUnit.MILLISECONDS.toNanos(200),
+                "the busy child uses CPU");
+            // stopped, its clocks stand still: the coarse one (10 ms ticks) within a few ticks of the fine one
+            new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor();
+            await(() -> ProcStat.of(pid).map(st -> st.field(3).equals("T")).orElse(false), "the child is stopped");
             long fine = clock.schedstatNanos(pid).orElseThrow();
-            assertTrue(s1 - s0 >= TimeUnit.MILLISECONDS.toNanos(150), "busy child used CPU: " + (s1 - s0));
-            // ticks are 10 ms: the coarse clock is within a few ticks of the fine one
+            long stat = clock.statNanos(pid).orElseThrow();
             assertTrue(Math.abs(fine - stat) < TimeUnit.MILLISECONDS.toNanos(60), fine + " vs " + stat);
+            assertEquals(fine, clock.nanos(pid).orElseThrow(), "schedstat first");
         } finally {
             child.destroyForcibly().waitFor();
         }
@@ -84,9 +112,8 @@ class CpuClockTest {
         try {
             CpuMeter meter = new CpuMeter(clock);
             CpuMeter.Reading reading = meter.start(List.of(busy.pid()), List.of(), List.of(self));
-            Thread.sleep(300);
+            await(() -> reading.stop().clientNs().orElseThrow() > TimeUnit.MILLISECONDS.toNanos(50), "client CPU");
             CpuMeter.Cpu cpu = reading.stop();
-            assertTrue(cpu.clientNs().orElseThrow() > TimeUnit.MILLISECONDS.toNanos(50), "client " + cpu);
             assertEquals(OptionalLong.of(0), cpu.busNs());
             assertTrue(cpu.serverNs().isPresent());
 

@@ -27,7 +27,7 @@ class SupervisorTest {
 
     @Test
     void closeStopsEveryChildEvenOneThatIgnoresTerm() throws Exception {
-        Supervisor supervisor = new Supervisor(Duration.ofMillis(500), m -> { });
+        Supervisor supervisor = new Supervisor(Duration.ofMillis(500), m -> { }).recordPidsIn(dir.resolve("processes.tsv"));
         Child polite = supervisor.start("polite", Launch.of(dir.resolve("polite"), List.of("sleep", "60")));
         Child stubborn = supervisor.start("stubborn", Launch.of(dir.resolve("stubborn"),
             List.of("bash", "-c", "trap '' TERM; echo up; while :; do sleep 0.05; done")));
@@ -40,6 +40,9 @@ class SupervisorTest {
         assertEquals(137, stubborn.exitCode().orElseThrow(), "KILL after the grace stopped the other");
         assertTrue(ms < 5000, "bounded by the grace, took " + ms + " ms");
         assertEquals("sleep 60\n", Files.readString(dir.resolve("polite.cmd")));
+        List<String> pids = Files.readAllLines(dir.resolve("processes.tsv"));
+        assertEquals(2, pids.size(), pids.toString());
+        assertTrue(pids.get(0).startsWith("polite\t" + polite.pid() + "\t"), pids.get(0));
     }
 
     @Test

@@ -195,6 +195,15 @@ class SessionOptionsTest {
     }
 
     @Test
+    void aFolderThatHoldsARunsCsvIsRefused(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        SessionOptions.refuseUsedOut(dir);
+        SessionOptions.refuseUsedOut(dir.resolve("not-yet"));
+        java.nio.file.Files.writeString(dir.resolve("runs.csv"), "transport\n");
+        assertEquals(dir + " already holds a runs.csv; choose another --out (results are never mixed)",
+                assertThrows(ParameterException.class, () -> SessionOptions.refuseUsedOut(dir)).getMessage());
+    }
+
+    @Test
     void durationsReadAsWrittenOnACommandLine() {
         assertEquals(Optional.of(Duration.ofSeconds(90)), Durations.parse("90s"));
         assertEquals(Optional.of(Duration.ofSeconds(90)), Durations.parse("90"));

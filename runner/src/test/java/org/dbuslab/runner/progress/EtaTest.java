@@ -1,0 +1,60 @@
+package org.dbuslab.runner.progress;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+import org.dbuslab.runner.plan.Phase;
+import org.dbuslab.runner.stop.Budget;
+import org.dbuslab.runner.stop.TestClock;
+import org.junit.jupiter.api.Test;
+
+class EtaTest {
+
+    private static final Instant START = Instant.parse("2026-12-01T14:00:00Z");
+    private final TestClock clock = new TestClock(START);
+    private final Eta eta = new Eta(clock, new Budget(START, Duration.ofMinutes(10), clock));
+
+    private void block(Phase phase, Duration took) {
+        eta.blockStarted(phase);
+        clock.advance(took);
+        assertEquals(took, eta.blockFinished());
+    }
+
+    @Test
+    void unknownUntilABlockHasFinished() {
+        assertEquals(Optional.empty(), eta.remaining(5));
+        assertEquals(Optional.of(Duration.ZERO), eta.remaining(0));
+        assertThrows(IllegalStateException.class, eta::blockFinished);
+    }
+
+    @Test
+    void warmupBlocksStandInUntilAMeasuredOneHasFinished() {
+        block(Phase.WARMUP, Duration.ofSeconds(40));
+        assertEquals(Optional.of(Duration.ofSeconds(120)), eta.remaining(3));
+        block(Phase.MEASURE, Duration.ofSeconds(20));
+        assertEquals(Optional.of(Duration.ofSeconds(60)), eta.remaining(3), "measured blocks only, once there is one");
+    }
+
+    @Test
+    void theMeanOfTheLatestThreeMeasuredBlocksTimesTheBlocksLeft() {
+        block(Phase.MEASURE, Duration.ofSeconds(100));
+        block(Phase.MEASURE, Duration.ofSeconds(20));
+        block(Phase.MEASURE, Duration.ofSeconds(30));
+        block(Phase.MEASURE, Duration.ofSeconds(40));
+        assertEquals(Duration.ofSeconds(30), eta.expectedBlock(), "the 100 s block has dropped out");
+        assertEquals(Optional.of(Duration.ofSeconds(60)), eta.remaining(2));
+    }
+
+    @Test
+    void neverMoreThanTheBudgetLeft() {
+        block(Phase.MEASURE, Duration.ofSeconds(60));
+        clock.advance(Duration.ofMinutes(7)); // 8 min gone in all
+        assertEquals(Optional.of(Duration.ofMinutes(2)), eta.remaining(10));
+        clock.advance(Duration.ofMinutes(5));
+        assertEquals(Optional.of(Duration.ZERO), eta.remaining(10));
+    }
+}

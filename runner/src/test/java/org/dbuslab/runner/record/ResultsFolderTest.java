@@ -1,0 +1,153 @@
+package org.dbuslab.runner.record;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Set;
+
+import org.dbuslab.format.FixedCostTsv;
+import org.dbuslab.format.NotesTsv;
+import org.dbuslab.format.OrderTsv;
+import org.dbuslab.format.PlanTsv;
+import org.dbuslab.format.PrecisionTsv;
+import org.dbuslab.format.RunsCsvHeader;
+import org.dbuslab.format.RunsCsvRow;
+import org.dbuslab.format.SkippedTsv;
+import org.dbuslab.runner.options.BlockOrdering;
+import org.dbuslab.runner.plan.BlockOrder;
+import org.dbuslab.runner.plan.Cell;
+import org.dbuslab.runner.plan.CellKind;
+import org.dbuslab.runner.plan.Pair;
+import org.dbuslab.runner.plan.Phase;
+import org.dbuslab.runner.plan.PlanFixtures;
+import org.dbuslab.runner.plan.SessionPlan;
+import org.dbuslab.runner.plan.Transport;
+import org.dbuslab.runner.stop.Precision;
+import org.dbuslab.runner.stop.PrecisionRule;
+import org.dbuslab.runner.stop.BlockCi;
+import org.dbuslab.runner.stop.BlockSamples;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultsFolderTest {
+
+    @TempDir
+    Path dir;
+
+    private final SessionPlan plan = PlanFixtures.plan("--calls", "500");
+
+    @Test
+    void createsTheFolderWithTheFilesThatMustExist() {
+        ResultsFolder.create(dir);
+        assertTrue(Files.isDirectory(dir.resolve("logs")));
+        assertTrue(Files.isDirectory(dir.resolve("latency")));
+        assertEquals(List.of(), SkippedTsv.FORMAT.read(dir));
+        assertEquals(List.of(), OrderTsv.FORMAT.read(dir));
+    }
+
+    @Test
+    void planTsvListsTheJavaAndRawCellsWithTheirBlocks() {
+        ResultsFolder.create(dir).writePlan(plan, 12, 2);
+        List<PlanTsv.Row> rows = PlanTsv.FORMAT.read(dir);
+        assertEquals(20 + 8 + 36 + 1, rows.size(), "matrix, raw floor, sweep, over-limit; not the libdbus pairs");
+        assertEquals(new PlanTsv.Row("dbus-daemon", "sync", 1000, 1, 500, 12, 2), rows.get(0));
+        assertEquals(new PlanTsv.Row("dbus-daemon-limit8", "async", 1000, 128, 500, 1, 0), rows.get(rows.size() - 1));
+    }
+
+    @Test
+    void orderTsvGetsEveryBlocksRunsAsTheBlockStarts() {
+        ResultsFolder folder = ResultsFolder.create(dir);
+        BlockOrder warm = BlockOrder.of(plan.cellsOfBlock(Phase.WARMUP, 0), Phase.WARMUP, BlockOrdering.INTERLEAVED, 77, 1);
+        BlockOrder first = BlockOrder.of(plan.cellsOfBlock(Phase.MEASURE, 1), Phase.MEASURE, BlockOrdering.INTERLEAVED, 77, 2);
+        folder.appendOrder(warm);
+        folder.appendOrder(first);
+        List<OrderTsv.Row> rows = OrderTsv.FORMAT.read(dir);
+        assertEquals(warm.cells().size() + first.cells().size(), rows.size());
+        OrderTsv.Row a = rows.get(0);
+        Cell c = warm.cells().get(0);
+        assertEquals(new OrderTsv.Row(1, 1, c.kind().label(), c.series().label(), c.pair().label(), c.transport().label(),
+                c.mode().label(), c.payloadBytes(), c.window(), c.calls(), 0, 1, 20_150_430L, "interleaved", 77), a);
+        OrderTsv.Row last = rows.get(rows.size() - 1);
+        assertEquals(2, last.round());
+        assertEquals(first.cells().size(), last.position());
+        assertEquals(1, last.runs());
+        assertTrue(rows.stream().anyMatch(r -> r.kind().equals("overlimit") && r.round() == 2));
+    }
+
+    @Test
+    void skippedNotesAndFixedCostsAppendAsTheyHappen() {
+        ResultsFolder folder = ResultsFolder.create(dir);
+        folder.skipped(Transport.P2P_TCP, "server did not start:\tport in use");
+        folder.skipped(Transport.DBUS_DAEMON, Pair.LIBDBUS_JAVA, "hook pending");
+        assertEquals(List.of(new SkippedTsv.Row("p2p-tcp", "server did not start: port in use"),
+                new SkippedTsv.Row("dbus-daemon libdbus-java", "hook pending")), SkippedTsv.FORMAT.read(dir));
+        folder.note("over-limit", "as-expected", "120 of 256 calls got LimitsExceeded");
+        assertEquals(List.of(new NotesTsv.Row("over-limit", "as-expected", "120 of 256 calls got LimitsExceeded")),
+                NotesTsv.FORMAT.read(dir));
+        Cell spam = plan.cells().stream().filter(x -> x.kind() == CellKind.SPAM_JAVA).findFirst().orElseThrow();
+        folder.fixedCost(3, spam, 1, 4_000_000L, 0);
+        folder.fixedCost(3, spam, 2, 4_100_000L, 0);
+        assertEquals(List.of(new FixedCostTsv.Row(3, "dbus-daemon", "libdbus>dbus-java", "sync", 1000, 1, 4_000_000L, 0),
+                new FixedCostTsv.Row(3, "dbus-daemon", "libdbus>dbus-java", "sync", 1000, 2, 4_100_000L, 0)),
+                FixedCostTsv.FORMAT.read(dir));
+    }
+
+    @Test
+    void precisionTsvHasEveryMatrixCellAndComparisonButNotSkippedOnes() {
+        BlockSamples samples = new BlockSamples();
+        for (int b = 1; b <= 3; b++) {
+            for (Cell c : plan.cells()) {
+                samples.add(b, c.id(), 100 + b);
+            }
+        }
+        Cell skipped = plan.matrix().stream().filter(c -> c.transport() == Transport.P2P_TCP).findFirst().orElseThrow();
+        List<Precision> precision = new PrecisionRule(plan, 3, 0, 5, BlockCi.deciding()).assess(samples, Set.of(skipped.id()));
+        ResultsFolder.create(dir).writePrecision(precision);
+        List<PrecisionTsv.Row> rows = PrecisionTsv.FORMAT.read(dir);
+        assertEquals(20 - 1 + 32 - 1, rows.size());
+        PrecisionTsv.Row first = rows.get(0);
+        assertEquals("cell", first.kind());
+        assertEquals("dbus-daemon", first.transport());
+        assertEquals(3, first.blocks());
+        assertEquals(3.0, first.targetPct());
+        PrecisionTsv.Row client = rows.stream().filter(r -> r.kind().equals("client-libdbus")).findFirst().orElseThrow();
+        assertEquals("dbus-java>libdbus", client.pair());
+        assertEquals("libdbus>libdbus", client.versusPair());
+        assertEquals(client.transport(), client.versusTransport());
+    }
+
+    @Test
+    void runsCsvRowsGetTheLabsColumnsFromTheirCellAndRunNumbersPerCellAndPhase() throws Exception {
+        ResultsFolder folder = ResultsFolder.create(dir);
+        Cell over = plan.cells().stream().filter(c -> c.kind() == CellKind.OVERLIMIT).findFirst().orElseThrow();
+        Cell matrix = plan.cells().get(0);
+        RunsCsvRow measured = RunsCsvRow.ofClient("ignored", "sync", 0, 1, 1, 99, 12_345_678L, 0, 0, 0, "measure", "echo",
+                Instant.parse("2026-12-01T14:00:01Z"), "latency/dbus-daemon.java.sync.hlog", "matrix.java.dbus-daemon.sync.1000.w1.b1",
+                3L).withCpu(1000L, 2000L, 3000L);
+        folder.appendRun(matrix, 1, Phase.WARMUP, measured, null);
+        RunsCsvRow second = folder.appendRun(matrix, 2, Phase.MEASURE, measured, null);
+        RunsCsvRow third = folder.appendRun(matrix, 3, Phase.MEASURE, measured, null);
+        RunsCsvRow check = folder.appendRun(over, 2, Phase.MEASURE, measured, null);
+        assertEquals(1, second.run());
+        assertEquals(2, third.run());
+        assertEquals("dbus-daemon", third.transport(), "the cell's values, not what the row claimed");
+        assertEquals(500, third.calls());
+        assertEquals(3, third.round());
+        assertEquals("dbus-java>dbus-java", third.pair());
+        assertEquals(Boolean.FALSE, third.reference());
+        assertEquals("matrix", third.series());
+        assertEquals(null, third.expected());
+        assertEquals(3000L, third.cpuServerNanos());
+        assertEquals("LimitsExceeded", check.expected());
+        List<String> lines = Files.readAllLines(dir.resolve("runs.csv"));
+        assertEquals(5, lines.size(), "header + 4 rows");
+        RunsCsvHeader header = RunsCsvHeader.parse(lines.get(0));
+        assertEquals(25, header.columns().size(), "every column: client, lab and cpu");
+        assertEquals(List.of(second, third, check), lines.subList(2, 5).stream().map(header::parseRow).toList(),
+                "what was written reads back through the one runs.csv definition");
+    }
+}

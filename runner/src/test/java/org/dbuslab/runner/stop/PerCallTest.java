@@ -1,0 +1,24 @@
+package org.dbuslab.runner.stop;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.dbuslab.runner.plan.Cell;
+import org.dbuslab.runner.plan.CellKind;
+import org.dbuslab.runner.plan.Mode;
+import org.dbuslab.runner.plan.Pair;
+import org.dbuslab.runner.plan.Series;
+import org.dbuslab.runner.plan.Transport;
+import org.junit.jupiter.api.Test;
+
+class PerCallTest {
+
+    @Test
+    void aJavaRunIsElapsedOverCallsASpamRunSubtractsItsFixedCost() {
+        Cell java = new Cell(CellKind.JAVA, Series.MATRIX, Pair.JAVA, Transport.DBUS_DAEMON, Mode.SYNC, 1000, 1, 500);
+        assertEquals(30.0, PerCall.micros(java, 15_000_000L), 1e-9);
+        Cell spam = new Cell(CellKind.SPAM_LIBDBUS, Series.REFERENCE, Pair.LIBDBUS, Transport.DBUS_DAEMON, Mode.SYNC, 1000, 1, 501);
+        assertEquals(20.0, PerCall.micros(spam, 14_000_000L, 4_000_000L), 1e-9, "(14 ms - 4 ms) / 500 calls");
+        assertTrue(Double.isNaN(PerCall.micros(spam, 14_000_000L)), "no fixed cost, no per-call time");
+    }
+}
