@@ -102,6 +102,9 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
             }
         } catch (IOException | DBusException | RuntimeException e) {
             pending.remove(serial);
+            if (e instanceof IOException) { // the socket failed (the peer or bus is gone): no later call can pass
+                giveUp("cannot send: " + DbusJavaConnector.rootMessage(e));
+            }
             if (lostReason != null) {
                 throw new ConnectionLostException("not sent: connection lost: " + lostReason, e);
             }
