@@ -42,10 +42,13 @@ public final class FakePeer implements AutoCloseable {
         byte[] answer(int index, TestFrames.Call call, int serial) throws IOException;
     }
 
-    /** Thrown by a responder to make the peer close the connection. */
+    /** Thrown by a responder to make the peer write {@code last} (maybe nothing) and close the connection. */
     static final class Hangup extends IOException {
-        Hangup() {
+        private final transient byte[] last;
+
+        Hangup(byte[] last) {
             super("hang up");
+            this.last = last;
         }
     }
 
@@ -196,7 +199,14 @@ public final class FakePeer implements AutoCloseable {
                 body.putInt(name.length).put(name).put((byte) 0);
                 reply = TestFrames.methodReturn(call, serial.getAndIncrement(), "s", body.array());
             } else {
-                reply = responder.answer(echoIndex++, call, serial.getAndIncrement());
+                try {
+                    reply = responder.answer(echoIndex++, call, serial.getAndIncrement());
+                } catch (Hangup e) {
+                    out.write(e.last);
+                    out.flush();
+                    client.shutdownOutput();
+                    throw e;
+                }
             }
             if (reply != null) {
                 out.write(reply);
