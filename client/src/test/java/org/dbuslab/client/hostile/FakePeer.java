@@ -189,6 +189,9 @@ public final class FakePeer implements AutoCloseable {
             byte[] message = new byte[(int) length];
             System.arraycopy(prefix, 0, message, 0, prefix.length);
             in.readFully(message, prefix.length, message.length - prefix.length);
+            if (message[1] != 1) {
+                continue; // only method calls are answered (an answered error would start an endless exchange)
+            }
             TestFrames.Call call = TestFrames.parse(message);
             byte[] reply;
             if ("Ping".equals(call.member())) {

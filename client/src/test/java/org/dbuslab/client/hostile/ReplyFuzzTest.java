@@ -107,8 +107,9 @@ class ReplyFuzzTest {
             try {
                 code = client.get(CASE_BOUND_SECONDS, TimeUnit.SECONDS);
             } catch (TimeoutException e) {
+                String threads = threadDump();
                 client.cancel(true);
-                fail(what + ": the client hung; stderr: " + err);
+                fail(what + ": the client hung; stderr: " + err + "\nthreads:\n" + threads);
                 return false;
             }
         }
@@ -134,6 +135,17 @@ class ReplyFuzzTest {
             return true;
         }
         return false;
+    }
+
+    private static String threadDump() {
+        StringBuilder dump = new StringBuilder();
+        Thread.getAllStackTraces().forEach((thread, stack) -> {
+            dump.append('"').append(thread.getName()).append("\" ").append(thread.getState()).append('\n');
+            for (StackTraceElement frame : stack) {
+                dump.append("    ").append(frame).append('\n');
+            }
+        });
+        return dump.toString();
     }
 
     /** Samples the JVM's direct buffer memory every few milliseconds; keeps each case's rise over its start. */
