@@ -59,8 +59,9 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
         description = "A call whose reply has not come MS milliseconds after it was sent counts as lost "
             + "(default: ${DEFAULT-VALUE}). A send that waits MS for the socket (the peer stopped reading) closes the "
             + "connection; so does a lost reply of a synchronous lean call over TCP, whose read cannot time out. A "
-            + "connection that is closed, or has answered nothing for 3 x MS, is given up: the calls of the run not "
-            + "answered by then count as lost, no further runs are made, and one line says why (exit 1).")
+            + "connection that is closed, or lost 3 calls in a row while nothing came back for 3 x MS, is given up: "
+            + "the calls of the run not answered by then count as lost, no further runs are made, and one line says "
+            + "why (exit 1).")
     long replyTimeoutMs;
 
     @Option(names = "--call-path", paramLabel = "PATH", defaultValue = "${sys:dbuslab.callpath:-lean}",
