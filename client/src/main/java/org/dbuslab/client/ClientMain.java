@@ -8,6 +8,7 @@ import org.dbuslab.client.callpath.EchoCallPath;
 import org.dbuslab.client.callpath.ReplyReading;
 import org.dbuslab.client.callpath.UnreachableException;
 import org.dbuslab.client.control.EchoRunClient;
+import org.dbuslab.client.raw.RawAddress;
 import org.dbuslab.client.run.EchoRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -29,7 +30,7 @@ import java.util.concurrent.TimeUnit;
     exitCodeList = {
         "0:every call of every run got its exact echo",
         "1:some call was lost, mismatched or failed (counted in the CSV and the summary)",
-        "2:bad usage, or the address or echo server could not be reached"})
+        "2:bad usage, or the address or echo server could not be reached (or not within --connect-timeout)"})
 public final class ClientMain extends RunOptions implements Callable<Integer> {
 
     @Option(names = "--address", required = true, paramLabel = "ADDRESS",
@@ -57,8 +58,11 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
 
     @Option(names = "--reply-timeout", paramLabel = "MS", defaultValue = "10000",
         description = "A call whose reply has not come MS milliseconds after it was sent counts as lost "
-            + "(default: ${DEFAULT-VALUE}). A synchronous lean call over TCP waits in a read that cannot time "
-            + "out, so there a lost reply closes the connection and the calls after it fail.")
+            + "(default: ${DEFAULT-VALUE}). A send that waits MS for the socket (the peer stopped reading) closes the "
+            + "connection; so does a lost reply of a synchronous lean call over TCP, whose read cannot time out. A "
+            + "connection that is closed, or lost 3 calls in a row while nothing came back for 3 x MS, is given up: "
+            + "the calls of the run not answered by then count as lost, no further runs are made, and one line says "
+            + "why (exit 1).")
     long replyTimeoutMs;
 
     @Option(names = "--call-path", paramLabel = "PATH", defaultValue = "${sys:dbuslab.callpath:-lean}",
@@ -78,7 +82,25 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        quietDbusJava();
         System.exit(run(args, System.out, System.err));
+    }
+
+    /** slf4j-simple's level for dbus-java's loggers; set on the command line it wins. */
+    private static final String DBUS_JAVA_LOG_LEVEL = "org.slf4j.simpleLogger.log.org.freedesktop";
+
+    /**
+     * dbus-java logs a failed handshake or a lost connection as an ERROR with its stack trace (77 lines for a peer
+     * that is not D-Bus), and a thread of its own may die with an uncaught exception after a peer left; the client
+     * says what happened in one line of its own: dbus-java's log stays off unless asked for with
+     * {@code -Dorg.slf4j.simpleLogger.log.org.freedesktop=warn}, and a thread that dies says so in one line.
+     */
+    static void quietDbusJava() {
+        if (System.getProperty(DBUS_JAVA_LOG_LEVEL) == null) {
+            System.setProperty(DBUS_JAVA_LOG_LEVEL, "off");
+            Thread.setDefaultUncaughtExceptionHandler((thread, e) -> System.err.println("dbus-lab-client: warning: thread "
+                + thread.getName() + " ended: " + e));
+        }
     }
 
     /** Parses {@code args}, runs, and returns the exit code; nothing here calls System.exit. */
@@ -145,6 +167,22 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
         if (address.isBlank() || !address.contains(":")) {
             throw bad("--address '" + address + "' is not a D-Bus address (e.g. unix:path=/run/bus or "
                 + "tcp:host=127.0.0.1,port=1234)");
+        }
+        if (address.startsWith("tcp:")) {
+            checkTcpAddress();
+        }
+    }
+
+    /** dbus-java takes any port number and fails later, or connects somewhere else (99999 wraps around). */
+    private void checkTcpAddress() {
+        RawAddress tcp;
+        try {
+            tcp = RawAddress.parse(address);
+        } catch (IllegalArgumentException e) {
+            throw bad("--address " + e.getMessage());
+        }
+        if (tcp.port() < 1) {
+            throw bad("--address '" + address + "': port must be between 1 and 65535 to connect to, was " + tcp.port());
         }
     }
 
