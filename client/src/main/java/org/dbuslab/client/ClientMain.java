@@ -77,7 +77,25 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        quietDbusJava();
         System.exit(run(args, System.out, System.err));
+    }
+
+    /** slf4j-simple's level for dbus-java's loggers; set on the command line it wins. */
+    private static final String DBUS_JAVA_LOG_LEVEL = "org.slf4j.simpleLogger.log.org.freedesktop";
+
+    /**
+     * dbus-java logs a failed handshake or a lost connection as an ERROR with its stack trace (77 lines for a peer
+     * that is not D-Bus), and a thread of its own may die with an uncaught exception after a peer left; the client
+     * says what happened in one line of its own: dbus-java's log stays off unless asked for with
+     * {@code -Dorg.slf4j.simpleLogger.log.org.freedesktop=warn}, and a thread that dies says so in one line.
+     */
+    static void quietDbusJava() {
+        if (System.getProperty(DBUS_JAVA_LOG_LEVEL) == null) {
+            System.setProperty(DBUS_JAVA_LOG_LEVEL, "off");
+            Thread.setDefaultUncaughtExceptionHandler((thread, e) -> System.err.println("dbus-lab-client: warning: thread "
+                + thread.getName() + " ended: " + e));
+        }
     }
 
     /** Parses {@code args}, runs, and returns the exit code; nothing here calls System.exit. */

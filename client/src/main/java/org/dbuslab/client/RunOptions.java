@@ -74,8 +74,11 @@ public abstract class RunOptions {
             + "digits, one interval per run tagged <phase>-<run>) to FILE; the CSV row names the file and tag.")
     protected Path latencyLog;
 
-    @Option(names = "--connect-timeout", paramLabel = "MS", defaultValue = "2000",
-        description = "Give up connecting after MS milliseconds (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--connect-timeout", paramLabel = "MS", defaultValue = "10000",
+        description = "Give up when connecting, authenticating (SASL), on a bus saying Hello, and the first call (a "
+            + "Ping of the server) have not finished after MS milliseconds in all: a peer or bus that accepts the "
+            + "connection and then says nothing is an error, not a hang; a refused connect is retried every 500 ms "
+            + "for up to 2 s of it (default: ${DEFAULT-VALUE}).")
     protected int connectTimeoutMs;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "20150430",
@@ -143,6 +146,12 @@ public abstract class RunOptions {
             } else {
                 clean &= record(recording, m, "measure", ++measured, label, methodLabel, effectiveWindow, err);
             }
+            if (m.result().abandoned() != null) {
+                // nothing more can be measured on a dead connection; runs made on it would only time out
+                err.println(label + " " + methodLabel + " " + mode + " " + payload + " B: " + m.result().abandoned()
+                    + "; " + (runs - measured) + " measured run(s) not made");
+                return false;
+            }
         }
         // Said only now: printed between the phases, this line's new code (a first string concatenation)
         // deoptimized JIT-compiled code the calls share, and the first measured runs were up to twice as slow
@@ -204,18 +213,32 @@ public abstract class RunOptions {
 
     private String summary(String label, String methodLabel, int effectiveWindow, boolean warmup, int number,
                            RunResult r, long jitMillis) {
-        String line = String.format(Locale.ROOT,
-            "%s %s %s %d B window %d %s %d/%d: %d calls in %.6f s = %.1f us/call, %.0f calls/s, round trip p50 %.1f us "
-                + "p99 %.1f us; lost %d, mismatched %d, errors %d",
+        String line = String.format(Locale.ROOT, "%s %s %s %d B window %d %s %d/%d: ",
             label, methodLabel, mode, payload, effectiveWindow, warmup ? "warm-up" : "run", number,
-            warmup ? Math.max(warmupRuns, number) : runs, r.calls(), r.elapsedNanos() / 1e9, r.microsPerCall(),
-            r.elapsedNanos() == 0 ? 0 : r.calls() * 1e9 / r.elapsedNanos(),
-            r.latencies().getValueAtPercentile(50) / 1e3, r.latencies().getValueAtPercentile(99) / 1e3,
-            r.lost(), r.mismatched(), r.errors());
+            warmup ? Math.max(warmupRuns, number) : runs) + figures(r)
+            + String.format(Locale.ROOT, "; lost %d, mismatched %d, errors %d", r.lost(), r.mismatched(), r.errors());
         if (jitMillis > 0) {
             line += "; JIT compiled " + jitMillis + " ms meanwhile";
         }
         return r.firstProblem() == null ? line : line + "; first: " + r.firstProblem();
+    }
+
+    /**
+     * Time per call and calls per second only for a run whose every call was verified: a rate over calls that were
+     * lost or never sent would describe nothing (a run on a lost connection "made" its calls in microseconds).
+     */
+    private static String figures(RunResult r) {
+        long verified = r.latencies().getTotalCount();
+        String roundTrip = verified == 0 ? "no verified round trip"
+            : String.format(Locale.ROOT, "round trip p50 %.1f us p99 %.1f us",
+                r.latencies().getValueAtPercentile(50) / 1e3, r.latencies().getValueAtPercentile(99) / 1e3);
+        if (r.clean()) {
+            return String.format(Locale.ROOT, "%d calls in %.6f s = %.1f us/call, %.0f calls/s, ", r.calls(),
+                r.elapsedNanos() / 1e9, r.microsPerCall(), r.elapsedNanos() == 0 ? 0 : r.calls() * 1e9 / r.elapsedNanos())
+                + roundTrip;
+        }
+        return String.format(Locale.ROOT, "%d calls, %d verified, in %.6f s (no rate: not every call was answered), ",
+            r.calls(), r.ok(), r.elapsedNanos() / 1e9) + (verified == 0 ? roundTrip : roundTrip + " of the verified ones");
     }
 
     protected ParameterException bad(String message) {

@@ -4,9 +4,19 @@ import org.dbuslab.api.Echo1;
 import org.dbuslab.api.EchoContract;
 import org.dbuslab.api.SpamContract;
 import org.dbuslab.server.fastpath.ReaderDispatch;
+import org.dbuslab.server.peer.ListenAddress;
+import org.freedesktop.dbus.connections.IDisconnectCallback;
 import org.freedesktop.dbus.connections.impl.DBusConnection;
 import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
 import org.freedesktop.dbus.exceptions.DBusException;
+
+import java.io.IOException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 
 /**
  * Serves the echo object (and the libdbus-compatible spam object) on a message bus under the well-known name
@@ -14,34 +24,113 @@ import org.freedesktop.dbus.exceptions.DBusException;
  */
 public final class BusEchoServer implements EchoServer {
 
-    private static final int CONNECT_TIMEOUT_MS = 3_000;
+    /** How long connecting may take in all: the socket, the SASL handshake, Hello and claiming the name. */
+    public static final int DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+    /** dbus-java retries a failed socket connect every 500 ms until this; a bus that is not there now won't be. */
+    private static final int SOCKET_CONNECT_TIMEOUT_MS = 3_000;
 
     private final String address;
     private final DBusConnection connection;
+    private final AtomicBoolean ended;
 
-    private BusEchoServer(String address, DBusConnection connection) {
+    private BusEchoServer(String address, DBusConnection connection, AtomicBoolean ended) {
         this.address = address;
         this.connection = connection;
+        this.ended = ended;
     }
 
-    /** Connects to the bus at {@code address}, exports {@code service} and claims the bus name. */
-    public static BusEchoServer start(String address, Echo1 service) throws DBusException {
-        // dbus-java retries a failed connect every 500 ms until this timeout; a bus that is not there now won't be.
+    /** As {@link #start(String, Echo1, int, Consumer)} with the default timeout and no one told of a lost bus. */
+    public static BusEchoServer start(String address, Echo1 service) throws DBusException, IOException {
+        return start(address, service, DEFAULT_CONNECT_TIMEOUT_MS, reason -> { });
+    }
+
+    /**
+     * Connects to the bus at {@code address}, exports {@code service} and claims the bus name, within
+     * {@code connectTimeoutMs} (a bus that accepts the socket but never answers SASL fails here too).
+     * {@code onLost} is told, once, why the connection ended if it ends by itself (the bus died), not by {@link #close}.
+     */
+    public static BusEchoServer start(String address, Echo1 service, int connectTimeoutMs, Consumer<String> onLost)
+        throws DBusException, IOException {
+        if (connectTimeoutMs < 1) {
+            throw new IllegalArgumentException("connect timeout must be at least 1 ms, not " + connectTimeoutMs);
+        }
+        checkPorts(address);
+        AtomicBoolean ended = new AtomicBoolean();
+        IDisconnectCallback lost = new IDisconnectCallback() {
+            @Override
+            public void clientDisconnect() {
+                end("the bus closed the connection");
+            }
+
+            @Override
+            public void disconnectOnError(IOException e) {
+                end(e == null || e.getMessage() == null ? "the bus connection failed" : e.getMessage());
+            }
+
+            private void end(String reason) {
+                if (ended.compareAndSet(false, true)) {
+                    onLost.accept(reason);
+                }
+            }
+        };
+        // dbus-java's connect has no deadline for the handshake: it runs on a thread of its own, abandoned (a daemon,
+        // blocked on a socket the process is about to leave) when the bus does not answer in time
+        FutureTask<DBusConnection> connecting = new FutureTask<>(() -> connect(address, service, lost, ended));
+        Thread thread = new Thread(connecting, "dbus-lab-bus-connect");
+        thread.setDaemon(true);
+        thread.start();
+        try {
+            return new BusEchoServer(address, connecting.get(connectTimeoutMs, TimeUnit.MILLISECONDS), ended);
+        } catch (TimeoutException e) {
+            ended.set(true);
+            thread.interrupt();
+            throw new IOException("the bus at " + address + " did not complete the connection within "
+                + connectTimeoutMs + " ms (socket, SASL handshake, Hello, name)");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while connecting to " + address, e);
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof DBusException d) {
+                throw d;
+            }
+            throw cause instanceof IOException io ? io : new IOException(cause.getMessage(), cause);
+        }
+    }
+
+    private static DBusConnection connect(String address, Echo1 service, IDisconnectCallback lost, AtomicBoolean ended)
+        throws DBusException {
         // never shared: dbus-java hands a shared connection to every later builder for the same address in this
         // JVM, so a client in the same process (the tests') would otherwise call through the server's connection
         DBusConnection connection = DBusConnectionBuilder.forAddress(address).withShared(false)
-            .transportConfig().withTimeout(CONNECT_TIMEOUT_MS).back().build();
+            .withDisconnectCallback(lost)
+            .transportConfig().withTimeout(SOCKET_CONNECT_TIMEOUT_MS).back().build();
         ReaderDispatch.installOnConnectionBuiltByThisThread(connection.getMessageFactory(), service,
-            System.err::println);
+            line -> System.err.println("dbus-lab-server: " + line));
         try {
             connection.exportObject(EchoContract.OBJECT_PATH, service);
             connection.exportObject(SpamContract.OBJECT_PATH, new SpamService());
             connection.requestBusName(EchoContract.BUS_NAME);
+            if (ended.get()) {
+                throw new DBusException("connected after the connect timeout had passed");
+            }
         } catch (DBusException | RuntimeException e) {
             connection.disconnect();
             throw e;
         }
-        return new BusEchoServer(address, connection);
+        return connection;
+    }
+
+    /** dbus-java takes {@code port=99999} as given and fails later, obscurely: say so now (IllegalArgumentException). */
+    static void checkPorts(String address) {
+        for (String entry : address.split(";")) {
+            int colon = entry.indexOf(':');
+            for (String pair : entry.substring(colon + 1).split(",")) {
+                if (pair.startsWith("port=")) {
+                    ListenAddress.port(pair.substring("port=".length()), 1, "bus address '" + address + "'");
+                }
+            }
+        }
     }
 
     @Override
@@ -51,6 +140,7 @@ public final class BusEchoServer implements EchoServer {
 
     @Override
     public void close() {
+        ended.set(true); // a disconnect we asked for is not a lost bus
         connection.disconnect();
     }
 }

@@ -1,6 +1,7 @@
 package org.dbuslab.server;
 
 import org.dbuslab.api.EchoContract;
+import org.dbuslab.api.transport.IncomingMemory;
 import org.dbuslab.server.peer.PeerEchoServer;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -9,7 +10,7 @@ import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CompletableFuture;
 
 /** Command line of the echo server: on a bus or peer-to-peer, up until killed. */
 @Command(name = "dbus-lab-server", mixinStandardHelpOptions = true, version = "dbus-lab-server 0.1.0",
@@ -19,9 +20,12 @@ import java.util.concurrent.CountDownLatch;
             + ", interface " + EchoContract.INTERFACE + ", method Echo(ay) -> ay returning exactly the bytes received.",
         "Standard org.freedesktop.DBus.Introspectable and Peer work on the object.",
         "When ready it prints one line on stdout: 'ready <address>' (the bus address, or the real listening address",
-        "with the kernel-chosen port for port=0), then serves until SIGTERM or Ctrl-C. Diagnostics go to stderr."},
+        "with the kernel-chosen port for port=0), then serves until SIGTERM or Ctrl-C. Diagnostics go to stderr,",
+        "one line per event: a peer that sends what is not D-Bus, breaks a memory limit or stays silent through",
+        "the handshake is closed with one line, and the server goes on serving the others."},
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:stopped by a signal", "1:could not connect, bind or claim the name", "2:bad usage"})
+    exitCodeList = {"0:stopped by a signal", "1:could not connect, bind or claim the name, or lost the bus",
+        "2:bad usage"})
 public final class ServerMain implements Callable<Integer> {
 
     @ArgGroup(exclusive = true, multiplicity = "1")
@@ -38,9 +42,30 @@ public final class ServerMain implements Callable<Integer> {
         String listen;
     }
 
+    @Option(names = "--max-message-bytes", paramLabel = "BYTES",
+        description = "Largest message one connection may send; its read buffer never grows beyond it. A larger "
+            + "claim closes that connection (default: ${DEFAULT-VALUE}, the D-Bus limit).")
+    long maxMessageBytes = IncomingMemory.DEFAULT_MAX_MESSAGE_BYTES;
+
+    @Option(names = "--max-incoming-bytes", paramLabel = "BYTES",
+        description = "Memory all connections' read buffers may hold together beyond their first 64 KiB each; the "
+            + "connection whose message would go over it is closed (default: ${DEFAULT-VALUE}).")
+    long maxIncomingBytes = IncomingMemory.DEFAULT_MAX_INCOMING_BYTES;
+
+    @Option(names = "--handshake-timeout", paramLabel = "MS",
+        description = "With --listen: a peer that has not finished the SASL handshake this long after connecting "
+            + "is closed (default: ${DEFAULT-VALUE}).")
+    int handshakeTimeoutMs = PeerEchoServer.DEFAULT_HANDSHAKE_TIMEOUT_MS;
+
+    @Option(names = "--connect-timeout", paramLabel = "MS",
+        description = "With --bus: connecting, the SASL handshake and claiming the name must finish within this "
+            + "(default: ${DEFAULT-VALUE}).")
+    int connectTimeoutMs = BusEchoServer.DEFAULT_CONNECT_TIMEOUT_MS;
+
     private final PrintStream out;
     private final PrintStream err;
-    private final CountDownLatch stop = new CountDownLatch(1);
+    /** The exit code once serving ends: 0 for a signal, 1 for a lost bus. */
+    private final CompletableFuture<Integer> end = new CompletableFuture<>();
 
     ServerMain(PrintStream out, PrintStream err) {
         this.out = out;
@@ -48,6 +73,9 @@ public final class ServerMain implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
+        DbusJavaLogs.leavePeerFaultsToTheServer();
+        Thread.setDefaultUncaughtExceptionHandler((thread, e) ->
+            System.err.println("dbus-lab-server: " + thread.getName() + " failed: " + e));
         System.exit(run(args, System.out, System.err));
     }
 
@@ -69,21 +97,28 @@ public final class ServerMain implements Callable<Integer> {
     public Integer call() throws Exception {
         EchoServer server;
         try {
+            IncomingMemory.limit(maxMessageBytes, maxIncomingBytes);
             server = where.bus != null
-                ? BusEchoServer.start(where.bus, new EchoService())
-                : PeerEchoServer.start(where.listen, new EchoService(), line -> err.println("dbus-lab-server: " + line));
+                ? BusEchoServer.start(where.bus, new EchoService(), connectTimeoutMs, this::lostBus)
+                : PeerEchoServer.start(where.listen, new EchoService(), line -> err.println("dbus-lab-server: " + line),
+                    handshakeTimeoutMs);
         } catch (IllegalArgumentException e) {
             err.println("dbus-lab-server: error: " + e.getMessage());
             return 2;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
-            stop.countDown();
+            end.complete(0);
         }, "dbus-lab-server-shutdown"));
         out.println("ready " + server.address());
         out.flush();
-        stop.await();
-        return 0;
+        return end.get();
+    }
+
+    private void lostBus(String reason) {
+        if (end.complete(1)) {
+            err.println("dbus-lab-server: error: lost the bus connection: " + reason);
+        }
     }
 
     static String oneLine(Throwable e) {

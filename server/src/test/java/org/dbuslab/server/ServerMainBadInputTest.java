@@ -1,5 +1,6 @@
 package org.dbuslab.server;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -22,7 +23,13 @@ class ServerMainBadInputTest {
         "--listen ftp:host=x|2",
         "--listen tcp:host=127.0.0.1,port=70000|2",
         "--bus unix:path=/nonexistent/dbus-lab-bus|1",
-        "--listen unix:path=/nonexistent-dir/echo.sock|1"
+        "--listen unix:path=/nonexistent-dir/echo.sock|1",
+        "--bus tcp:host=127.0.0.1,port=99999|2",
+        "--bus unix:path=/x;tcp:host=127.0.0.1,port=0|2",
+        "--listen unix:path=/x --handshake-timeout 0|2",
+        "--listen unix:path=/x --max-message-bytes 0|2",
+        "--listen unix:path=/x --max-incoming-bytes -1|2",
+        "--bus unix:path=/x --connect-timeout 0|2"
     })
     void oneLineAndNonZeroExit(String args, int expectedCode) {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -33,5 +40,14 @@ class ServerMainBadInputTest {
         assertEquals(1, stderr.strip().split("\n").length, stderr);
         assertTrue(stderr.startsWith("dbus-lab-server: error: "), stderr);
         assertFalse(stderr.contains("\tat "), stderr);
+    }
+
+    @Test
+    void aBindErrorNamesTheAddress() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        ServerMain.run(new String[] {"--listen", "unix:path=/nonexistent-dir/echo.sock"},
+            new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true));
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("cannot bind unix:path=/nonexistent-dir/echo.sock"),
+            err.toString(StandardCharsets.UTF_8));
     }
 }

@@ -46,6 +46,8 @@ final class BufferedMessageReader implements IMessageReader {
     private static final long NO_DEADLINE = Long.MAX_VALUE;
     /** The D-Bus specification's limit on a whole message. */
     private static final long MAX_MESSAGE_LENGTH = 134_217_728;
+    /** A buffer grown beyond this for a large message goes back to its first size once that message is read. */
+    private static final int SHRINK_ABOVE = 4 * 1024 * 1024;
 
     private final SocketChannel channel;
     /** The socket's descriptor where the lab can reach it ({@link NativeSocket#forChannel}): for the caller's loop. */
@@ -56,8 +58,12 @@ final class BufferedMessageReader implements IMessageReader {
     private volatile boolean readerPolls;
     /** The last read filled all the space it was offered: more data is probably waiting, read without polling. */
     private boolean lastReadFull;
-    /** Direct, so the caller's loop receives into it in place ({@link NativeSocket#receiveNow}). */
-    private ByteBuffer buffer = ByteBuffer.allocateDirect(64 * 1024);
+    /**
+     * Direct, so the caller's loop receives into it in place ({@link NativeSocket#receiveNow}). It grows as a large
+     * message's bytes arrive, never to the length a header claims before they do, within {@link IncomingMemory}.
+     */
+    private ByteBuffer buffer = ByteBuffer.allocateDirect(IncomingMemory.UNCOUNTED_BYTES);
+    private final IncomingMemory.Share memory = new IncomingMemory.Share();
 
     private volatile MessageInterceptor interceptor;
 
@@ -210,6 +216,7 @@ final class BufferedMessageReader implements IMessageReader {
     }
 
     private void connectionLost(IOException cause) {
+        memory.releaseAll();
         MessageInterceptor current = interceptor;
         if (current != null) {
             current.connectionLost(cause);
@@ -238,9 +245,12 @@ final class BufferedMessageReader implements IMessageReader {
             if (buffer.remaining() >= PREFIX) {
                 needed = Math.max(needed, messageLength(buffer.position()));
             }
-            makeRoom(needed);
+            buffer.compact(); // write mode, the unread bytes at its start
             int received;
             try {
+                if (!buffer.hasRemaining()) {
+                    grow(needed);
+                }
                 received = nativeSocket.receiveNow(buffer);
             } finally {
                 buffer.flip();
@@ -304,8 +314,15 @@ final class BufferedMessageReader implements IMessageReader {
         }
         int start = buffer.position();
         byte type = buffer.get(start + 1);
-        if (buffer.get(start + 3) > Message.PROTOCOL) {
-            throw new MessageProtocolVersionException("Protocol version " + buffer.get(start + 3) + " is unsupported");
+        byte endianness = buffer.get(start);
+        if (endianness != 'l' && endianness != 'B') {
+            // the byte order decides every length that follows: nothing after it can be trusted, not even an error
+            throw new IOException("invalid byte-order mark 0x" + Integer.toHexString(endianness & 0xff)
+                + " (D-Bus allows only 'l' and 'B')");
+        }
+        int version = buffer.get(start + 3) & 0xff; // unsigned: a signed compare let 128-255 through
+        if (version != Message.PROTOCOL) {
+            throw new MessageProtocolVersionException("Protocol version " + version + " is unsupported");
         }
         byte[] prefix = new byte[PREFIX];
         buffer.get(start, prefix);
@@ -326,6 +343,7 @@ final class BufferedMessageReader implements IMessageReader {
         byte[] body = new byte[(int) bodyLength];
         buffer.get(start + PREFIX + (int) paddedFields, body, 0, body.length);
         buffer.position(start + total);
+        shrinkAfterLargeMessage();
 
         Message message = MessageFactory.createMessage(type, fixed, header, body, null);
         MessageInterceptor current = interceptor;
@@ -346,6 +364,7 @@ final class BufferedMessageReader implements IMessageReader {
         if (total > MAX_MESSAGE_LENGTH) {
             throw new IOException("message of " + total + " bytes is larger than D-Bus allows (128 MiB)");
         }
+        IncomingMemory.checkMessageLength(total);
         return (int) total;
     }
 
@@ -363,11 +382,14 @@ final class BufferedMessageReader implements IMessageReader {
         if (buffer.remaining() >= needed) {
             return true;
         }
-        makeRoom(needed);
+        buffer.compact();
         // buffer is now in write mode with the unread bytes at its start; every way out flips it back, so a
         // failed read (end of stream) leaves what arrived readable instead of a write-mode buffer read as data
         try {
             while (buffer.position() < needed) {
+                if (!buffer.hasRemaining()) {
+                    grow(needed);
+                }
                 int window = Math.min(buffer.remaining(), Math.max(READ_WINDOW, needed - buffer.position()));
                 ByteBuffer slice = buffer.slice(buffer.position(), window);
                 int read = readableNow(deadline) ? channel.read(slice) : 0;
@@ -387,16 +409,27 @@ final class BufferedMessageReader implements IMessageReader {
     }
 
     /**
-     * Turns the buffer to write mode with the unread bytes at its start and room for {@code needed} bytes in all
-     * (growing it when it is smaller).
+     * Doubles the full buffer (write mode): it grows only once full, so a length that a header claims costs
+     * memory only as its bytes arrive, to at most {@code needed} bytes, within the connection's share of
+     * {@link IncomingMemory}: over it, the read fails and the connection ends.
      */
-    private void makeRoom(int needed) {
-        if (buffer.capacity() < needed) {
-            ByteBuffer bigger = ByteBuffer.allocateDirect(Math.max(needed, buffer.capacity() * 2));
-            bigger.put(buffer);
-            buffer = bigger;
-        } else {
-            buffer.compact();
+    private void grow(int needed) throws IOException {
+        int capacity = (int) Math.min(needed, buffer.capacity() * 2L);
+        memory.resize(capacity);
+        ByteBuffer bigger = ByteBuffer.allocateDirect(capacity);
+        buffer.flip();
+        bigger.put(buffer);
+        buffer = bigger;
+    }
+
+    /** Gives a buffer grown for a large message back once that message is read (read mode, little left). */
+    private void shrinkAfterLargeMessage() throws IOException {
+        if (buffer.capacity() > SHRINK_ABOVE && buffer.remaining() <= IncomingMemory.UNCOUNTED_BYTES) {
+            ByteBuffer small = ByteBuffer.allocateDirect(IncomingMemory.UNCOUNTED_BYTES);
+            small.put(buffer);
+            small.flip();
+            buffer = small;
+            memory.resize(small.capacity());
         }
     }
 
@@ -423,6 +456,7 @@ final class BufferedMessageReader implements IMessageReader {
 
     @Override
     public void close() throws IOException {
+        memory.releaseAll();
         channel.close();
     }
 }

@@ -18,16 +18,23 @@ public final class DbusJavaCallPath implements EchoCallPath {
     private static final byte[] EMPTY = new byte[0];
 
     private final AbstractConnection connection;
+    /** Closes the socket itself: dbus-java's disconnect first sends what is queued, blocking on a stalled peer. */
+    private final java.io.Closeable socket;
     private final String destination;
     private final CallMethod method;
+    /** Some call got no reply: dbus-java's sender thread may still hold calls for a peer that stopped reading. */
+    private volatile boolean unanswered;
 
     /**
      * @param connection  an open bus or peer connection
+     * @param socket      closes the connection's socket directly
      * @param destination bus name of the server, or null on a peer-to-peer connection
      * @param method      the method every call invokes
      */
-    public DbusJavaCallPath(AbstractConnection connection, String destination, CallMethod method) {
+    public DbusJavaCallPath(AbstractConnection connection, java.io.Closeable socket, String destination,
+                            CallMethod method) {
         this.connection = connection;
+        this.socket = socket;
         this.destination = destination;
         this.method = method;
     }
@@ -40,9 +47,16 @@ public final class DbusJavaCallPath implements EchoCallPath {
                 method.member(), (byte) 0, EchoContract.PAYLOAD_SIGNATURE, payload);
             connection.sendMessage(call);
         } catch (DBusException | RuntimeException e) {
+            if (!connection.isConnected()) {
+                throw new ConnectionLostException("not sent: connection lost: " + e.getMessage(), e);
+            }
             throw new CallFailedException("cannot send " + method.member() + ": " + e.getMessage(), e);
         }
-        return timeoutNanos -> ReplyDecoder.decode(awaitReply(call, timeoutNanos), method);
+        return timeoutNanos -> {
+            Message reply = awaitReply(call, timeoutNanos);
+            unanswered |= reply == null;
+            return ReplyDecoder.decode(reply, method);
+        };
     }
 
     /** MethodCall.getReply(ms) waits once and may wake early; loop until the deadline. */
@@ -63,7 +77,30 @@ public final class DbusJavaCallPath implements EchoCallPath {
     }
 
     @Override
+    public String lostReason() {
+        return connection.isConnected() ? null : "the connection was closed";
+    }
+
+    /** Closes the socket first, so calls still queued for dbus-java's sender thread fail at once instead of blocking. */
+    @Override
+    public void abandon(String why) {
+        closeSocket();
+        close();
+    }
+
+    private void closeSocket() {
+        try {
+            socket.close();
+        } catch (java.io.IOException | RuntimeException ignored) {
+            // disconnecting anyway
+        }
+    }
+
+    @Override
     public void close() {
+        if (unanswered) {
+            closeSocket(); // disconnect() would first send what dbus-java still queues, blocking on a stalled peer
+        }
         connection.disconnect();
     }
 }

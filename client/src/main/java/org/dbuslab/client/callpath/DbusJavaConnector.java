@@ -2,20 +2,21 @@ package org.dbuslab.client.callpath;
 
 import org.dbuslab.api.transport.LabWire;
 import org.freedesktop.dbus.connections.AbstractConnection;
-import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
-import org.freedesktop.dbus.connections.impl.DirectConnectionBuilder;
 import org.freedesktop.dbus.messages.Error;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.messages.Message;
 import org.freedesktop.dbus.messages.MethodCall;
 
+import java.util.concurrent.TimeUnit;
+
 /** Opens a dbus-java connection to a bus or a peer and checks that an echo server answers there. */
 public final class DbusJavaConnector {
 
-    private static final long PROBE_TIMEOUT_MS = 10_000;
-
-    /** Default connect timeout: the lab starts clients only once their server is ready. */
-    public static final int DEFAULT_CONNECT_TIMEOUT_MS = 2_000;
+    /**
+     * Default bound on connecting, authenticating and Hello: the lab starts clients only once their server is ready,
+     * but a cold JVM's first connection loads dbus-java and jnr, which took over 2 s on a loaded 2-core machine.
+     */
+    public static final int DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
     private DbusJavaConnector() {
     }
@@ -32,7 +33,8 @@ public final class DbusJavaConnector {
      * @param peer        direct connection: no bus, no destination name
      * @param destination the echo server's bus name (ignored for peers)
      * @param method      the method the calls will invoke (its object is pinged before the first run)
-     * @param connectTimeoutMs how long dbus-java keeps retrying to connect (it retries every 500 ms)
+     * @param connectTimeoutMs the most connecting, authenticating, (on a bus) Hello and the first Ping may take in
+     *                         all; a refused connect is retried every 500 ms meanwhile, for at most 2 s
      * @throws UnreachableException with a one-line reason when the address or the server cannot be reached
      */
     public static EchoCallPath connect(String address, boolean peer, String destination, CallMethod method,
@@ -49,25 +51,24 @@ public final class DbusJavaConnector {
     public static EchoCallPath connect(String address, boolean peer, String destination, CallMethod method,
                                        int connectTimeoutMs, CallPathKind kind, ReplyReading reading)
         throws UnreachableException {
-        AbstractConnection connection;
-        LabWire.takeCreatedOnThisThread(); // forget a wire an earlier, failed attempt left behind
-        try {
-            connection = peer
-                ? DirectConnectionBuilder.forAddress(address).transportConfig().withTimeout(connectTimeoutMs).back().build()
-                : DBusConnectionBuilder.forAddress(address).withShared(false) // its own, never a server's in this JVM
-                    .transportConfig().withTimeout(connectTimeoutMs).back().build();
-        } catch (DBusException | RuntimeException e) {
-            throw new UnreachableException("cannot connect to " + address + ": " + rootMessage(e));
-        }
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(connectTimeoutMs);
+        BoundedHandshake.Built built = BoundedHandshake.connect(address, peer, connectTimeoutMs);
+        AbstractConnection connection = built.connection();
         String dest = peer ? null : destination;
         try {
-            probe(connection, dest, method.objectPath());
+            probe(connection, dest, method.objectPath(),
+                Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())), connectTimeoutMs);
         } catch (UnreachableException e) {
+            try {
+                built.socket().close(); // a peer that stopped reading must not hold up the disconnect
+            } catch (java.io.IOException ignored) {
+                // disconnecting anyway
+            }
             connection.disconnect();
-            throw e;
+            throw new UnreachableException("cannot connect to " + address + ": " + e.getMessage());
         }
         if (kind == CallPathKind.LEAN) {
-            LabWire wire = LabWire.takeCreatedOnThisThread().orElse(null);
+            LabWire wire = built.wire();
             if (wire != null) {
                 try {
                     return new LeanCallPath(connection, wire, dest, method, reading);
@@ -77,19 +78,24 @@ public final class DbusJavaConnector {
                 }
             }
         }
-        return new DbusJavaCallPath(connection, dest, method);
+        return new DbusJavaCallPath(connection, built.socket(), dest, method);
     }
 
-    /** org.freedesktop.DBus.Peer.Ping on the called object: fails fast when nobody serves it. */
-    private static void probe(AbstractConnection connection, String dest, String objectPath) throws UnreachableException {
+    /**
+     * org.freedesktop.DBus.Peer.Ping on the called object: fails fast when nobody serves it; within what is left of the
+     * connect timeout.
+     */
+    private static void probe(AbstractConnection connection, String dest, String objectPath, long waitMs,
+                              int connectTimeoutMs) throws UnreachableException {
         String where = dest == null ? "the peer" : dest;
         try {
             MethodCall ping = connection.getMessageFactory().createMethodCall(dest, objectPath,
                 "org.freedesktop.DBus.Peer", "Ping", (byte) 0, null);
             connection.sendMessage(ping);
-            Message reply = ping.getReply(PROBE_TIMEOUT_MS);
+            Message reply = ping.getReply(waitMs);
             if (reply == null) {
-                throw new UnreachableException("no answer from " + where + " within " + PROBE_TIMEOUT_MS + " ms");
+                throw new UnreachableException("no answer from " + where + " to Ping within " + connectTimeoutMs
+                    + " ms of connecting (--connect-timeout)");
             }
             if (reply instanceof Error error) {
                 throw new UnreachableException("no echo server at " + where + ": " + error.getName()

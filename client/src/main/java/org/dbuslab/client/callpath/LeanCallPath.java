@@ -38,8 +38,8 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
      * otherwise exceed memory (128 calls of 64 MiB).
      */
     private static final long MAX_QUEUED_BYTES = 16L << 20;
-    /** How long a call waits for that room before it fails: the peer has stopped reading. */
-    private static final long QUEUE_ROOM_NANOS = TimeUnit.SECONDS.toNanos(30);
+    /** How long a send may wait for the socket before the connection is given up, until told ({@link #limitBlockedSends}). */
+    private static final long DEFAULT_SEND_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final AbstractConnection connection;
     private final LabWire wire;
@@ -49,8 +49,15 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
     private final boolean callerReads;
     /** The caller queues calls and waits in its event loop ({@link ReplyReading#CALLER_LOOP}). */
     private final boolean callerLoops;
-    /** Ends a caller's read that waits past its deadline on a socket without a receive timeout (TCP). */
+    /**
+     * Closes the socket under a send that waits past its limit (a peer that stopped reading fills the socket's
+     * buffer, and a blocking write() has no timeout), and under a caller's read that waits past its deadline on a
+     * socket without a receive timeout (TCP).
+     */
     private final Watchdog watchdog;
+    /** Whether {@link #watchdog} also guards the caller's reads. */
+    private final boolean watchReads;
+    private volatile long sendLimitNanos = DEFAULT_SEND_LIMIT_NANOS;
     /** What the watchdog closes; made once, not on every call. */
     private final Closeable abortWire;
     private volatile String lostReason;
@@ -66,14 +73,15 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
         wire.intercept(this);
         wire.readOnCallingThreads(callerReads);
         // the loop's poll() ends at the deadline by itself; a blocking read on TCP does not
-        this.watchdog = callerReads && !callerLoops && !wire.readsTimeOut() ? new Watchdog("lean-call-watchdog") : null;
+        this.watchReads = callerReads && !callerLoops && !wire.readsTimeOut();
+        this.watchdog = new Watchdog("lean-call-watchdog");
         this.abortWire = wire::abort;
     }
 
     @Override
     public PendingReply send(byte[] payload) throws CallFailedException {
         if (lostReason != null) {
-            throw new CallFailedException("connection lost: " + lostReason, null);
+            throw new ConnectionLostException("not sent: connection lost: " + lostReason, null);
         }
         Slot slot = new Slot();
         MethodCall call;
@@ -90,10 +98,16 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
                 wire.queue(call);
                 waitForQueueRoom();
             } else {
-                wire.write(call);
+                writeWithinLimit(call);
             }
         } catch (IOException | DBusException | RuntimeException e) {
             pending.remove(serial);
+            if (e instanceof IOException) { // the socket failed (the peer or bus is gone): no later call can pass
+                giveUp("cannot send: " + DbusJavaConnector.rootMessage(e));
+            }
+            if (lostReason != null) {
+                throw new ConnectionLostException("not sent: connection lost: " + lostReason, e);
+            }
             throw new CallFailedException("cannot send " + method.member() + ": " + e.getMessage(), e);
         }
         return timeoutNanos -> {
@@ -108,6 +122,54 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
         };
     }
 
+    /** A blocking write, ended by closing the socket when it waits longer than the send limit. */
+    private void writeWithinLimit(MethodCall call) throws IOException {
+        watchdog.reset();
+        watchdog.arm(abortWire, sendLimitNanos);
+        try {
+            wire.write(call);
+        } finally {
+            watchdog.disarm();
+            if (watchdog.fired()) {
+                sendBlocked();
+            }
+        }
+    }
+
+    private void sendBlocked() {
+        giveUp("a send waited more than " + TimeUnit.NANOSECONDS.toMillis(sendLimitNanos)
+            + " ms for the socket (the peer stopped reading); connection closed");
+    }
+
+    @Override
+    public void limitBlockedSends(long timeoutNanos) {
+        sendLimitNanos = timeoutNanos;
+    }
+
+    @Override
+    public String lostReason() {
+        return lostReason;
+    }
+
+    @Override
+    public void abandon(String why) {
+        giveUp(why);
+    }
+
+    /** Marks the connection lost, closes its socket and fails every waiting call at once. */
+    private void giveUp(String why) {
+        if (lostReason == null) {
+            lostReason = why;
+        }
+        try {
+            wire.abort();
+        } catch (IOException ignored) {
+            // closing anyway
+        }
+        pending.values().forEach(slot -> slot.complete(null));
+        pending.clear();
+    }
+
     @Override
     public ReplyReading replyReading() {
         if (callerLoops) {
@@ -118,11 +180,11 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
 
     /** While more than {@link #MAX_QUEUED_BYTES} wait to be sent, runs the event loop until the socket takes some. */
     private void waitForQueueRoom() throws IOException, DBusException {
-        long deadline = System.nanoTime() + QUEUE_ROOM_NANOS;
+        long deadline = System.nanoTime() + sendLimitNanos;
         while (wire.queuedBytes() > MAX_QUEUED_BYTES) {
             if (deadline - System.nanoTime() <= 0) {
-                throw new IOException("the socket took nothing for " + TimeUnit.NANOSECONDS.toSeconds(QUEUE_ROOM_NANOS)
-                    + " s; " + wire.queuedBytes() + " bytes still queued");
+                sendBlocked();
+                throw new IOException(lostReason);
             }
             if (!wire.serviceUntil(() -> wire.queuedBytes() <= MAX_QUEUED_BYTES, deadline)) {
                 LockSupport.parkNanos(TURN_RETRY_NANOS); // dbus-java's reader thread still holds the turn
@@ -133,7 +195,7 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
     /** The caller reads the socket until its reply is there (dispatching any other message on the way). */
     private Reply readReply(Slot slot, long serial, long timeoutNanos) throws InterruptedException {
         long deadline = System.nanoTime() + timeoutNanos;
-        if (watchdog != null) {
+        if (watchReads) {
             watchdog.reset();
             watchdog.arm(abortWire, timeoutNanos);
         }
@@ -146,11 +208,11 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
                 }
             } while (!slot.done && deadline - System.nanoTime() > 0);
         } finally {
-            if (watchdog != null) {
+            if (watchReads) {
                 watchdog.disarm();
             }
         }
-        if (watchdog != null && watchdog.fired()) {
+        if (watchReads && watchdog.fired()) {
             lostReason = "closed after no reply within the reply timeout (a TCP read cannot time out by itself)";
             return Reply.timedOut();
         }
@@ -188,7 +250,9 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
 
     @Override
     public void connectionLost(IOException cause) {
-        lostReason = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+        if (lostReason == null) { // the first reason is the one that explains (a close we made ends in end-of-file)
+            lostReason = cause.getMessage() != null ? cause.getMessage() : cause.getClass().getSimpleName();
+        }
         // Calls still waiting will never get a reply: fail them now instead of letting each time out.
         pending.values().forEach(slot -> slot.complete(null));
         pending.clear();
@@ -196,7 +260,7 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
 
     private Reply decode(Message reply) {
         if (reply == null && lostReason != null) {
-            return Reply.error("connection lost: " + lostReason);
+            return Reply.lost("connection lost: " + lostReason);
         }
         return ReplyDecoder.decode(reply, method);
     }
@@ -209,9 +273,7 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
         } catch (IOException ignored) {
             // disconnecting anyway
         }
-        if (watchdog != null) {
-            watchdog.close();
-        }
+        watchdog.close();
         connection.disconnect();
     }
 

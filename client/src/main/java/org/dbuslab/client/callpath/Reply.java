@@ -5,7 +5,8 @@ package org.dbuslab.client.callpath;
  *
  * @param status    returned, D-Bus error, or nothing within the timeout
  * @param payload   the decoded {@code ay} body when returned (may be null if the body had another shape)
- * @param errorName the D-Bus error name (or a short reason) when status is ERROR
+ * @param errorName the D-Bus error name (or a short reason) when status is ERROR; when TIMED_OUT, why no reply can
+ *                  come (the connection was lost), or null when it simply did not come in time
  */
 public record Reply(Status status, byte[] payload, String errorName) {
 
@@ -21,5 +22,10 @@ public record Reply(Status status, byte[] payload, String errorName) {
 
     public static Reply timedOut() {
         return new Reply(Status.TIMED_OUT, null, null);
+    }
+
+    /** No reply, and none can come: the connection is gone ({@code why} says how). */
+    public static Reply lost(String why) {
+        return new Reply(Status.TIMED_OUT, null, why);
     }
 }

@@ -97,8 +97,9 @@ final class RawEchoRun {
             }
             long now = System.nanoTime();
             watchdog.disarm();
-            latencies.recordValue(Math.max(1, now - sentAt));
-            verify(seq, payload, reply, tally);
+            if (verify(seq, payload, reply, tally)) {
+                latencies.recordValue(Math.max(1, now - sentAt)); // only a verified reply has a round trip
+            }
         }
         return System.nanoTime() - start;
     }
@@ -120,8 +121,9 @@ final class RawEchoRun {
                     Thread.onSpinWait(); // the reply cannot overtake its call; this only orders the memory reads
                 }
                 int slot = seq % window;
-                latencies.recordValue(Math.max(1, now - pipeline.sentAt[slot]));
-                verify(seq, pipeline.sent[slot], reply, tally);
+                if (verify(seq, pipeline.sent[slot], reply, tally)) {
+                    latencies.recordValue(Math.max(1, now - pipeline.sentAt[slot]));
+                }
                 pipeline.permits.release();
             }
             watchdog.disarm();
@@ -186,14 +188,17 @@ final class RawEchoRun {
         }
     }
 
-    private static void verify(int seq, byte[] sent, ByteBuffer reply, VerdictTally tally) {
+    /** @return true when the reply is exactly what was sent */
+    private static boolean verify(int seq, byte[] sent, ByteBuffer reply, VerdictTally tally) {
         if (reply.remaining() != sent.length) {
             tally.add(seq, Verdict.MISMATCHED, "reply of " + reply.remaining() + " bytes, sent " + sent.length);
         } else if (!reply.equals(ByteBuffer.wrap(sent))) {
             tally.add(seq, Verdict.MISMATCHED, "reply of " + sent.length + " bytes differs from what was sent");
         } else {
             tally.add(seq, Verdict.OK, null);
+            return true;
         }
+        return false;
     }
 
     private static String describe(Throwable e) {

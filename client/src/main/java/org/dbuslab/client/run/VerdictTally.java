@@ -11,6 +11,7 @@ public final class VerdictTally {
     private long mismatched;
     private long errors;
     private String firstProblem;
+    private String abandoned;
 
     public void add(long sequence, Verdict verdict, String detail) {
         switch (verdict) {
@@ -32,7 +33,12 @@ public final class VerdictTally {
         }
     }
 
+    /** The connection was given up during this run, for {@code why}; the session makes no further runs on it. */
+    public void abandon(String why) {
+        abandoned = why;
+    }
+
     public RunResult result(int calls, long elapsedNanos, org.HdrHistogram.Histogram latencies) {
-        return new RunResult(calls, elapsedNanos, ok, lost, mismatched, errors, firstProblem, latencies);
+        return new RunResult(calls, elapsedNanos, ok, lost, mismatched, errors, firstProblem, latencies, abandoned);
     }
 }

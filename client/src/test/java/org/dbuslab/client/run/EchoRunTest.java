@@ -5,9 +5,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.util.concurrent.TimeUnit;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class EchoRunTest {
@@ -79,5 +82,81 @@ class EchoRunTest {
         ScriptedCallPath path = new ScriptedCallPath((i, sent) -> Reply.returned(null));
         RunResult result = new EchoRun(path, 1, TIMEOUT).run(3, new PayloadGenerator(10, 6));
         assertEquals(3, result.mismatched());
+    }
+
+    @Test
+    void onlyVerifiedRepliesHaveARoundTrip() throws Exception {
+        ScriptedCallPath path = new ScriptedCallPath((i, sent) -> switch (i % 4) {
+            case 1 -> Reply.error("org.freedesktop.DBus.Error.Failed");
+            case 2 -> Reply.returned(new byte[3]); // mismatched: it answered no call of ours
+            default -> Reply.returned(sent.get(i).clone());
+        });
+        RunResult result = new EchoRun(path, 4, TIMEOUT).run(400, new PayloadGenerator(100, 7));
+        assertEquals(200, result.ok());
+        assertEquals(100, result.errors());
+        assertEquals(100, result.mismatched());
+        assertEquals(result.ok(), result.latencies().getTotalCount(), "errors and mismatches are not timed");
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 8})
+    void aConnectionSilentForThreeReplyTimeoutsIsAbandonedAndTheRestIsLostAtOnce(int window) throws Exception {
+        long timeout = TimeUnit.MILLISECONDS.toNanos(50);
+        ScriptedCallPath path = new ScriptedCallPath((i, sent) -> i < 10 ? Reply.returned(sent.get(i).clone())
+            : Reply.timedOut());
+        long start = System.nanoTime();
+        RunResult result = new EchoRun(path, window, timeout).run(1000, new PayloadGenerator(100, 8));
+        long took = System.nanoTime() - start;
+        assertEquals(10, result.ok(), result.toString());
+        assertEquals(990, result.lost(), result.toString());
+        assertEquals(10, result.latencies().getTotalCount());
+        assertNotNull(result.abandoned(), result.toString());
+        assertTrue(result.abandoned().contains("3 reply timeouts"), result.abandoned());
+        // each lost call waiting its timeout would take 990 / window x 50 ms; abandoned, about 3 x 50 ms
+        assertTrue(took < TimeUnit.SECONDS.toNanos(2), "took " + took / 1_000_000 + " ms");
+        assertTrue(path.sent() < 10 + 5 * window, "stopped sending: " + path.sent());
+    }
+
+    @Test
+    void oneLateReplyOnALiveConnectionIsLostAndTheRunGoesOn() throws Exception {
+        ScriptedCallPath path = new ScriptedCallPath((i, sent) -> i == 5 ? Reply.timedOut()
+            : Reply.returned(sent.get(i).clone()));
+        RunResult result = new EchoRun(path, 1, TimeUnit.MILLISECONDS.toNanos(20)).run(50, new PayloadGenerator(100, 9));
+        assertEquals(1, result.lost());
+        assertEquals(49, result.ok());
+        assertNull(result.abandoned());
+    }
+
+    @Test
+    void aConnectionThatReportsItselfGoneIsAbandonedAtOnce() throws Exception {
+        class Dying implements org.dbuslab.client.callpath.EchoCallPath {
+            private final ScriptedCallPath inner = ScriptedCallPath.honest();
+            private int calls;
+
+            @Override
+            public org.dbuslab.client.callpath.PendingReply send(byte[] payload)
+                    throws org.dbuslab.client.callpath.CallFailedException {
+                if (++calls > 20) {
+                    throw new org.dbuslab.client.callpath.ConnectionLostException("not sent: connection lost", null);
+                }
+                return inner.send(payload);
+            }
+
+            @Override
+            public String lostReason() {
+                return calls > 20 ? "peer closed the connection" : null;
+            }
+
+            @Override
+            public void close() {
+            }
+        }
+        Dying path = new Dying();
+        RunResult result = new EchoRun(path, 1, TIMEOUT).run(1000, new PayloadGenerator(100, 10));
+        assertEquals(20, result.ok());
+        assertEquals(980, result.lost());
+        assertEquals(0, result.errors());
+        assertEquals(21, path.calls, "no send after the connection said it is gone");
+        assertTrue(result.abandoned().contains("peer closed the connection"), result.abandoned());
     }
 }

@@ -12,7 +12,8 @@ import java.util.function.BiFunction;
 /**
  * A call path for unit tests of the measuring loop and the verifier (no D-Bus involved): each reply is made by
  * a script from the call's index and every payload sent so far, so tests can corrupt, swap or drop replies.
- * It also records how many calls were outstanding at most.
+ * It also records how many calls were outstanding at most. A reply scripted as timed out (without a reason) costs
+ * the wait a real one would.
  */
 final class ScriptedCallPath implements EchoCallPath {
 
@@ -37,8 +38,17 @@ final class ScriptedCallPath implements EchoCallPath {
         maxOutstanding = Math.max(maxOutstanding, outstanding);
         return timeoutNanos -> {
             outstanding--;
-            return script.apply(index, sent);
+            Reply reply = script.apply(index, sent);
+            if (reply.status() == Reply.Status.TIMED_OUT && reply.errorName() == null) {
+                java.util.concurrent.TimeUnit.NANOSECONDS.sleep(timeoutNanos); // a missing reply is waited for
+            }
+            return reply;
         };
+    }
+
+    /** Calls sent so far. */
+    int sent() {
+        return sent.size();
     }
 
     int maxOutstanding() {

@@ -2,13 +2,13 @@ package org.dbuslab.server.fastpath;
 
 import org.dbuslab.api.Echo1;
 import org.dbuslab.api.EchoContract;
-import org.dbuslab.api.SpamContract;
 import org.dbuslab.api.transport.LabWire;
 import org.dbuslab.api.transport.MessageInterceptor;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.messages.Message;
 import org.freedesktop.dbus.messages.MessageFactory;
 import org.freedesktop.dbus.messages.MethodCall;
+import org.freedesktop.dbus.messages.constants.Flags;
 
 import java.io.IOException;
 import java.lang.reflect.Type;
@@ -19,7 +19,9 @@ import java.util.function.Consumer;
  * Answers Echo and Spam calls on dbus-java's reader thread, the moment they are parsed, and writes the reply
  * straight to the socket. Echo calls the exported service's method directly (typed {@code byte[]}). dbus-java's own path hands each call to a worker pool, reflects into the exported
  * object, decodes {@code ay} byte by byte into boxed Bytes, and hands the reply to its sender thread
- * (REFERENCE §6); the exported objects stay registered, so Introspect, Peer and any other call still work there.
+ * (REFERENCE §6); the exported objects stay registered, so Introspect, Peer and Properties still work there.
+ * Every other call is answered here with the standard error dbus-daemon gives ({@link CallRoute}), not with
+ * dbus-java's own {@code org.freedesktop.dbus.errors.*} names.
  */
 public final class ReaderDispatch implements MessageInterceptor {
 
@@ -65,16 +67,25 @@ public final class ReaderDispatch implements MessageInterceptor {
             return false;
         }
         try {
-            if (isEcho(call)) {
-                Object[] body = call.getParameters(BYTE_ARRAY_BODY);
-                byte[] reply = service.Echo((byte[]) body[0]); // the exported service's own logic, called directly
-                wire.write(factory.createMethodReturn(call, EchoContract.PAYLOAD_SIGNATURE, reply));
-                return true;
+            CallRoute route = CallRoute.of(call);
+            switch (route.kind()) {
+                case ECHO -> {
+                    Object[] body = call.getParameters(BYTE_ARRAY_BODY);
+                    byte[] reply = service.Echo((byte[]) body[0]); // the exported service's own logic, called directly
+                    wire.write(factory.createMethodReturn(call, EchoContract.PAYLOAD_SIGNATURE, reply));
+                }
+                case SPAM -> wire.write(factory.createMethodReturn(call, null));
+                case ERROR -> {
+                    if ((call.getFlags() & Flags.NO_REPLY_EXPECTED) == 0) {
+                        wire.write(factory.createError(null, call.getSource(), route.errorName(), call.getSerial(),
+                            "s", route.errorMessage()));
+                    }
+                }
+                case DBUS_JAVA -> {
+                    return false;
+                }
             }
-            if (isSpam(call)) {
-                wire.write(factory.createMethodReturn(call, null));
-                return true;
-            }
+            return true;
         } catch (IOException e) {
             return true; // the caller is gone: no reply can reach it, and dbus-java sees the end of file next
         } catch (DBusException | RuntimeException e) {
@@ -82,18 +93,5 @@ public final class ReaderDispatch implements MessageInterceptor {
             log.accept("fast path declined a call: " + e.getMessage());
         }
         return false;
-    }
-
-    private static boolean isEcho(MethodCall call) {
-        return EchoContract.ECHO_METHOD.equals(call.getName())
-            && EchoContract.OBJECT_PATH.equals(call.getPath())
-            && EchoContract.INTERFACE.equals(call.getInterface())
-            && EchoContract.PAYLOAD_SIGNATURE.equals(call.getSig());
-    }
-
-    private static boolean isSpam(MethodCall call) {
-        return SpamContract.METHOD.equals(call.getName())
-            && SpamContract.OBJECT_PATH.equals(call.getPath())
-            && SpamContract.INTERFACE.equals(call.getInterface());
     }
 }

@@ -2,6 +2,7 @@ package org.dbuslab.server.peer;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
@@ -49,18 +50,27 @@ public final class ListenAddress {
                 if (!params.containsKey("host") || !params.containsKey("port")) {
                     throw new IllegalArgumentException("tcp listen address needs host=... and port=...: '" + address + "'");
                 }
-                try {
-                    int port = Integer.parseInt(params.get("port"));
-                    if (port < 0 || port > 65535) {
-                        throw new NumberFormatException();
-                    }
-                } catch (NumberFormatException e) {
-                    throw new IllegalArgumentException("tcp listen address has an invalid port '" + params.get("port") + "'");
-                }
+                port(params.get("port"), 0, "tcp listen address");
             }
             default -> throw new IllegalArgumentException("unsupported listen transport '" + kind + "' (use unix:path=... or tcp:host=...,port=...)");
         }
         return new ListenAddress(kind, params);
+    }
+
+    /**
+     * The port {@code text} names, from {@code min} (0 for a listening address: any free port) to 65535; else an
+     * {@link IllegalArgumentException} that says {@code what} had the bad port.
+     */
+    public static int port(String text, int min, String what) {
+        try {
+            int port = Integer.parseInt(text);
+            if (port < min || port > 65535) {
+                throw new NumberFormatException();
+            }
+            return port;
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(what + " has an invalid port '" + text + "' (" + min + "-65535)");
+        }
     }
 
     public boolean isUnix() {
@@ -69,18 +79,40 @@ public final class ListenAddress {
 
     /** Opens and binds the server socket. A stale unix socket file from a killed server is replaced. */
     public ServerSocketChannel bind() throws IOException {
+        try {
+            return bindAsGiven();
+        } catch (IOException e) {
+            // the JDK's message ("Address already in use", "No such file or directory") does not say what
+            throw new IOException("cannot bind " + this + ": " + e.getMessage(), e);
+        }
+    }
+
+    private ServerSocketChannel bindAsGiven() throws IOException {
+        SocketAddress local;
+        ServerSocketChannel server;
         if (isUnix()) {
             Path path = Path.of(params.get("path"));
             if (Files.exists(path) && !Files.isRegularFile(path) && !Files.isDirectory(path)) {
                 Files.delete(path);
             }
-            ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
-            server.bind(UnixDomainSocketAddress.of(path));
-            return server;
+            local = UnixDomainSocketAddress.of(path);
+            server = ServerSocketChannel.open(StandardProtocolFamily.UNIX);
+        } else {
+            local = new InetSocketAddress(params.get("host"), Integer.parseInt(params.get("port")));
+            server = ServerSocketChannel.open();
         }
-        ServerSocketChannel server = ServerSocketChannel.open();
-        server.bind(new InetSocketAddress(params.get("host"), Integer.parseInt(params.get("port"))));
-        return server;
+        try {
+            server.bind(local);
+            return server;
+        } catch (IOException | RuntimeException e) {
+            server.close();
+            throw e;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return isUnix() ? "unix:path=" + params.get("path") : "tcp:host=" + params.get("host") + ",port=" + params.get("port");
     }
 
     /** The address a client connects to, with the port the kernel really assigned. */

@@ -12,7 +12,11 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
@@ -21,6 +25,9 @@ import java.util.function.Consumer;
  * its accept loop, and gives every accepted socket a DirectConnection of its own.
  */
 public final class PeerEchoServer implements EchoServer {
+
+    /** How long a peer may take from connecting to finishing SASL, unless the caller says otherwise. */
+    public static final int DEFAULT_HANDSHAKE_TIMEOUT_MS = 10_000;
 
     private final ListenAddress listenAddress;
     private final ServerSocketChannel serverSocket;
@@ -31,13 +38,19 @@ public final class PeerEchoServer implements EchoServer {
     private final Set<PeerSession> sessions = ConcurrentHashMap.newKeySet();
     private final ExecutorService handshakes = Executors.newCachedThreadPool(daemon("dbus-lab-peer-handshake"));
     private final ExecutorService closer = Executors.newSingleThreadExecutor(daemon("dbus-lab-peer-closer"));
+    /** Closes the socket of a peer that has not finished its handshake in time, which ends the blocked SASL read. */
+    private final ScheduledExecutorService handshakeTimer =
+        Executors.newSingleThreadScheduledExecutor(daemon("dbus-lab-peer-handshake-timer"));
+    private final int handshakeTimeoutMs;
     private final Thread acceptLoop;
     private volatile boolean closing;
 
-    private PeerEchoServer(ListenAddress listenAddress, Echo1 service, Consumer<String> log) throws IOException {
+    private PeerEchoServer(ListenAddress listenAddress, Echo1 service, Consumer<String> log, int handshakeTimeoutMs)
+        throws IOException {
         this.listenAddress = listenAddress;
         this.service = service;
         this.log = log;
+        this.handshakeTimeoutMs = handshakeTimeoutMs;
         this.serverSocket = listenAddress.bind();
         this.connectAddress = listenAddress.connectAddress(serverSocket);
         this.acceptLoop = daemon("dbus-lab-peer-accept").newThread(this::acceptForever);
@@ -45,7 +58,16 @@ public final class PeerEchoServer implements EchoServer {
 
     /** Binds {@code address} and starts accepting; {@code log} receives one line per peer event. */
     public static PeerEchoServer start(String address, Echo1 service, Consumer<String> log) throws IOException {
-        PeerEchoServer server = new PeerEchoServer(ListenAddress.parse(address), service, log);
+        return start(address, service, log, DEFAULT_HANDSHAKE_TIMEOUT_MS);
+    }
+
+    /** As {@link #start(String, Echo1, Consumer)}; a peer that has not finished SASL after {@code handshakeTimeoutMs} is dropped. */
+    public static PeerEchoServer start(String address, Echo1 service, Consumer<String> log, int handshakeTimeoutMs)
+        throws IOException {
+        if (handshakeTimeoutMs < 1) {
+            throw new IllegalArgumentException("handshake timeout must be at least 1 ms, not " + handshakeTimeoutMs);
+        }
+        PeerEchoServer server = new PeerEchoServer(ListenAddress.parse(address), service, log, handshakeTimeoutMs);
         server.acceptLoop.start();
         return server;
     }
@@ -77,8 +99,17 @@ public final class PeerEchoServer implements EchoServer {
     }
 
     private void serve(SocketChannel channel) {
+        AtomicBoolean timedOut = new AtomicBoolean();
+        ScheduledFuture<?> deadline = handshakeTimer.schedule(() -> {
+            timedOut.set(true);
+            closeQuietly(channel);
+        }, handshakeTimeoutMs, TimeUnit.MILLISECONDS);
         try {
-            PeerSession session = PeerSession.open(channel, guid, service, closer, this::left);
+            PeerSession session = PeerSession.open(channel, guid, service, closer, this::left, log);
+            if (!deadline.cancel(false)) {
+                session.close();
+                throw new IOException("timed out"); // the timer closed the socket as the handshake ended
+            }
             sessions.add(session);
             log.accept("peer connected (" + sessions.size() + " connected)");
             if (closing) {
@@ -87,12 +118,19 @@ public final class PeerEchoServer implements EchoServer {
                 sessions.remove(session); // the peer left during the handshake
             }
         } catch (Exception e) {
-            log.accept("peer rejected: " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()));
-            try {
-                channel.close();
-            } catch (IOException ignored) {
-                // already failing; nothing more to release
-            }
+            deadline.cancel(false);
+            log.accept("peer rejected: " + (timedOut.get()
+                ? "no SASL handshake within " + handshakeTimeoutMs + " ms"
+                : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()));
+            closeQuietly(channel);
+        }
+    }
+
+    private static void closeQuietly(SocketChannel channel) {
+        try {
+            channel.close();
+        } catch (IOException ignored) {
+            // already failing; nothing more to release
         }
     }
 
@@ -112,6 +150,7 @@ public final class PeerEchoServer implements EchoServer {
         }
         sessions.forEach(PeerSession::close);
         handshakes.shutdownNow();
+        handshakeTimer.shutdownNow();
         closer.shutdown();
         listenAddress.cleanUp();
     }

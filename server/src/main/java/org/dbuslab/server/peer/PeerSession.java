@@ -23,11 +23,13 @@ final class PeerSession {
     private final AtomicBoolean closed = new AtomicBoolean();
     private final Executor closer;
     private final Consumer<PeerSession> onClosed;
+    private final Consumer<String> log;
 
     private PeerSession(SocketChannel channel, String guid, Echo1 service, Executor closer,
-                        Consumer<PeerSession> onClosed) throws DBusException {
+                        Consumer<PeerSession> onClosed, Consumer<String> log) throws DBusException {
         this.closer = closer;
         this.onClosed = onClosed;
+        this.log = log;
         this.connection = DirectConnectionBuilder.forAddress(AcceptedChannels.register(channel, guid))
             .withDisconnectCallback(new CloseOnDisconnect())
             .build();
@@ -37,12 +39,11 @@ final class PeerSession {
 
     /** Authenticates the peer and starts serving it; blocks for the SASL handshake only. */
     static PeerSession open(SocketChannel channel, String guid, Echo1 service, Executor closer,
-                            Consumer<PeerSession> onClosed) throws DBusException, IOException {
-        PeerSession session = new PeerSession(channel, guid, service, closer, onClosed);
+                            Consumer<PeerSession> onClosed, Consumer<String> log) throws DBusException, IOException {
+        PeerSession session = new PeerSession(channel, guid, service, closer, onClosed, log);
         try {
             session.connection.listen();
-            ReaderDispatch.installOnConnectionBuiltByThisThread(session.connection.getMessageFactory(), service,
-                line -> System.err.println("dbus-lab-server: " + line));
+            ReaderDispatch.installOnConnectionBuiltByThisThread(session.connection.getMessageFactory(), service, log);
         } catch (IOException | RuntimeException e) {
             session.close();
             throw e;
@@ -80,8 +81,12 @@ final class PeerSession {
             }
         }
 
+        /** The peer sent what cannot be read (a bad header, a message over a memory limit): one line, then close. */
         @Override
         public void disconnectOnError(IOException e) {
+            if (!closed.get() && e != null && !(e instanceof java.io.EOFException)) {
+                log.accept("peer dropped: " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()));
+            }
             clientDisconnect();
         }
     }

@@ -1,0 +1,94 @@
+package org.dbuslab.client.callpath;
+
+import org.dbuslab.api.transport.LabWire;
+import org.freedesktop.dbus.connections.AbstractConnection;
+import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
+import org.freedesktop.dbus.connections.impl.DirectConnectionBuilder;
+import org.freedesktop.dbus.connections.transports.AbstractTransport;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Builds a dbus-java connection — connect, SASL authentication and, on a bus, Hello — within a deadline. dbus-java
+ * reads the SASL exchange with a blocking read that has no timeout, so a peer or bus that accepts the connection and
+ * then says nothing held the client forever. Here the handshake runs on a thread of its own; when the deadline passes
+ * first, the socket is closed under it (its blocked read fails) and the caller gets a one-line reason.
+ */
+final class BoundedHandshake {
+
+    /** dbus-java retries a refused connect every 500 ms: its retries end this long before the deadline. */
+    private static final int RETRY_STEP_MS = 500;
+    /** A refused connect (no socket file yet, nobody listening) is retried for at most this long. */
+    static final int MAX_RETRY_MS = 2_000;
+
+    private BoundedHandshake() {
+    }
+
+    /**
+     * A built connection, the lab's wire for it (null with dbus-java's own I/O), and what closes its socket
+     * directly, without dbus-java's disconnect (which first sends what is still queued, and would block on a
+     * peer that stopped reading).
+     */
+    record Built(AbstractConnection connection, LabWire wire, Closeable socket) {
+    }
+
+    static Built connect(String address, boolean peer, int timeoutMs) throws UnreachableException {
+        AtomicReference<AbstractTransport> transport = new AtomicReference<>();
+        CompletableFuture<Built> built = new CompletableFuture<>();
+        Thread handshake = new Thread(() -> {
+            try {
+                LabWire.takeCreatedOnThisThread(); // a wire is created on the thread that builds the connection
+                AbstractConnection connection = build(address, peer,
+                    Math.max(RETRY_STEP_MS, Math.min(MAX_RETRY_MS, timeoutMs - RETRY_STEP_MS)), transport);
+                Closeable socket = () -> closeTransport(transport.get());
+                built.complete(new Built(connection, LabWire.takeCreatedOnThisThread().orElse(null), socket));
+            } catch (Throwable e) {
+                built.completeExceptionally(e);
+            }
+        }, "dbus-lab-connect");
+        handshake.setDaemon(true);
+        handshake.start();
+        try {
+            return built.get(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            closeTransport(transport.get()); // the handshake's blocked read fails now and its thread ends
+            built.thenAccept(late -> late.connection().disconnect());
+            throw new UnreachableException("cannot connect to " + address + ": no answer within " + timeoutMs
+                + " ms (--connect-timeout) to " + (transport.get() == null ? "the connect"
+                : peer ? "the authentication (SASL)" : "the authentication (SASL) and Hello"));
+        } catch (ExecutionException e) {
+            throw new UnreachableException("cannot connect to " + address + ": "
+                + DbusJavaConnector.rootMessage(e.getCause()));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            closeTransport(transport.get());
+            throw new UnreachableException("cannot connect to " + address + ": interrupted");
+        }
+    }
+
+    private static AbstractConnection build(String address, boolean peer, int retryMs,
+                                            AtomicReference<AbstractTransport> transport) throws Exception {
+        return peer
+            ? DirectConnectionBuilder.forAddress(address).transportConfig().withTimeout(retryMs)
+                .withPreConnectCallback(transport::set).back().build()
+            : DBusConnectionBuilder.forAddress(address).withShared(false) // its own, never a server's in this JVM
+                .transportConfig().withTimeout(retryMs).withPreConnectCallback(transport::set).back().build();
+    }
+
+    private static void closeTransport(AbstractTransport transport) {
+        if (transport == null) {
+            return;
+        }
+        try {
+            transport.close();
+        } catch (IOException | RuntimeException ignored) {
+            // closing anyway
+        }
+    }
+}
