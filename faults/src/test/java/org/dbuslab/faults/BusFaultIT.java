@@ -114,7 +114,7 @@ class BusFaultIT {
             long started = System.nanoTime();
             LabProcess server = c.serverProcess(List.of("--bus", bus.address(), "--connect-timeout",
                 Long.toString(Budget.SERVER_TIMEOUT_MS)));
-            EchoClient client = c.client("client", transport, bus.address(), EchoClient.Spec.forMode("sync", 1));
+            EchoClient client = c.client("client", transport, bus.address(), EchoClient.Spec.connectFails());
             Duration bound = Budget.connectTimeout().plus(Budget.SLACK);
             LabProcess.Exit exit = client.process().awaitExit(bound.plusSeconds(3));
             Duration serverBound = Budget.SERVER_GIVES_UP.plus(Budget.SLACK);

@@ -100,7 +100,7 @@ class PeerHandshakeIT {
             web.setDaemon(true);
             web.start();
             long started = System.nanoTime();
-            EchoClient client = c.client("client", transport, address, EchoClient.Spec.shortRun());
+            EchoClient client = c.client("client", transport, address, EchoClient.Spec.connectFails());
             Duration bound = Budget.connectTimeout().plus(Budget.SLACK);
             LabProcess.Exit exit = client.process().awaitExit(bound.plusSeconds(3));
             assertAll(transport + ": a peer that is not D-Bus",

@@ -128,7 +128,7 @@ class ServerFaultIT {
             EchoServer server = c.server(transport, null);
             server.process().stall();
             long started = System.nanoTime();
-            EchoClient client = c.client("client", transport, null, server, EchoClient.Spec.forMode("sync", 1));
+            EchoClient client = c.client("client", transport, null, server, EchoClient.Spec.connectFails());
             Duration bound = Budget.connectTimeout().plus(Budget.SLACK);
             LabProcess.Exit exit = client.process().awaitExit(bound.plusSeconds(3));
             assertAll(transport + ": connecting to a stalled peer",
