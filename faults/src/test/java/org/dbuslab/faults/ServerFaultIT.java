@@ -7,6 +7,7 @@ import org.dbuslab.faults.support.EchoServer;
 import org.dbuslab.faults.support.FaultCase;
 import org.dbuslab.faults.support.LabProcess;
 import org.dbuslab.faults.support.Pause;
+import org.dbuslab.faults.support.ServerPool;
 import org.dbuslab.faults.support.Transport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,12 +41,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ServerFaultIT {
 
     private static final BusPool BUSES = new BusPool();
+    /** Stalled servers are resumed afterwards: the stall cases share one per transport. */
+    private static final ServerPool SERVERS = new ServerPool(BUSES);
 
     @TempDir
     Path dir;
 
     @AfterAll
-    static void stopBuses() {
+    static void stopServersAndBuses() throws Exception {
+        SERVERS.close();
         BUSES.close();
     }
 
@@ -54,7 +58,7 @@ class ServerFaultIT {
     @MethodSource("org.dbuslab.faults.Matrix#everyTransportAndMode")
     void serverStallLongerThanTheReplyTimeoutCountsLostCalls(Transport transport, String mode) throws Exception {
         try (FaultCase c = new FaultCase(dir)) {
-            FaultCase.Served s = c.servedClient(transport, BUSES.get(transport), mode);
+            FaultCase.Served s = c.servedClient(SERVERS.get(transport), transport, BUSES.get(transport), mode);
             List<String> before = FaultCase.whileFrozen(s.client(), s.server().process()::stall);
             long stalled = System.nanoTime();
             Pause.millis(Budget.STALL.toMillis());
@@ -78,7 +82,7 @@ class ServerFaultIT {
     @MethodSource("org.dbuslab.faults.Matrix#everyTransportAndMode")
     void serverStalledForGoodEndsTheRunWithinTheReplyTimeout(Transport transport, String mode) throws Exception {
         try (FaultCase c = new FaultCase(dir)) {
-            FaultCase.Served s = c.servedClient(transport, BUSES.get(transport), mode);
+            FaultCase.Served s = c.servedClient(SERVERS.get(transport), transport, BUSES.get(transport), mode);
             List<String> before = FaultCase.whileFrozen(s.client(), s.server().process()::stall);
             long stalled = System.nanoTime();
             int remainingRuns = s.client().spec().totalRuns() - (before.size() - 1);

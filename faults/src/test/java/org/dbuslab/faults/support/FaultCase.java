@@ -51,7 +51,11 @@ public final class FaultCase implements AutoCloseable {
 
     /** Starts a server on {@code transport} and a client with {@link EchoClient.Spec#forMode} (2 runs). */
     public Served servedClient(Transport transport, FaultBus bus, String mode) {
-        EchoServer server = server(transport, bus);
+        return servedClient(server(transport, bus), transport, bus, mode);
+    }
+
+    /** As above with a running server (e.g. a {@link ServerPool}'s, which this case does not stop). */
+    public Served servedClient(EchoServer server, Transport transport, FaultBus bus, String mode) {
         EchoClient client = client("client", transport, bus, server, EchoClient.Spec.forMode(mode, 2));
         awaitFirstRun(client);
         return new Served(server, client);
