@@ -48,6 +48,7 @@ DEFAULT_SIZES=1000,10000     # payload bytes
 ALL_TRANSPORTS=dbus-daemon,dbus-broker,p2p-unix,p2p-tcp,dbus-daemon-tcp
 ALL_MODES=sync,async
 MAX_PAYLOAD=67108864         # 64 MiB: the D-Bus array limit, the contract's maximum
+MIN_PAYLOAD=8                # a payload carries its call's 8-byte sequence number (the client refuses fewer)
 SERVER_READY_TIMEOUT=30      # s until every server must have printed its ready line
 DEFAULT_CELL_TIMEOUT=3600    # s one client process may take before it counts as hung
 # shellcheck disable=SC2034 # read by lib/processes.sh
@@ -154,7 +155,7 @@ Matrix (options override the preset, in any order):
                       JIT compilation time is in runs.csv's jit_ms column
   --calls N           calls per run (>= 1)
   --window N          calls in flight in async mode (>= 1, default $DEFAULT_WINDOW); sync uses 1
-  --sizes LIST        payload bytes, comma-separated (default $DEFAULT_SIZES, max $MAX_PAYLOAD)
+  --sizes LIST        payload bytes, comma-separated (default $DEFAULT_SIZES, min $MIN_PAYLOAD, max $MAX_PAYLOAD)
   --transports LIST   comma-separated subset of
                       $ALL_TRANSPORTS (default: all)
   --modes LIST        comma-separated subset of $ALL_MODES (default: both)
@@ -517,6 +518,7 @@ parse_args() {
         [[ "$s" =~ ^[0-9]{10,}$ ]] && usage_error "--sizes: $s is larger than the maximum payload $MAX_PAYLOAD"
         [[ "$s" =~ ^[0-9]{1,9}$ ]] || usage_error "--sizes: '$s' is not a byte count (comma-separated whole numbers, e.g. 1000,10000)"
         ((10#$s <= MAX_PAYLOAD)) || usage_error "--sizes: $s is larger than the maximum payload $MAX_PAYLOAD"
+        ((10#$s >= MIN_PAYLOAD)) || usage_error "--sizes: $s bytes cannot carry a call's sequence number; the smallest payload is $MIN_PAYLOAD bytes"
         s=$((10#$s))
         [[ " ${SIZES[*]} " == *" $s "* ]] || SIZES+=("$s")
     done
@@ -1522,6 +1524,7 @@ judge_client() {
     last=$(grep -a -E ' run [0-9]+/[0-9]+: ' "$logbase.err" 2>/dev/null | tail -n 1 || true)
     [[ -n "$last" ]] || last=$(last_line "$logbase.err")
     last=$(one_line "$last")
+    [[ -n "$last" ]] || last="no output"
     warm=$(grep -a -o 'warm-up ended after .*' "$logbase.err" 2>/dev/null | tail -n 1 || true)
     case "$JOB_RC" in
         0)
@@ -1778,7 +1781,8 @@ main() {
     if [[ -e "$OUT/runs.csv" ]]; then
         usage_error "$OUT already holds a runs.csv; choose another --out (results are never mixed)"
     fi
-    mkdir -p "$OUT/logs" || die 2 "cannot create $OUT"
+    local mkdir_err
+    mkdir_err=$(mkdir -p "$OUT/logs" 2>&1) || die 2 "cannot create $OUT/logs: ${mkdir_err##*: }"
     OUT=$(cd "$OUT" && pwd -P)
     LOGS="$OUT/logs"
     SESSION_LOG="$LOGS/session.log"

@@ -199,7 +199,7 @@ help_ok() {
 }
 check "run-all.sh --help exits 0 and documents the flags" help_ok
 for args in "--frob" "--runs" "--runs abc" "--runs 0" "--calls 1e3" "--warmup-runs -1" "--warmup-max-seconds x" \
-    "--window 0" "--sizes 1000,-5" "--sizes 10a" "--sizes 1000,,2" "--sizes 99999999999" \
+    "--window 0" "--sizes 1000,-5" "--sizes 10a" "--sizes 1000,,2" "--sizes 99999999999" "--sizes 0" "--sizes 7,1000" \
     "--transports foo" "--modes fast" "--quick --full" "--no-build --rebuild" "stray" \
     "--order random" "--order" "--order-seed -3" "--order-seed x" "--runs-per-round 0" \
     "--sweep --no-sweep" "--sweep-windows 0" "--sweep-windows 1,,2" "--sweep-windows 4,x" \
@@ -209,6 +209,7 @@ for args in "--frob" "--runs" "--runs abc" "--runs 0" "--calls 1e3" "--warmup-ru
 done
 mkdir -p "$WORK/out" && : >"$WORK/out/runs.csv"
 check "run-all.sh refuses an --out that has runs.csv" run_all_rejects --out "$WORK/out"
+check "run-all.sh: an --out it cannot create is one line" run_all_rejects --out "$WORK/out/runs.csv/x"
 
 echo "1..$N"
 if ((FAILED > 0)); then

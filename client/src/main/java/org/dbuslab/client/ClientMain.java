@@ -7,6 +7,7 @@ import org.dbuslab.client.callpath.DbusJavaConnector;
 import org.dbuslab.client.callpath.EchoCallPath;
 import org.dbuslab.client.callpath.ReplyReading;
 import org.dbuslab.client.callpath.UnreachableException;
+import org.dbuslab.client.raw.RawAddress;
 import org.dbuslab.client.run.EchoRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -157,6 +158,22 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
         if (address.isBlank() || !address.contains(":")) {
             throw bad("--address '" + address + "' is not a D-Bus address (e.g. unix:path=/run/bus or "
                 + "tcp:host=127.0.0.1,port=1234)");
+        }
+        if (address.startsWith("tcp:")) {
+            checkTcpAddress();
+        }
+    }
+
+    /** dbus-java takes any port number and fails later, or connects somewhere else (99999 wraps around). */
+    private void checkTcpAddress() {
+        RawAddress tcp;
+        try {
+            tcp = RawAddress.parse(address);
+        } catch (IllegalArgumentException e) {
+            throw bad("--address " + e.getMessage());
+        }
+        if (tcp.port() < 1) {
+            throw bad("--address '" + address + "': port must be between 1 and 65535 to connect to, was " + tcp.port());
         }
     }
 

@@ -24,6 +24,8 @@ public final class OneLineCli {
     public static int execute(Object command, String prog, int failureExit, String[] args, PrintStream out,
                               PrintStream err) {
         CommandLine cli = new CommandLine(command);
+        cli.registerConverter(Integer.class, OneLineCli::wholeNumber);
+        cli.registerConverter(int.class, OneLineCli::wholeNumber);
         cli.setOut(new PrintWriter(out, true));
         cli.setErr(new PrintWriter(err, true));
         cli.setParameterExceptionHandler((e, a) -> {
@@ -35,5 +37,18 @@ public final class OneLineCli {
             return failureExit;
         });
         return cli.execute(args);
+    }
+
+    /** picocli calls a whole number too large for an int "not an int"; this says what is wrong with it. */
+    private static Integer wholeNumber(String text) {
+        try {
+            return Integer.valueOf(text.strip());
+        } catch (NumberFormatException e) {
+            if (text.strip().matches("[-+]?\\d+")) {
+                throw new CommandLine.TypeConversionException("'" + text + "' is out of range (whole numbers from "
+                    + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE + ")");
+            }
+            throw new CommandLine.TypeConversionException("'" + text + "' is not a whole number");
+        }
     }
 }

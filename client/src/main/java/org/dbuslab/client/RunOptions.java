@@ -26,6 +26,9 @@ import java.util.Locale;
  */
 public abstract class RunOptions {
 
+    /** Calls in flight at most: far beyond any bus's limit on pending replies, and what a run keeps in memory. */
+    static final int MAX_WINDOW = 1 << 20;
+
     /** A day: beyond that a warm-up budget is a typo, not a plan. */
     private static final int MAX_WARMUP_SECONDS = 86_400;
 
@@ -38,11 +41,14 @@ public abstract class RunOptions {
     protected String mode;
 
     @Option(names = "--window", paramLabel = "W", defaultValue = "128",
-        description = "async: at most W calls outstanding at any moment (default: ${DEFAULT-VALUE}); sync uses 1.")
+        description = "async: at most W calls outstanding at any moment, 1.." + MAX_WINDOW
+            + " (default: ${DEFAULT-VALUE}); sync uses 1.")
     protected int window;
 
     @Option(names = "--payload", paramLabel = "BYTES", defaultValue = "1000",
-        description = "Payload size in bytes, 0.." + EchoContract.MAX_PAYLOAD_BYTES + " (default: ${DEFAULT-VALUE}).")
+        description = "Payload size in bytes, " + PayloadGenerator.MIN_SIZE + ".." + EchoContract.MAX_PAYLOAD_BYTES
+            + ": each payload carries its call's sequence number, which takes " + PayloadGenerator.MIN_SIZE
+            + " bytes (default: ${DEFAULT-VALUE}).")
     protected int payload;
 
     @Option(names = "--calls", paramLabel = "N", defaultValue = "1000",
@@ -90,11 +96,15 @@ public abstract class RunOptions {
         if (!"sync".equals(mode) && !"async".equals(mode)) {
             throw bad("--mode must be sync or async, was '" + mode + "'");
         }
-        if (window < 1) {
-            throw bad("--window must be at least 1, was " + window);
+        if (window < 1 || window > MAX_WINDOW) {
+            throw bad("--window must be between 1 and " + MAX_WINDOW + " calls in flight, was " + window);
         }
-        if (payload < 0 || payload > EchoContract.MAX_PAYLOAD_BYTES) {
-            throw bad("--payload must be between 0 and " + EchoContract.MAX_PAYLOAD_BYTES
+        if (payload < PayloadGenerator.MIN_SIZE) {
+            throw bad("--payload must be at least " + PayloadGenerator.MIN_SIZE + " bytes, to carry the call's "
+                + "sequence number (a smaller one would let a swapped reply pass), was " + payload);
+        }
+        if (payload > EchoContract.MAX_PAYLOAD_BYTES) {
+            throw bad("--payload must be at most " + EchoContract.MAX_PAYLOAD_BYTES
                 + " bytes (the D-Bus array limit), was " + payload);
         }
         if (calls < 1) {

@@ -18,11 +18,12 @@ import java.util.concurrent.CompletableFuture;
     description = {
         "Serves the lab's echo object: bus name " + EchoContract.BUS_NAME + ", object " + EchoContract.OBJECT_PATH
             + ", interface " + EchoContract.INTERFACE + ", method Echo(ay) -> ay returning exactly the bytes received.",
-        "Standard org.freedesktop.DBus.Introspectable and Peer work on the object.",
-        "When ready it prints one line on stdout: 'ready <address>' (the bus address, or the real listening address",
-        "with the kernel-chosen port for port=0), then serves until SIGTERM or Ctrl-C. Diagnostics go to stderr,",
-        "one line per event: a peer that sends what is not D-Bus, breaks a memory limit or stays silent through",
-        "the handshake is closed with one line, and the server goes on serving the others."},
+        "Standard org.freedesktop.DBus.Introspectable and Peer work on the object; any other call gets the error "
+            + "dbus-daemon gives: org.freedesktop.DBus.Error.UnknownInterface, UnknownMethod, InvalidArgs or UnknownObject.",
+        "When ready it prints one line on stdout: 'ready <address>' (the bus address, or the real listening address "
+            + "with the kernel-chosen port for port=0), then serves until SIGTERM or Ctrl-C, or until it loses its bus.",
+        "Diagnostics go to stderr, one line per event: a peer that sends what is not D-Bus, breaks a limit below or "
+            + "stays silent through the handshake is closed with one line, and the server goes on serving the others."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:stopped by a signal", "1:could not connect, bind or claim the name, or lost the bus",
         "2:bad usage"})
@@ -55,7 +56,12 @@ public final class ServerMain implements Callable<Integer> {
     @Option(names = "--handshake-timeout", paramLabel = "MS",
         description = "With --listen: a peer that has not finished the SASL handshake this long after connecting "
             + "is closed (default: ${DEFAULT-VALUE}).")
-    int handshakeTimeoutMs = PeerEchoServer.DEFAULT_HANDSHAKE_TIMEOUT_MS;
+    int handshakeTimeoutMs = PeerEchoServer.Limits.DEFAULT_HANDSHAKE_TIMEOUT_MS;
+
+    @Option(names = "--max-connections", paramLabel = "N",
+        description = "With --listen: at most N peers at once, those in their handshake included; one more is "
+            + "closed at once (default: ${DEFAULT-VALUE}).")
+    int maxConnections = PeerEchoServer.Limits.DEFAULT_MAX_CONNECTIONS;
 
     @Option(names = "--connect-timeout", paramLabel = "MS",
         description = "With --bus: connecting, the SASL handshake and claiming the name must finish within this "
@@ -74,8 +80,7 @@ public final class ServerMain implements Callable<Integer> {
 
     public static void main(String[] args) {
         DbusJavaLogs.leavePeerFaultsToTheServer();
-        Thread.setDefaultUncaughtExceptionHandler((thread, e) ->
-            System.err.println("dbus-lab-server: " + thread.getName() + " failed: " + e));
+        UncaughtExceptions.reportOnOneLine(System.err);
         System.exit(run(args, System.out, System.err));
     }
 
@@ -101,7 +106,7 @@ public final class ServerMain implements Callable<Integer> {
             server = where.bus != null
                 ? BusEchoServer.start(where.bus, new EchoService(), connectTimeoutMs, this::lostBus)
                 : PeerEchoServer.start(where.listen, new EchoService(), line -> err.println("dbus-lab-server: " + line),
-                    handshakeTimeoutMs);
+                    new PeerEchoServer.Limits(handshakeTimeoutMs, maxConnections));
         } catch (IllegalArgumentException e) {
             err.println("dbus-lab-server: error: " + e.getMessage());
             return 2;

@@ -28,6 +28,7 @@ class ServerMainBadInputTest {
         "--bus unix:path=/x;tcp:host=127.0.0.1,port=0|2",
         "--listen unix:path=/x --handshake-timeout 0|2",
         "--listen unix:path=/x --max-message-bytes 0|2",
+        "--listen unix:path=/x --max-connections 0|2",
         "--listen unix:path=/x --max-incoming-bytes -1|2",
         "--bus unix:path=/x --connect-timeout 0|2"
     })

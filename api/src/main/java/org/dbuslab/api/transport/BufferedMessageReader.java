@@ -14,6 +14,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SocketChannel;
 import java.util.ArrayDeque;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -66,6 +67,15 @@ final class BufferedMessageReader implements IMessageReader {
     private final IncomingMemory.Share memory = new IncomingMemory.Share();
 
     private volatile MessageInterceptor interceptor;
+    /**
+     * Set by {@link #interceptorFollowsOnThisThread}: dbus-java's reader thread starts before the building thread can
+     * install the interceptor, so until then parsed messages wait here instead of going to dbus-java. Null when no
+     * interceptor was announced.
+     */
+    private final CountDownLatch interceptorInstalled;
+    private static final ThreadLocal<Boolean> INTERCEPTOR_FOLLOWS = new ThreadLocal<>();
+    /** Never wait forever for an interceptor that was announced: after this, dbus-java gets the message. */
+    private static final long INTERCEPTOR_WAIT_MS = 5_000;
 
     /*
      * Who reads. By default dbus-java's reader thread does, blocked in readMessage(). When calling threads read
@@ -83,11 +93,34 @@ final class BufferedMessageReader implements IMessageReader {
         this.channel = channel;
         this.nativeSocket = NativeSocket.forChannel(channel).orElse(null);
         this.unixChannel = channel instanceof NativeSelectableChannel;
+        this.interceptorInstalled = Boolean.TRUE.equals(INTERCEPTOR_FOLLOWS.get()) ? new CountDownLatch(1) : null;
         buffer.flip(); // empty, ready for reading
+    }
+
+    /** The readers this thread creates from now on (on) hold parsed messages until their interceptor is set. */
+    static void interceptorFollowsOnThisThread(boolean on) {
+        if (on) {
+            INTERCEPTOR_FOLLOWS.set(true);
+        } else {
+            INTERCEPTOR_FOLLOWS.remove();
+        }
     }
 
     void setInterceptor(MessageInterceptor interceptor) {
         this.interceptor = interceptor;
+        if (interceptorInstalled != null && interceptor != null) {
+            interceptorInstalled.countDown();
+        }
+    }
+
+    private void awaitAnnouncedInterceptor() {
+        if (interceptorInstalled != null && interceptorInstalled.getCount() > 0) {
+            try {
+                interceptorInstalled.await(INTERCEPTOR_WAIT_MS, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /**
@@ -346,6 +379,7 @@ final class BufferedMessageReader implements IMessageReader {
         shrinkAfterLargeMessage();
 
         Message message = MessageFactory.createMessage(type, fixed, header, body, null);
+        awaitAnnouncedInterceptor();
         MessageInterceptor current = interceptor;
         if (current != null && current.intercept(message)) {
             return null;

@@ -40,6 +40,15 @@ public final class LabWire {
         return Optional.ofNullable(wire);
     }
 
+    /**
+     * Announces (on) that this thread will install an interceptor on the connection it builds next: its reader then
+     * holds the messages it parses until then (at most 5 s), so none slips past to dbus-java while the interceptor
+     * is being installed. Off again once built.
+     */
+    public static void interceptorFollowsOnThisThread(boolean on) {
+        BufferedMessageReader.interceptorFollowsOnThisThread(on);
+    }
+
     static java.util.Optional<LabWire> peekCreatedOnThisThread() {
         return Optional.ofNullable(CREATED_ON_THIS_THREAD.get());
     }

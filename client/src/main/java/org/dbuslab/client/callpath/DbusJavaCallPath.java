@@ -55,6 +55,10 @@ public final class DbusJavaCallPath implements EchoCallPath {
         return timeoutNanos -> {
             Message reply = awaitReply(call, timeoutNanos);
             unanswered |= reply == null;
+            if (reply instanceof org.freedesktop.dbus.messages.Error && !connection.isConnected()) {
+                // dbus-java fails the calls still waiting when the connection ends: made here, not a peer's reply
+                return Reply.lost("connection lost: " + ((org.freedesktop.dbus.messages.Error) reply).getName());
+            }
             return ReplyDecoder.decode(reply, method);
         };
     }

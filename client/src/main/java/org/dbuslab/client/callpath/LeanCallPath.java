@@ -274,6 +274,13 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
             // disconnecting anyway
         }
         watchdog.close();
+        try {
+            // first, so that dbus-java's disconnect, which sends what its sender thread still holds, cannot block
+            // on a peer that stopped reading (nor wait for the writer's lock a blocked write holds)
+            wire.abort();
+        } catch (IOException ignored) {
+            // disconnecting anyway
+        }
         connection.disconnect();
     }
 

@@ -37,8 +37,9 @@ final class ReplyDecoder {
                 return Reply.returned(bytes);
             }
             return Reply.returned(null); // wrong shape: the verifier counts it as a mismatch
-        } catch (DBusException e) {
-            return Reply.error("undecodable reply: " + e.getMessage());
+        } catch (DBusException | RuntimeException e) {
+            // a hostile body (a length past its end, a signature that lies) can make dbus-java's decoder throw anything
+            return Reply.error("undecodable reply: " + e);
         }
     }
 }

@@ -94,7 +94,7 @@ public final class EchoRun {
         } catch (ConnectionLostException e) {
             tally.add(sequence, Verdict.LOST, e.getMessage());
             watch.checkPath();
-        } catch (CallFailedException e) {
+        } catch (CallFailedException | RuntimeException e) {
             tally.add(sequence, Verdict.ERROR, e.getMessage());
             watch.checkPath();
         }
@@ -105,7 +105,12 @@ public final class EchoRun {
         // The timeout runs from the call's send, so calls stuck behind a lost one do not wait a full timeout each;
         // on a dead connection only a reply already there counts.
         long left = watch.deadReason() != null ? 0 : replyTimeoutNanos - (System.nanoTime() - call.sentAt);
-        Reply reply = call.pending.await(Math.max(0, left));
+        Reply reply;
+        try {
+            reply = call.pending.await(Math.max(0, left));
+        } catch (RuntimeException e) { // whatever a hostile peer makes the reading or decoding throw
+            reply = Reply.error("reply unreadable: " + e);
+        }
         long now = System.nanoTime();
         Verdict verdict = ReplyVerifier.verify(call.payload, reply, echoed);
         if (verdict == Verdict.OK) {

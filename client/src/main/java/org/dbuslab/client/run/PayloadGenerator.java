@@ -10,6 +10,11 @@ import java.util.SplittableRandom;
 public final class PayloadGenerator {
 
     private static final int STAMP_BYTES = Long.BYTES;
+    /**
+     * The smallest payload that carries its call's whole sequence number: with fewer bytes calls far enough apart
+     * get the same payload, and a reply swapped between them would pass verification.
+     */
+    public static final int MIN_SIZE = STAMP_BYTES;
 
     private final byte[] base;
 

@@ -41,9 +41,9 @@ final class ClientProcess {
             Process jstack = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jstack").toString(),
                 String.valueOf(process.pid())).redirectErrorStream(true).start();
             String dump = new String(jstack.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            Files.writeString(Path.of("/tmp/rel-client-jstack.txt"), dump);
             process.destroyForcibly().waitFor();
-            throw new AssertionError("client still running after " + seconds + " s; stderr: " + stderr());
+            throw new AssertionError("client still running after " + seconds + " s; stderr: " + stderr()
+                + "\nits threads then:\n" + dump);
         }
         return process.exitValue();
     }

@@ -42,10 +42,13 @@ public final class FakePeer implements AutoCloseable {
         byte[] answer(int index, TestFrames.Call call, int serial) throws IOException;
     }
 
-    /** Thrown by a responder to make the peer close the connection. */
+    /** Thrown by a responder to make the peer write {@code last} (maybe nothing) and close the connection. */
     static final class Hangup extends IOException {
-        Hangup() {
+        private final transient byte[] last;
+
+        Hangup(byte[] last) {
             super("hang up");
+            this.last = last;
         }
     }
 
@@ -186,6 +189,9 @@ public final class FakePeer implements AutoCloseable {
             byte[] message = new byte[(int) length];
             System.arraycopy(prefix, 0, message, 0, prefix.length);
             in.readFully(message, prefix.length, message.length - prefix.length);
+            if (message[1] != 1) {
+                continue; // only method calls are answered (an answered error would start an endless exchange)
+            }
             TestFrames.Call call = TestFrames.parse(message);
             byte[] reply;
             if ("Ping".equals(call.member())) {
@@ -196,7 +202,14 @@ public final class FakePeer implements AutoCloseable {
                 body.putInt(name.length).put(name).put((byte) 0);
                 reply = TestFrames.methodReturn(call, serial.getAndIncrement(), "s", body.array());
             } else {
-                reply = responder.answer(echoIndex++, call, serial.getAndIncrement());
+                try {
+                    reply = responder.answer(echoIndex++, call, serial.getAndIncrement());
+                } catch (Hangup e) {
+                    out.write(e.last);
+                    out.flush();
+                    client.shutdownOutput();
+                    throw e;
+                }
             }
             if (reply != null) {
                 out.write(reply);

@@ -17,6 +17,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -26,8 +27,25 @@ import java.util.function.Consumer;
  */
 public final class PeerEchoServer implements EchoServer {
 
-    /** How long a peer may take from connecting to finishing SASL, unless the caller says otherwise. */
-    public static final int DEFAULT_HANDSHAKE_TIMEOUT_MS = 10_000;
+    /**
+     * What one server gives its peers: {@code handshakeTimeoutMs} from connecting to the end of SASL, and at most
+     * {@code maxConnections} connections at once (those in their handshake included); a peer over either is closed.
+     */
+    public record Limits(int handshakeTimeoutMs, int maxConnections) {
+        public static final int DEFAULT_HANDSHAKE_TIMEOUT_MS = 10_000;
+        /** Each connection costs a dbus-java reader thread and its sender: far below the process's thread limit. */
+        public static final int DEFAULT_MAX_CONNECTIONS = 256;
+        public static final Limits DEFAULT = new Limits(DEFAULT_HANDSHAKE_TIMEOUT_MS, DEFAULT_MAX_CONNECTIONS);
+
+        public Limits {
+            if (handshakeTimeoutMs < 1) {
+                throw new IllegalArgumentException("handshake timeout must be at least 1 ms, not " + handshakeTimeoutMs);
+            }
+            if (maxConnections < 1) {
+                throw new IllegalArgumentException("at least 1 connection must be allowed, not " + maxConnections);
+            }
+        }
+    }
 
     private final ListenAddress listenAddress;
     private final ServerSocketChannel serverSocket;
@@ -41,16 +59,18 @@ public final class PeerEchoServer implements EchoServer {
     /** Closes the socket of a peer that has not finished its handshake in time, which ends the blocked SASL read. */
     private final ScheduledExecutorService handshakeTimer =
         Executors.newSingleThreadScheduledExecutor(daemon("dbus-lab-peer-handshake-timer"));
-    private final int handshakeTimeoutMs;
+    private final Limits limits;
+    /** Accepted sockets still in their handshake; with the sessions, what counts against the connection limit. */
+    private final AtomicInteger handshaking = new AtomicInteger();
     private final Thread acceptLoop;
     private volatile boolean closing;
 
-    private PeerEchoServer(ListenAddress listenAddress, Echo1 service, Consumer<String> log, int handshakeTimeoutMs)
+    private PeerEchoServer(ListenAddress listenAddress, Echo1 service, Consumer<String> log, Limits limits)
         throws IOException {
         this.listenAddress = listenAddress;
         this.service = service;
         this.log = log;
-        this.handshakeTimeoutMs = handshakeTimeoutMs;
+        this.limits = limits;
         this.serverSocket = listenAddress.bind();
         this.connectAddress = listenAddress.connectAddress(serverSocket);
         this.acceptLoop = daemon("dbus-lab-peer-accept").newThread(this::acceptForever);
@@ -58,16 +78,13 @@ public final class PeerEchoServer implements EchoServer {
 
     /** Binds {@code address} and starts accepting; {@code log} receives one line per peer event. */
     public static PeerEchoServer start(String address, Echo1 service, Consumer<String> log) throws IOException {
-        return start(address, service, log, DEFAULT_HANDSHAKE_TIMEOUT_MS);
+        return start(address, service, log, Limits.DEFAULT);
     }
 
-    /** As {@link #start(String, Echo1, Consumer)}; a peer that has not finished SASL after {@code handshakeTimeoutMs} is dropped. */
-    public static PeerEchoServer start(String address, Echo1 service, Consumer<String> log, int handshakeTimeoutMs)
+    /** As {@link #start(String, Echo1, Consumer)}, with the given {@link Limits}. */
+    public static PeerEchoServer start(String address, Echo1 service, Consumer<String> log, Limits limits)
         throws IOException {
-        if (handshakeTimeoutMs < 1) {
-            throw new IllegalArgumentException("handshake timeout must be at least 1 ms, not " + handshakeTimeoutMs);
-        }
-        PeerEchoServer server = new PeerEchoServer(ListenAddress.parse(address), service, log, handshakeTimeoutMs);
+        PeerEchoServer server = new PeerEchoServer(ListenAddress.parse(address), service, log, limits);
         server.acceptLoop.start();
         return server;
     }
@@ -86,7 +103,14 @@ public final class PeerEchoServer implements EchoServer {
         while (!closing) {
             try {
                 SocketChannel channel = serverSocket.accept();
+                int open = sessions.size() + handshaking.get();
+                if (open >= limits.maxConnections()) {
+                    log.accept("peer refused: " + open + " connections already, the limit (--max-connections)");
+                    closeQuietly(channel);
+                    continue;
+                }
                 // The SASL handshake blocks on the peer; a slow peer must not hold up the next accept.
+                handshaking.incrementAndGet();
                 handshakes.execute(() -> serve(channel));
             } catch (ClosedChannelException e) {
                 return;
@@ -103,13 +127,16 @@ public final class PeerEchoServer implements EchoServer {
         ScheduledFuture<?> deadline = handshakeTimer.schedule(() -> {
             timedOut.set(true);
             closeQuietly(channel);
-        }, handshakeTimeoutMs, TimeUnit.MILLISECONDS);
+        }, limits.handshakeTimeoutMs(), TimeUnit.MILLISECONDS);
+        boolean handshakeCounted = true;
         try {
             PeerSession session = PeerSession.open(channel, guid, service, closer, this::left, log);
             if (!deadline.cancel(false)) {
                 session.close();
                 throw new IOException("timed out"); // the timer closed the socket as the handshake ended
             }
+            handshaking.decrementAndGet(); // before it counts as a session: never counted twice, refused wrongly
+            handshakeCounted = false;
             sessions.add(session);
             log.accept("peer connected (" + sessions.size() + " connected)");
             if (closing) {
@@ -120,9 +147,13 @@ public final class PeerEchoServer implements EchoServer {
         } catch (Exception e) {
             deadline.cancel(false);
             log.accept("peer rejected: " + (timedOut.get()
-                ? "no SASL handshake within " + handshakeTimeoutMs + " ms"
+                ? "no SASL handshake within " + limits.handshakeTimeoutMs() + " ms"
                 : e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()));
             closeQuietly(channel);
+        } finally {
+            if (handshakeCounted) {
+                handshaking.decrementAndGet();
+            }
         }
     }
 

@@ -3,6 +3,7 @@ package org.dbuslab.server.peer;
 import org.dbuslab.api.Echo1;
 import org.dbuslab.api.EchoContract;
 import org.dbuslab.api.SpamContract;
+import org.dbuslab.api.transport.LabWire;
 import org.dbuslab.server.SpamService;
 import org.dbuslab.server.fastpath.ReaderDispatch;
 import org.freedesktop.dbus.connections.IDisconnectCallback;
@@ -41,12 +42,17 @@ final class PeerSession {
     static PeerSession open(SocketChannel channel, String guid, Echo1 service, Executor closer,
                             Consumer<PeerSession> onClosed, Consumer<String> log) throws DBusException, IOException {
         PeerSession session = new PeerSession(channel, guid, service, closer, onClosed, log);
+        // a call that came with the handshake must not reach dbus-java before the dispatch is installed: dbus-java
+        // would echo it on any interface and answer errors under its own names
+        LabWire.interceptorFollowsOnThisThread(true);
         try {
             session.connection.listen();
             ReaderDispatch.installOnConnectionBuiltByThisThread(session.connection.getMessageFactory(), service, log);
         } catch (IOException | RuntimeException e) {
             session.close();
             throw e;
+        } finally {
+            LabWire.interceptorFollowsOnThisThread(false);
         }
         return session;
     }

@@ -6,15 +6,20 @@ import org.dbuslab.testkit.PrivateBus;
 import org.freedesktop.dbus.connections.impl.DBusConnection;
 import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,6 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The server on a bus that dies, or that accepts the connection and never answers: one line, exit 1, promptly. */
+@Timeout(120)
 class BusFaultsTest {
 
     @TempDir
@@ -52,15 +58,31 @@ class BusFaultsTest {
         Path socket = dir.resolve("silent-bus.sock");
         try (ServerSocketChannel silentBus = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
             silentBus.bind(UnixDomainSocketAddress.of(socket));
+            // accepted on a thread of its own, so a server that never connects cannot hang the test
+            CompletableFuture<SocketChannel> accepted = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return silentBus.accept(); // accepted, then never a word
+                } catch (IOException e) {
+                    return null;
+                }
+            });
             long start = System.nanoTime();
             Process server = ServerProcess.launch(dir, "--bus", "unix:path=" + socket, "--connect-timeout", "1000");
-            try (SocketChannel accepted = silentBus.accept()) { // accepted, then never a word
-                assertTrue(server.waitFor(10, java.util.concurrent.TimeUnit.SECONDS), "connect never times out");
+            boolean exited;
+            try {
+                exited = server.waitFor(10, TimeUnit.SECONDS);
             } finally {
                 server.destroyForcibly();
+                silentBus.close();
             }
+            SocketChannel connection = accepted.getNow(null);
+            if (connection != null) {
+                connection.close();
+            }
+            assertTrue(exited, "connecting to a bus that never answers SASL never times out");
+            assertNotNull(connection, "the server never connected to the silent bus");
             long millis = (System.nanoTime() - start) / 1_000_000;
-            List<String> stderr = java.nio.file.Files.readAllLines(dir.resolve("server-stderr.txt"));
+            List<String> stderr = Files.readAllLines(dir.resolve("server-stderr.txt"));
             assertEquals(1, server.exitValue(), String.join("\n", stderr));
             assertEquals(1, stderr.size(), String.join("\n", stderr));
             assertTrue(stderr.get(0).contains("did not complete the connection within 1000 ms"), stderr.get(0));

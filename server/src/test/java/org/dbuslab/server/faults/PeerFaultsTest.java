@@ -2,6 +2,7 @@ package org.dbuslab.server.faults;
 
 import org.dbuslab.server.faults.RawPeer.Outcome;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -21,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Hostile and silent peers against the real p2p server process: each bad peer costs one line on stderr and its
  * connection, never a stack trace, unbounded memory or a thread; the server goes on answering others.
  */
+@Timeout(120)
 class PeerFaultsTest {
 
     private static final String TCP_ANY_PORT = "tcp:host=127.0.0.1,port=0";
@@ -57,6 +59,24 @@ class PeerFaultsTest {
             List<String> stderr = awaitLine(server, line -> line.contains("no SASL handshake within 500 ms"));
             assertEquals(2, stderr.size(), String.join("\n", stderr));
             assertAnswersEcho(server);
+        }
+    }
+
+    @Test
+    void aPeerOverTheConnectionLimitIsClosedAtOnce() throws Exception {
+        try (ServerProcess server = ServerProcess.start(dir, "--listen", TCP_ANY_PORT, "--max-connections", "2")) {
+            try (RawPeer first = RawPeer.connect(server.address()).authenticate();
+                 RawPeer second = RawPeer.connect(server.address())) { // counts while in its handshake too
+                try (RawPeer third = RawPeer.connect(server.address())) {
+                    assertTrue(third.closedWithin(5_000), "a third peer over a limit of 2 keeps its connection");
+                }
+                assertEquals(Outcome.SILENT, first.await(100), "a peer within the limit was closed");
+            }
+            List<String> refused = awaitLine(server, line -> line.contains("peer refused")).stream()
+                .filter(line -> line.contains("peer refused")).toList(); // the second, leaving mid-handshake, is "rejected"
+            assertEquals(1, refused.size(), String.join("\n", refused));
+            assertTrue(refused.get(0).contains("2 connections already"), refused.get(0));
+            assertAnswersEcho(server); // once the others left, a peer is served again
         }
     }
 
@@ -137,6 +157,25 @@ class PeerFaultsTest {
             List<String> stderr = awaitLine(server, line -> line.contains("peer dropped"));
             assertTrue(stderr.get(0).contains("byte-order"), stderr.get(0));
             assertAnswersEcho(server);
+        }
+    }
+
+    @Test
+    void peersThatLeaveMidPipelineLeaveNoStackTrace() throws Exception {
+        try (ServerProcess server = ServerProcess.start(dir, "--listen", TCP_ANY_PORT)) {
+            byte[] call = WireMessages.echoCall((byte) 'l', new byte[2000]);
+            byte[] pipeline = new byte[call.length * 200];
+            for (int i = 0; i < 200; i++) {
+                System.arraycopy(call, 0, pipeline, i * call.length, call.length);
+            }
+            for (int i = 0; i < 20; i++) {
+                RawPeer peer = RawPeer.connect(server.address()).authenticate();
+                peer.send(pipeline);
+                peer.reset(); // gone while its replies are being written
+            }
+            assertAnswersEcho(server);
+            List<String> stderr = awaitLine(server, line -> line.contains("peer left"));
+            assertTrue(stderr.stream().noneMatch(line -> line.contains("Exception")), String.join("\n", stderr));
         }
     }
 

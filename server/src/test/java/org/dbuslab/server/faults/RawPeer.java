@@ -106,6 +106,12 @@ final class RawPeer implements AutoCloseable {
         return false;
     }
 
+    /** Leaves abruptly: the connection is reset (RST), whatever the server still had to send or read. */
+    void reset() throws IOException {
+        socket.setSoLinger(true, 0);
+        socket.close();
+    }
+
     @Override
     public void close() throws IOException {
         socket.close();

@@ -1,0 +1,40 @@
+package org.dbuslab.server;
+
+import java.io.PrintStream;
+
+/**
+ * What the server does with an exception no thread caught: one line on stderr instead of the JVM's stack trace,
+ * and nothing at all for dbus-java 5.1.1's known race after a peer left (docs/PERFORMANCE.md, "dbus-java
+ * findings"): its connection thread reads, or its sender thread writes, once more after the lab closed the
+ * connection, and dies of a NullPointerException on the transport just released. The server already reported
+ * that peer as left.
+ */
+final class UncaughtExceptions implements Thread.UncaughtExceptionHandler {
+
+    private final PrintStream err;
+
+    private UncaughtExceptions(PrintStream err) {
+        this.err = err;
+    }
+
+    static void reportOnOneLine(PrintStream err) {
+        Thread.setDefaultUncaughtExceptionHandler(new UncaughtExceptions(err));
+    }
+
+    @Override
+    public void uncaughtException(Thread thread, Throwable e) {
+        if (isUseAfterClose(e)) {
+            return;
+        }
+        err.println("dbus-lab-server: " + thread.getName() + " failed: " + e.getClass().getSimpleName() + ": "
+            + ServerMain.oneLine(e));
+    }
+
+    static boolean isUseAfterClose(Throwable e) {
+        String message = String.valueOf(e.getMessage());
+        StackTraceElement[] stack = e.getStackTrace();
+        return e instanceof NullPointerException
+            && stack.length > 0 && stack[0].getClassName().startsWith("org.freedesktop.dbus.")
+            && (message.contains("transportConnection") || message.contains("getTransport()"));
+    }
+}
