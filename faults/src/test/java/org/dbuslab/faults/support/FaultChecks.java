@@ -55,7 +55,7 @@ public final class FaultChecks {
     public static Executable failed(LabProcess.Exit exit, LabProcess process) {
         return () -> {
             assertTrue(!exit.killedByHarness(), process.name() + " hung: still running after " + exit.elapsed()
-                + "; stderr:\n" + tail(process));
+                + "; stderr:\n" + tail(process) + "\nwhere it waits:\n" + process.hungThreads());
             assertNotEquals(0, exit.code(), process.name() + " exited 0 after the fault; stderr:\n" + tail(process));
         };
     }

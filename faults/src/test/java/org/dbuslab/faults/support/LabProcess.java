@@ -86,6 +86,7 @@ public final class LabProcess implements AutoCloseable {
             boolean ended = process.waitFor(limit.toMillis(), TimeUnit.MILLISECONDS);
             if (!ended) {
                 resume();
+                dumpThreads();
                 process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
                 return new Exit(-1, sinceStart(), true, System.nanoTime());
             }
@@ -94,6 +95,41 @@ public final class LabProcess implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted waiting for " + name, e);
         }
+    }
+
+    /** A hung JVM's threads, to NAME.threads in the case's folder: where it hangs is the first thing to know. */
+    private void dumpThreads() {
+        Path dump = out.resolveSibling(name + ".threads");
+        try {
+            Process jcmd = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "jcmd").toString(),
+                Long.toString(pid()), "Thread.print").redirectErrorStream(true).redirectOutput(dump.toFile()).start();
+            if (!jcmd.waitFor(20, TimeUnit.SECONDS)) {
+                jcmd.destroyForcibly();
+            }
+        } catch (IOException e) {
+            // no jcmd: the hang is reported all the same
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * The stacks of the hung JVM's main and shutdown threads (from its thread dump), where a process that should
+     * have ended waits; empty when there is no dump.
+     */
+    public String hungThreads() {
+        Path dump = out.resolveSibling(name + ".threads");
+        StringBuilder wanted = new StringBuilder();
+        boolean keep = false;
+        for (String line : read(dump)) {
+            if (line.startsWith("\"")) {
+                keep = line.startsWith("\"main\"") || line.contains("shutdown");
+            }
+            if (keep) {
+                wanted.append(line).append('\n');
+            }
+        }
+        return wanted.toString();
     }
 
     private Duration sinceStart() {
