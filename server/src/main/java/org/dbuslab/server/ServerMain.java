@@ -45,7 +45,8 @@ public final class ServerMain implements Callable<Integer> {
 
     @Option(names = "--max-message-bytes", paramLabel = "BYTES",
         description = "Largest message one connection may send; its read buffer never grows beyond it. A larger "
-            + "claim closes that connection (default: ${DEFAULT-VALUE}, the D-Bus limit).")
+            + "claim closes that connection (default: ${DEFAULT-VALUE}, the D-Bus limit). This limit and the next are "
+            + "the lab's reader's: -Ddbuslab.io=dbus-java, for comparisons, reads with dbus-java's, which has none.")
     long maxMessageBytes = IncomingMemory.DEFAULT_MAX_MESSAGE_BYTES;
 
     @Option(names = "--max-incoming-bytes", paramLabel = "BYTES",

@@ -1,13 +1,15 @@
 package org.dbuslab.server;
 
+import org.freedesktop.dbus.exceptions.NotConnected;
+
 import java.io.PrintStream;
 
 /**
  * What the server does with an exception no thread caught: one line on stderr instead of the JVM's stack trace,
  * and nothing at all for dbus-java 5.1.1's known race after a peer left (docs/PERFORMANCE.md, "dbus-java
  * findings"): its connection thread reads, or its sender thread writes, once more after the lab closed the
- * connection, and dies of a NullPointerException on the transport just released. The server already reported
- * that peer as left.
+ * connection, and dies of a NullPointerException on the transport just released, or a worker's reply finds the
+ * connection gone (NotConnected). The server already reported that peer as left.
  */
 final class UncaughtExceptions implements Thread.UncaughtExceptionHandler {
 
@@ -31,6 +33,9 @@ final class UncaughtExceptions implements Thread.UncaughtExceptionHandler {
     }
 
     static boolean isUseAfterClose(Throwable e) {
+        if (e instanceof NotConnected) {
+            return true; // a dbus-java worker answering a call whose peer has gone
+        }
         String message = String.valueOf(e.getMessage());
         StackTraceElement[] stack = e.getStackTrace();
         return e instanceof NullPointerException

@@ -357,6 +357,9 @@ final class BufferedMessageReader implements IMessageReader {
         if (version != Message.PROTOCOL) {
             throw new MessageProtocolVersionException("Protocol version " + version + " is unsupported");
         }
+        if (readUint32(start, 8) == 0) {
+            throw new IOException("a message with serial 0, which D-Bus does not allow"); // as dbus-daemon: disconnect
+        }
         byte[] prefix = new byte[PREFIX];
         buffer.get(start, prefix);
         long bodyLength = readUint32(start, 4);
@@ -378,13 +381,37 @@ final class BufferedMessageReader implements IMessageReader {
         buffer.position(start + total);
         shrinkAfterLargeMessage();
 
-        Message message = MessageFactory.createMessage(type, fixed, header, body, null);
+        Message message;
+        try {
+            message = MessageFactory.createMessage(type, fixed, header, body, null);
+            requireTypedHeaderFields(message);
+        } catch (RuntimeException e) {
+            // dbus-java's header parsing trusts the lengths inside it (StringIndexOutOfBoundsException and the like),
+            // and its accessors the types of the fields (ClassCastException): thrown on, either would kill dbus-java's
+            // reader thread and leave the connection open with no one reading
+            throw new IOException("a malformed message (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", e);
+        }
         awaitAnnouncedInterceptor();
         MessageInterceptor current = interceptor;
-        if (current != null && current.intercept(message)) {
-            return null;
+        try {
+            if (current != null && current.intercept(message)) {
+                return null;
+            }
+        } catch (MalformedMessageException e) {
+            throw new IOException(e.getMessage(), e);
         }
         return message;
+    }
+
+    /** Reads every header field once, so one of the wrong type fails here, not later in dbus-java's dispatch. */
+    private static void requireTypedHeaderFields(Message message) {
+        message.getPath();
+        message.getInterface();
+        message.getName();
+        message.getSig();
+        message.getSource();
+        message.getDestination();
+        message.getReplySerial();
     }
 
     /** The length of the header-field array of the message at {@code start}, padded to 8 (the body is aligned). */

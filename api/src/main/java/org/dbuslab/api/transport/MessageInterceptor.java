@@ -5,7 +5,8 @@ import org.freedesktop.dbus.messages.Message;
 /**
  * Looks at every message as soon as the connection's reader has parsed it, on dbus-java's reader thread.
  * Returning true means "handled here": dbus-java never sees the message, which saves its dispatch and thread
- * hand-offs. It must not block.
+ * hand-offs. It must not block. It throws {@link MalformedMessageException} for a message that cannot be decoded:
+ * the reader then ends the connection.
  */
 @FunctionalInterface
 public interface MessageInterceptor {

@@ -2,6 +2,7 @@ package org.dbuslab.server.fastpath;
 
 import org.dbuslab.api.EchoContract;
 import org.dbuslab.api.SpamContract;
+import org.dbuslab.api.transport.MalformedMessageException;
 import org.freedesktop.dbus.messages.MethodCall;
 
 import java.util.Set;
@@ -27,6 +28,9 @@ record CallRoute(Kind kind, String errorName, String errorMessage) {
     static CallRoute of(MethodCall call) {
         String iface = call.getInterface();
         String member = call.getName();
+        if (member == null || call.getPath() == null) {
+            throw new MalformedMessageException("a method call without the path and member D-Bus requires", null);
+        }
         if (iface != null ? STANDARD_INTERFACES.contains(iface) : STANDARD_MEMBERS.contains(member)) {
             return new CallRoute(Kind.DBUS_JAVA, null, null);
         }

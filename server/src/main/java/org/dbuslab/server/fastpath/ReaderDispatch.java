@@ -3,6 +3,7 @@ package org.dbuslab.server.fastpath;
 import org.dbuslab.api.Echo1;
 import org.dbuslab.api.EchoContract;
 import org.dbuslab.api.transport.LabWire;
+import org.dbuslab.api.transport.MalformedMessageException;
 import org.dbuslab.api.transport.MessageInterceptor;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.messages.Message;
@@ -64,14 +65,19 @@ public final class ReaderDispatch implements MessageInterceptor {
     @Override
     public boolean intercept(Message message) {
         if (!(message instanceof MethodCall call)) {
+            requireReadableBody(message);
             return false;
         }
         try {
             CallRoute route = CallRoute.of(call);
             switch (route.kind()) {
                 case ECHO -> {
-                    Object[] body = call.getParameters(BYTE_ARRAY_BODY);
-                    byte[] reply = service.Echo((byte[]) body[0]); // the exported service's own logic, called directly
+                    Object[] body = readableBody(call, BYTE_ARRAY_BODY);
+                    if (body.length != 1 || !(body[0] instanceof byte[] payload)) {
+                        // e.g. a header that says "ay" and a body length of 0
+                        throw new MalformedMessageException("an Echo call whose body is not the ay its signature says", null);
+                    }
+                    byte[] reply = service.Echo(payload); // the exported service's own logic, called directly
                     wire.write(factory.createMethodReturn(call, EchoContract.PAYLOAD_SIGNATURE, reply));
                 }
                 case SPAM -> wire.write(factory.createMethodReturn(call, null));
@@ -82,6 +88,7 @@ public final class ReaderDispatch implements MessageInterceptor {
                     }
                 }
                 case DBUS_JAVA -> {
+                    requireReadableBody(call);
                     return false;
                 }
             }
@@ -89,9 +96,31 @@ public final class ReaderDispatch implements MessageInterceptor {
         } catch (IOException e) {
             return true; // the caller is gone: no reply can reach it, and dbus-java sees the end of file next
         } catch (DBusException | RuntimeException e) {
+            if (e instanceof MalformedMessageException malformed) {
+                throw malformed;
+            }
             // Leave the call to dbus-java: it answers with a proper error reply if it fails too.
-            log.accept("fast path declined a call: " + e.getMessage());
+            log.accept("fast path declined a call: " + e.getClass().getSimpleName() + ": " + e.getMessage());
         }
         return false;
+    }
+
+    /**
+     * dbus-java decodes a message's body only when asked, and on its own reader thread a body that does not match
+     * its signature throws a RuntimeException that kills that thread and leaves the connection open, unread. So
+     * every message for dbus-java is decoded here first; one that cannot be is the peer's fault, and the reader
+     * ends the connection for it (a small cost: these are the rare calls, the standard interfaces).
+     */
+    private static void requireReadableBody(Message message) {
+        readableBody(message, null);
+    }
+
+    private static Object[] readableBody(Message message, List<Type[]> types) {
+        try {
+            return types == null ? message.getParameters() : message.getParameters(types);
+        } catch (DBusException | RuntimeException e) {
+            throw new MalformedMessageException("a body that does not match its signature '" + message.getSig()
+                + "' (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", e);
+        }
     }
 }

@@ -58,7 +58,8 @@ class BusFaultsTest {
         Path socket = dir.resolve("silent-bus.sock");
         try (ServerSocketChannel silentBus = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
             silentBus.bind(UnixDomainSocketAddress.of(socket));
-            // accepted on a thread of its own, so a server that never connects cannot hang the test
+            // accepted on a thread of its own, so a server that never connects cannot hang the test (the kernel
+            // completes a connection in the backlog even before accept(): the server sees a bus that stays silent)
             CompletableFuture<SocketChannel> accepted = CompletableFuture.supplyAsync(() -> {
                 try {
                     return silentBus.accept(); // accepted, then never a word
@@ -80,7 +81,6 @@ class BusFaultsTest {
                 connection.close();
             }
             assertTrue(exited, "connecting to a bus that never answers SASL never times out");
-            assertNotNull(connection, "the server never connected to the silent bus");
             long millis = (System.nanoTime() - start) / 1_000_000;
             List<String> stderr = Files.readAllLines(dir.resolve("server-stderr.txt"));
             assertEquals(1, server.exitValue(), String.join("\n", stderr));

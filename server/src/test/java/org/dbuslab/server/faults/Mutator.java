@@ -87,7 +87,7 @@ final class Mutator {
             }
             case 10 -> {
                 header.putInt(8, 0);
-                return new Case("serial 0", true, m, false);
+                return new Case("serial 0", true, m, true);
             }
             case 11 -> {
                 return new Case("random after SASL", true, randomBytes(1 + random.nextInt(4096)), false);

@@ -50,6 +50,7 @@ class ReaderFuzzTest {
         Mutator mutator = new Mutator(new Random(seed), MAX_MESSAGE_BYTES);
         Map<String, int[]> outcomes = new TreeMap<>();
         Map<String, Integer> lineKinds = new TreeMap<>();
+        java.util.Set<String> unexpected = new java.util.LinkedHashSet<>();
         int cases = 0;
         long maxRss = 0;
         try (ServerProcess server = ServerProcess.start(dir, "--listen", "tcp:host=127.0.0.1,port=0",
@@ -83,7 +84,14 @@ class ReaderFuzzTest {
             for (String line : server.stderrLines()) {
                 assertTrue(line.startsWith("dbus-lab-server: "), "seed " + seed + ": not a server line: " + line);
                 assertFalse(line.contains("Exception in thread"), "seed " + seed + ": " + line);
-                lineKinds.merge(line.split(":")[1].strip().replaceAll(" \\(.*", ""), 1, Integer::sum);
+                String kind = line.split(":")[1].strip().replaceAll(" \\(.*", "");
+                lineKinds.merge(kind, 1, Integer::sum);
+                if (!kind.equals("peer connected") && !kind.equals("peer left") && lineKinds.get(kind) <= 2) {
+                    System.out.println("ReaderFuzzTest: e.g. " + line); // what the server says of bad peers
+                }
+                if (line.contains(" failed: ")) {
+                    unexpected.add(line); // a thread of the server died of an exception no one caught
+                }
             }
         }
         StringBuilder summary = new StringBuilder("ReaderFuzzTest: " + cases + " cases, max RSS " + maxRss / MIB
@@ -91,6 +99,7 @@ class ReaderFuzzTest {
         outcomes.forEach((kind, counts) -> summary.append(' ').append(kind).append(" answered/closed/silent ")
             .append(counts[0]).append('/').append(counts[1]).append('/').append(counts[2]).append(';'));
         System.out.println(summary);
+        assertTrue(unexpected.isEmpty(), "seed " + seed + ": uncaught in the server: " + String.join("\n", unexpected));
     }
 
     private static Outcome run(ServerProcess server, Mutator.Case fuzz, List<RawPeer> waiting) throws IOException {
