@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
     exitCodeList = {
         "0:every call of every run got its exact echo",
         "1:some call was lost, mismatched or failed (counted in the CSV and the summary)",
-        "2:bad usage, or the address or echo server could not be reached"})
+        "2:bad usage, or the address or echo server could not be reached (or not within --connect-timeout)"})
 public final class ClientMain extends RunOptions implements Callable<Integer> {
 
     @Option(names = "--address", required = true, paramLabel = "ADDRESS",
@@ -57,8 +57,11 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
 
     @Option(names = "--reply-timeout", paramLabel = "MS", defaultValue = "10000",
         description = "A call whose reply has not come MS milliseconds after it was sent counts as lost "
-            + "(default: ${DEFAULT-VALUE}). A synchronous lean call over TCP waits in a read that cannot time "
-            + "out, so there a lost reply closes the connection and the calls after it fail.")
+            + "(default: ${DEFAULT-VALUE}). A send that waits MS for the socket (the peer stopped reading) closes the "
+            + "connection; so does a lost reply of a synchronous lean call over TCP, whose read cannot time out. A "
+            + "connection that is closed, or lost 3 calls in a row while nothing came back for 3 x MS, is given up: "
+            + "the calls of the run not answered by then count as lost, no further runs are made, and one line says "
+            + "why (exit 1).")
     long replyTimeoutMs;
 
     @Option(names = "--call-path", paramLabel = "PATH", defaultValue = "${sys:dbuslab.callpath:-lean}",

@@ -82,9 +82,9 @@ public abstract class RunOptions {
 
     @Option(names = "--connect-timeout", paramLabel = "MS", defaultValue = "10000",
         description = "Give up when connecting, authenticating (SASL), on a bus saying Hello, and the first call (a "
-            + "Ping of the server) have not finished after MS milliseconds in all: a peer or bus that accepts the "
-            + "connection and then says nothing is an error, not a hang; a refused connect is retried every 500 ms "
-            + "for up to 2 s of it (default: ${DEFAULT-VALUE}).")
+            + "Ping of the server) have not finished MS milliseconds after the socket was opened: a peer or bus that "
+            + "accepts the connection and then says nothing is an error, not a hang; a refused connect is retried "
+            + "every 500 ms for up to 2 s of it (default: ${DEFAULT-VALUE}).")
     protected int connectTimeoutMs;
 
     @Option(names = "--seed", paramLabel = "S", defaultValue = "20150430",

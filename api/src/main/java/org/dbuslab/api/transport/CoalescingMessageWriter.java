@@ -5,6 +5,7 @@ import org.freedesktop.dbus.spi.message.IMessageWriter;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SocketChannel;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -51,6 +52,7 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
 
     private void writeAfterQueue(Message message) throws IOException {
         while (queued.hasRemaining()) { // what was queued goes first
+            ensureOpen();
             channel.write(queued);
             queuedBytes = queued.remaining();
         }
@@ -62,7 +64,19 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
         copyWireData(message, buffer);
         buffer.flip();
         while (buffer.hasRemaining()) {
+            ensureOpen();
             channel.write(buffer);
+        }
+    }
+
+    /**
+     * jnr's unix channels write to their descriptor number even after close(): once the kernel has given that number
+     * to a file opened since (a results CSV), the bytes of a late message went into that file. Checked before every
+     * write; a close during a blocked write ends that write with an error (jnr shuts the socket down first).
+     */
+    private void ensureOpen() throws ClosedChannelException {
+        if (!channel.isOpen()) {
+            throw new ClosedChannelException();
         }
     }
 

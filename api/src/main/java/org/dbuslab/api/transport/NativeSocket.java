@@ -49,10 +49,16 @@ final class NativeSocket {
     private static volatile LibC libc;
 
     private final int fd;
+    /**
+     * The channel that owns {@link #fd}: once it is closed the number may belong to another file opened since (a
+     * results CSV), so no call here may use it any more.
+     */
+    private final SocketChannel owner;
     private final ByteBuffer pollfd = ByteBuffer.allocateDirect(8).order(ByteOrder.nativeOrder()); // struct pollfd
 
-    private NativeSocket(int fd) {
+    private NativeSocket(int fd, SocketChannel owner) {
         this.fd = fd;
+        this.owner = owner;
     }
 
     /**
@@ -62,13 +68,13 @@ final class NativeSocket {
      */
     static Optional<NativeSocket> forChannel(SocketChannel channel) {
         Optional<NativeSocket> unix = forUnixChannel(channel);
-        return unix.isPresent() ? unix : JdkDescriptor.of(channel).map(NativeSocket::new);
+        return unix.isPresent() ? unix : JdkDescriptor.of(channel).map(fd -> new NativeSocket(fd, channel));
     }
 
     /** The descriptor of jnr's native channels (unix sockets) only; empty for the JDK's own channels (TCP). */
     static Optional<NativeSocket> forUnixChannel(SocketChannel channel) {
         if (channel instanceof NativeSelectableChannel nativeChannel) {
-            return Optional.of(new NativeSocket(nativeChannel.getFD()));
+            return Optional.of(new NativeSocket(nativeChannel.getFD(), channel));
         }
         return Optional.empty();
     }
@@ -87,6 +93,9 @@ final class NativeSocket {
      * @return the events that hold; 0 when the timeout passed or a signal interrupted the wait
      */
     int poll(short events, int timeoutMillis) {
+        if (!owner.isOpen()) {
+            return POLLERR; // the caller's receive or send then fails
+        }
         pollfd.putInt(0, fd);
         pollfd.putShort(4, events);
         pollfd.putShort(6, (short) 0);
@@ -103,6 +112,7 @@ final class NativeSocket {
         if (!direct.isDirect()) {
             throw new IllegalArgumentException("sendNow needs a direct buffer");
         }
+        ensureOpen();
         // jnr passes a direct buffer's start address: slice so the send begins at the position
         long sent = libc().send(fd, direct.slice(), direct.remaining(), MSG_DONTWAIT | MSG_NOSIGNAL);
         if (sent < 0) {
@@ -127,6 +137,7 @@ final class NativeSocket {
         if (!direct.hasRemaining()) {
             return 0;
         }
+        ensureOpen();
         long received = libc().recv(fd, direct.slice(), direct.remaining(), MSG_DONTWAIT);
         if (received < 0) {
             failUnlessWouldBlock("recv");
@@ -137,6 +148,12 @@ final class NativeSocket {
         }
         direct.position(direct.position() + (int) received);
         return (int) received;
+    }
+
+    private void ensureOpen() throws java.nio.channels.ClosedChannelException {
+        if (!owner.isOpen()) {
+            throw new java.nio.channels.ClosedChannelException();
+        }
     }
 
     /** After a call that returned -1: returns when it would have blocked (or a signal came), else throws. */

@@ -9,6 +9,7 @@ import org.freedesktop.dbus.connections.transports.AbstractTransport;
 import java.io.Closeable;
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -26,6 +27,8 @@ final class BoundedHandshake {
     private static final int RETRY_STEP_MS = 500;
     /** A refused connect (no socket file yet, nobody listening) is retried for at most this long. */
     static final int MAX_RETRY_MS = 2_000;
+    /** The most this JVM may take to load dbus-java and its transport before the connect begins. */
+    private static final long LOCAL_SETUP_SECONDS = 120;
 
     private BoundedHandshake() {
     }
@@ -40,12 +43,17 @@ final class BoundedHandshake {
 
     static Built connect(String address, boolean peer, int timeoutMs) throws UnreachableException {
         AtomicReference<AbstractTransport> transport = new AtomicReference<>();
+        CountDownLatch connecting = new CountDownLatch(1);
         CompletableFuture<Built> built = new CompletableFuture<>();
+        built.whenComplete((b, e) -> connecting.countDown());
         Thread handshake = new Thread(() -> {
             try {
                 LabWire.takeCreatedOnThisThread(); // a wire is created on the thread that builds the connection
                 AbstractConnection connection = build(address, peer,
-                    Math.max(RETRY_STEP_MS, Math.min(MAX_RETRY_MS, timeoutMs - RETRY_STEP_MS)), transport);
+                    Math.max(RETRY_STEP_MS, Math.min(MAX_RETRY_MS, timeoutMs - RETRY_STEP_MS)), t -> {
+                        transport.set(t);
+                        connecting.countDown();
+                    });
                 Closeable socket = () -> closeTransport(transport.get());
                 built.complete(new Built(connection, LabWire.takeCreatedOnThisThread().orElse(null), socket));
             } catch (Throwable e) {
@@ -55,6 +63,12 @@ final class BoundedHandshake {
         handshake.setDaemon(true);
         handshake.start();
         try {
+            // the clock starts when dbus-java opens the socket: loading dbus-java and jnr before that is this JVM's
+            // own work (over 10 s in a cold JVM on a 2-core machine at load 40), not a silent peer
+            if (!connecting.await(LOCAL_SETUP_SECONDS, TimeUnit.SECONDS)) {
+                throw new UnreachableException("cannot connect to " + address + ": dbus-java did not get to connecting "
+                    + "within " + LOCAL_SETUP_SECONDS + " s");
+            }
             return built.get(timeoutMs, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             closeTransport(transport.get()); // the handshake's blocked read fails now and its thread ends
@@ -73,12 +87,12 @@ final class BoundedHandshake {
     }
 
     private static AbstractConnection build(String address, boolean peer, int retryMs,
-                                            AtomicReference<AbstractTransport> transport) throws Exception {
+                                            java.util.function.Consumer<AbstractTransport> transport) throws Exception {
         return peer
             ? DirectConnectionBuilder.forAddress(address).transportConfig().withTimeout(retryMs)
-                .withPreConnectCallback(transport::set).back().build()
+                .withPreConnectCallback(transport).back().build()
             : DBusConnectionBuilder.forAddress(address).withShared(false) // its own, never a server's in this JVM
-                .transportConfig().withTimeout(retryMs).withPreConnectCallback(transport::set).back().build();
+                .transportConfig().withTimeout(retryMs).withPreConnectCallback(transport).back().build();
     }
 
     private static void closeTransport(AbstractTransport transport) {

@@ -6,14 +6,15 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Tells when a connection is clearly dead, so a run stops waiting on it: the connection reports itself gone (closed,
- * end of stream, a send that blocked past the reply timeout), or a call was lost after nothing at all had come back
- * for {@link #DEAD_AFTER_TIMEOUTS} reply timeouts. One lost call on a live connection (a late reply, a dropped call)
- * leaves it alone: other replies keep coming, or the silence is shorter. Without this a stalled server made a run
+ * end of stream, a send that blocked past the reply timeout), or {@link #DEAD_AFTER_TIMEOUTS} calls in a row were lost
+ * while nothing at all came back for that many reply timeouts. One lost call on a live connection (a late reply, a
+ * dropped call) leaves it alone: other replies keep coming, the silence is shorter, or too few calls were lost (a
+ * loaded machine can stretch one timeout's wait to several). Without this a stalled server made a run
  * take calls ÷ window × reply timeout (2.8 h for a synchronous run with the defaults).
  */
 final class ConnectionWatch {
 
-    /** How many reply timeouts of silence make a connection dead. */
+    /** How many reply timeouts of silence, and lost calls in a row, make a connection dead. */
     static final int DEAD_AFTER_TIMEOUTS = 3;
 
     private final EchoCallPath path;
@@ -21,6 +22,7 @@ final class ConnectionWatch {
     private long lastAnswerNanos;
     /** A call was lost since the last answer: the silence goes on across runs. */
     private boolean silent;
+    private int lostInARow;
     private String deadReason;
 
     ConnectionWatch(EchoCallPath path, long replyTimeoutNanos) {
@@ -42,12 +44,14 @@ final class ConnectionWatch {
     void answered(long nowNanos) {
         lastAnswerNanos = nowNanos;
         silent = false;
+        lostInARow = 0;
     }
 
     /** A call got no reply: decides whether the connection is dead, and if so abandons it. */
     void lost(long nowNanos) {
         silent = true;
-        if (deadReason == null && nowNanos - lastAnswerNanos >= deadAfterNanos) {
+        lostInARow++;
+        if (deadReason == null && lostInARow >= DEAD_AFTER_TIMEOUTS && nowNanos - lastAnswerNanos >= deadAfterNanos) {
             abandon("nothing came back for " + TimeUnit.NANOSECONDS.toMillis(nowNanos - lastAnswerNanos) + " ms ("
                 + DEAD_AFTER_TIMEOUTS + " reply timeouts): connection abandoned");
         }

@@ -39,7 +39,7 @@ class ReplyFuzzTest {
     private static final long BUDGET_NANOS = TimeUnit.SECONDS.toNanos(Long.getLong("dbuslab.fuzz.seconds", 20));
     private static final int REPLY_TIMEOUT_MS = 200;
     /** A case: connecting, two runs, and abandoning a silent connection after 3 reply timeouts, on a loaded machine. */
-    private static final long CASE_BOUND_SECONDS = 10;
+    private static final long CASE_BOUND_SECONDS = 40;
     /** The D-Bus limit on a whole message, which the reader enforces, plus room for the buffers of one connection. */
     private static final long DIRECT_MEMORY_BOUND = (128L << 20) + (16L << 20);
     private static final int CALLS = 12;
@@ -71,7 +71,7 @@ class ReplyFuzzTest {
         }
         System.out.println("ReplyFuzzTest: " + cases + " cases, " + failedAsTheyMust + " sure corruptions caught, peak "
             + "direct memory of a case " + (peak.worst >> 20) + " MiB");
-        assertTrue(cases >= 10, "too few cases ran: " + cases);
+        assertTrue(cases >= 3, "too few cases ran: " + cases);
     }
 
     /** @return true when the case's mutation surely corrupts and the client said so (exit 1) */
@@ -101,7 +101,7 @@ class ReplyFuzzTest {
             String[] args = {"--address", peer.address(), "--peer", "--mode", mode, "--window", "4",
                 "--call-path", callPath, "--payload", String.valueOf(payload), "--calls", String.valueOf(CALLS),
                 "--runs", String.valueOf(RUNS), "--warmup-runs", "0", "--seed", String.valueOf(caseSeed),
-                "--reply-timeout", String.valueOf(REPLY_TIMEOUT_MS), "--connect-timeout", "5000", "--csv", csv.toString()};
+                "--reply-timeout", String.valueOf(REPLY_TIMEOUT_MS), "--connect-timeout", "30000", "--csv", csv.toString()};
             Future<Integer> client = pool.submit(() -> ClientMain.run(args, new PrintStream(new ByteArrayOutputStream()),
                 new PrintStream(err, true)));
             try {

@@ -31,7 +31,7 @@ class RawEchoRoundTripTest {
         List<Arguments> cases = new ArrayList<>();
         for (String kind : List.of("unix", "tcp")) {
             for (String mode : List.of("sync", "async")) {
-                for (int size : new int[] {0, 1, 7, 16, 1000, 10_000}) {
+                for (int size : new int[] {8, 15, 16, 1000, 10_000}) { // 8: the least that carries a sequence number
                     cases.add(Arguments.of(kind, mode, size));
                 }
             }

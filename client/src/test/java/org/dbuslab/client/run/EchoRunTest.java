@@ -121,7 +121,7 @@ class EchoRunTest {
     void oneLateReplyOnALiveConnectionIsLostAndTheRunGoesOn() throws Exception {
         ScriptedCallPath path = new ScriptedCallPath((i, sent) -> i == 5 ? Reply.timedOut()
             : Reply.returned(sent.get(i).clone()));
-        RunResult result = new EchoRun(path, 1, TimeUnit.MILLISECONDS.toNanos(20)).run(50, new PayloadGenerator(100, 9));
+        RunResult result = new EchoRun(path, 1, TimeUnit.MILLISECONDS.toNanos(50)).run(50, new PayloadGenerator(100, 9));
         assertEquals(1, result.lost());
         assertEquals(49, result.ok());
         assertNull(result.abandoned());
