@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -86,12 +87,13 @@ class ClientStderrTest {
             client = ClientProcess.start(dir, "--address", bus.address(), "--mode", mode, "--runs", "100000",
                 "--warmup-runs", "0", "--calls", "200", "--reply-timeout", "1000", "--connect-timeout", "30000",
                 "--csv", csv.toString());
-            long waitUntil = System.nanoTime() + 30_000_000_000L;
+            long waitUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(EXIT_BOUND_SECONDS);
             while ((!Files.exists(csv) || Files.readAllLines(csv).size() < 3) && System.nanoTime() < waitUntil) {
                 assertTrue(client.isAlive(), client.stderr());
                 Thread.sleep(20);
             }
-        } // the bus is killed here, mid-run
+            assertTrue(Files.readAllLines(csv).size() >= 3, "two runs before the bus dies; stderr: " + client.stderr());
+        } // the server and then the bus are stopped here, mid-run
         int code = client.exitCode(EXIT_BOUND_SECONDS);
         String stderr = client.stderr();
         assertEquals(1, code, stderr);
