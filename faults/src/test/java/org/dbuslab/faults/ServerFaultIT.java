@@ -1,0 +1,146 @@
+package org.dbuslab.faults;
+
+import org.dbuslab.faults.support.Budget;
+import org.dbuslab.faults.support.BusPool;
+import org.dbuslab.faults.support.EchoClient;
+import org.dbuslab.faults.support.EchoServer;
+import org.dbuslab.faults.support.FaultCase;
+import org.dbuslab.faults.support.LabProcess;
+import org.dbuslab.faults.support.Pause;
+import org.dbuslab.faults.support.ServerPool;
+import org.dbuslab.faults.support.Transport;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+import static org.dbuslab.faults.support.FaultChecks.endedWithLosses;
+import static org.dbuslab.faults.support.FaultChecks.exitCode;
+import static org.dbuslab.faults.support.FaultChecks.failed;
+import static org.dbuslab.faults.support.FaultChecks.latenciesOnlyOfAnsweredCalls;
+import static org.dbuslab.faults.support.FaultChecks.lostCounted;
+import static org.dbuslab.faults.support.FaultChecks.noStackTrace;
+import static org.dbuslab.faults.support.FaultChecks.noThroughputWithoutReplies;
+import static org.dbuslab.faults.support.FaultChecks.oneMessage;
+import static org.dbuslab.faults.support.FaultChecks.runsAfterTheFaultWithin;
+import static org.dbuslab.faults.support.FaultChecks.unansweredCounted;
+import static org.dbuslab.faults.support.FaultChecks.within;
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The echo server stalled (SIGSTOP), stalled for good, and killed (SIGKILL) under a running client, on every
+ * transport and mode: the client counts what it lost, ends in bounded time with exit 1 and no stack trace, and keeps
+ * the rows it had written (issue 13, items 1, 2, 5, 7 and 8).
+ */
+class ServerFaultIT {
+
+    private static final BusPool BUSES = new BusPool();
+    /** Stalled servers are resumed afterwards: the stall cases share one per transport. */
+    private static final ServerPool SERVERS = new ServerPool(BUSES);
+
+    @TempDir
+    Path dir;
+
+    @AfterAll
+    static void stopServersAndBuses() throws Exception {
+        SERVERS.close();
+        BUSES.close();
+    }
+
+    /** Item 1: a stall longer than --reply-timeout is never a clean pass, even with the caller blocked in write(). */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("org.dbuslab.faults.Matrix#everyTransportAndMode")
+    void serverStallLongerThanTheReplyTimeoutCountsLostCalls(Transport transport, String mode) throws Exception {
+        try (FaultCase c = new FaultCase(dir)) {
+            FaultCase.Served s = c.servedClient(SERVERS.get(transport), transport, BUSES.get(transport), mode);
+            List<String> before = FaultCase.whileFrozen(s.client(), s.server().process()::stall);
+            long stalled = System.nanoTime();
+            Pause.millis(Budget.STALL.toMillis());
+            s.server().process().resume();
+            Duration bound = Budget.STALL.plus(Budget.replyTimeout()).plus(Budget.SLACK);
+            LabProcess.Exit exit = s.client().process().awaitExit(bound.plusSeconds(3));
+
+            assertAll(transport + " " + mode + ": server stalled " + Budget.STALL.toMillis() + " ms",
+                endedWithLosses(exit, s.client(), before),
+                lostCounted(s.client().csv()),
+                within(bound, exit.since(stalled), "the client's end after the stall began"),
+                () -> assertTrue(s.server().process().isAlive(), "the server died of a stall"));
+        }
+    }
+
+    /**
+     * Items 1 and 7: a server that never answers again (stalled until the client is gone) costs each remaining run
+     * about one reply timeout, not calls / window x timeout, and the client ends by itself.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("org.dbuslab.faults.Matrix#everyTransportAndMode")
+    void serverStalledForGoodEndsTheRunWithinTheReplyTimeout(Transport transport, String mode) throws Exception {
+        try (FaultCase c = new FaultCase(dir)) {
+            FaultCase.Served s = c.servedClient(SERVERS.get(transport), transport, BUSES.get(transport), mode);
+            List<String> before = FaultCase.whileFrozen(s.client(), s.server().process()::stall);
+            long stalled = System.nanoTime();
+            int remainingRuns = s.client().spec().totalRuns() - (before.size() - 1);
+            Duration bound = Budget.replyTimeout().multipliedBy(remainingRuns + 1L).plus(Budget.SLACK);
+            LabProcess.Exit exit = s.client().process().awaitExit(bound.plusSeconds(3));
+
+            assertAll(transport + " " + mode + ": server stalled for good",
+                endedWithLosses(exit, s.client(), before),
+                lostCounted(s.client().csv()),
+                runsAfterTheFaultWithin(Budget.replyTimeout().multipliedBy(3).plus(Budget.RUN), before, s.client().csv()),
+                noThroughputWithoutReplies(s.client().process()),
+                within(bound, exit.since(stalled), "the client's end after the server stalled for good"));
+        }
+    }
+
+    /**
+     * Items 5, 7 and 8: a server killed mid-run: failed calls counted and kept out of the latency histograms, one
+     * line at most, no throughput figures for runs without a reply.
+     */
+    @ParameterizedTest(name = "{0} {1}")
+    @MethodSource("org.dbuslab.faults.Matrix#everyTransportAndMode")
+    void serverKilledMidRunEndsTheClientWithItsRowsIntact(Transport transport, String mode) throws Exception {
+        try (FaultCase c = new FaultCase(dir)) {
+            FaultCase.Served s = c.servedClient(transport, BUSES.get(transport), mode);
+            List<String> before = FaultCase.whileFrozen(s.client(), s.server().process()::kill);
+            long killed = System.nanoTime();
+            Duration bound = Budget.replyTimeout().plus(Budget.SLACK);
+            LabProcess.Exit exit = s.client().process().awaitExit(bound.plusSeconds(3));
+
+            assertAll(transport + " " + mode + ": server killed",
+                endedWithLosses(exit, s.client(), before),
+                unansweredCounted(s.client().csv()),
+                noThroughputWithoutReplies(s.client().process()),
+                latenciesOnlyOfAnsweredCalls(s.client()),
+                within(bound, exit.since(killed), "the client's end after the server was killed"));
+        }
+    }
+
+    /**
+     * Item 2: a peer-to-peer server stalled before the client comes: the kernel accepts the connection but nobody
+     * answers SASL, and --connect-timeout must end the client with one line (exit 2, not run).
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(value = Transport.class, names = {"P2P_UNIX", "P2P_TCP"})
+    void peerStalledBeforeTheClientConnectsTimesOutTheHandshake(Transport transport) throws Exception {
+        try (FaultCase c = new FaultCase(dir)) {
+            EchoServer server = c.server(transport, null);
+            server.process().stall();
+            long started = System.nanoTime();
+            EchoClient client = c.client("client", transport, null, server, EchoClient.Spec.connectFails());
+            Duration bound = Budget.connectTimeout().plus(Budget.SLACK);
+            LabProcess.Exit exit = client.process().awaitExit(bound.plusSeconds(3));
+            assertAll(transport + ": connecting to a stalled peer",
+                failed(exit, client.process()),
+                exitCode(2, exit, client.process()),
+                noStackTrace(client.process()),
+                oneMessage(client.process()),
+                within(bound, exit.since(started), "connecting to a peer that never answers SASL"));
+        }
+    }
+}

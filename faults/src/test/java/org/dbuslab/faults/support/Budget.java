@@ -1,0 +1,45 @@
+package org.dbuslab.faults.support;
+
+import java.time.Duration;
+
+/**
+ * The timeouts the fault cases give the lab, and the time they allow it: short, so the module stays within CI's
+ * budget, and a fault that is not handled shows as a bound exceeded instead of a hang.
+ */
+public final class Budget {
+
+    /** The client's --reply-timeout in every case. */
+    public static final long REPLY_TIMEOUT_MS = 1000;
+    /**
+     * The client's --connect-timeout where the case expects connecting to fail. Elsewhere the client's default
+     * (10 s): on a loaded 2-core machine a cold JVM's first connect took more than 3 s.
+     */
+    public static final long CONNECT_TIMEOUT_MS = 2000;
+    /** The client's default --connect-timeout, for the cases that must connect. */
+    public static final long DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
+    /** A stall longer than the reply timeout: calls in flight meanwhile must count as lost. */
+    public static final Duration STALL = Duration.ofMillis(REPLY_TIMEOUT_MS + 700);
+    /** What one run of {@link EchoClient.Spec#forMode} costs at most when all goes well, on a loaded 2-core box. */
+    public static final Duration RUN = Duration.ofSeconds(2);
+    /** JVM start and exit, a few runs of a few hundred ms, and a loaded 2-core machine. */
+    public static final Duration SLACK = Duration.ofSeconds(10);
+    /**
+     * The server's --connect-timeout (with --bus) and --handshake-timeout (with --listen) where a case waits for
+     * them, and so how long the server may take to give up on a silent bus or peer.
+     */
+    public static final long SERVER_TIMEOUT_MS = 2000;
+    public static final Duration SERVER_GIVES_UP = Duration.ofMillis(SERVER_TIMEOUT_MS);
+    /** After this the harness kills the process and the case fails as a hang. */
+    public static final Duration HANG = Duration.ofSeconds(45);
+
+    private Budget() {
+    }
+
+    public static Duration replyTimeout() {
+        return Duration.ofMillis(REPLY_TIMEOUT_MS);
+    }
+
+    public static Duration connectTimeout() {
+        return Duration.ofMillis(CONNECT_TIMEOUT_MS);
+    }
+}

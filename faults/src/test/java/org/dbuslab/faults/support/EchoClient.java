@@ -1,0 +1,102 @@
+package org.dbuslab.faults.support;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The packaged echo client with its CSV and latency log in the case's folder, as lab/run-all.sh runs it. */
+public final class EchoClient implements AutoCloseable {
+
+    /** What the client is asked to do; {@link #forMode} gives the fault cases' small, fast runs. */
+    public record Spec(String mode, int payload, int calls, int runs, int warmupRuns, int window, long replyTimeoutMs,
+                       long connectTimeoutMs) {
+
+        /**
+         * One warm-up run then {@code runs} measured ones, big enough (a few hundred ms each on a 2-core box) that a
+         * fault lands inside them, and async payloads large enough to fill a socket's buffer (issue 13, item 1).
+         */
+        public static Spec forMode(String mode, int runs) {
+            return "sync".equals(mode)
+                ? new Spec(mode, 1000, 300, runs, 1, 1, Budget.REPLY_TIMEOUT_MS, Budget.DEFAULT_CONNECT_TIMEOUT_MS)
+                : new Spec(mode, 10_000, 1000, runs, 1, 128, Budget.REPLY_TIMEOUT_MS, Budget.DEFAULT_CONNECT_TIMEOUT_MS);
+        }
+
+        /** A client expected to fail connecting: a short --connect-timeout, to keep the case short. */
+        public static Spec connectFails() {
+            return new Spec("sync", 1000, 200, 1, 0, 1, Budget.REPLY_TIMEOUT_MS, Budget.CONNECT_TIMEOUT_MS);
+        }
+
+        /** One short synchronous run, no warm-up: a client that must pass cleanly beside (or after) a fault. */
+        public static Spec shortRun() {
+            return new Spec("sync", 1000, 200, 1, 0, 1, Budget.REPLY_TIMEOUT_MS, Budget.DEFAULT_CONNECT_TIMEOUT_MS);
+        }
+
+        public int totalRuns() {
+            return warmupRuns + runs;
+        }
+    }
+
+    private final LabProcess process;
+    private final Spec spec;
+    private final CsvRows csv;
+
+    private EchoClient(LabProcess process, Spec spec, CsvRows csv) {
+        this.process = process;
+        this.spec = spec;
+        this.csv = csv;
+    }
+
+    /** @param address the bus, or the server's own address for a peer-to-peer transport */
+    public static EchoClient start(String name, Transport transport, String address, Spec spec, Path dir) {
+        List<String> args = new ArrayList<>(List.of("--address", address));
+        if (!transport.onBus()) {
+            args.add("--peer");
+        }
+        args.addAll(List.of("--transport", transport.label(), "--mode", spec.mode(),
+            "--payload", Integer.toString(spec.payload()), "--calls", Integer.toString(spec.calls()),
+            "--runs", Integer.toString(spec.runs()), "--warmup-runs", Integer.toString(spec.warmupRuns()),
+            "--window", Integer.toString(spec.window()), "--reply-timeout", Long.toString(spec.replyTimeoutMs()),
+            "--connect-timeout", Long.toString(spec.connectTimeoutMs()),
+            "--csv", dir.resolve(name + ".csv").toString(), "--latency-log", dir.resolve(name + ".hlog").toString()));
+        return new EchoClient(LabProcess.start(name, LabJars.client(args), dir), spec,
+            new CsvRows(dir.resolve(name + ".csv")));
+    }
+
+    public LabProcess process() {
+        return process;
+    }
+
+    public Spec spec() {
+        return spec;
+    }
+
+    public CsvRows csv() {
+        return csv;
+    }
+
+    public Path latencyLog() {
+        return csv.file().resolveSibling(process.name() + ".hlog");
+    }
+
+    /** Waits until the client has recorded {@code rows} runs; fails if it ends or takes longer than {@code limit}. */
+    public void awaitRows(int rows, Duration limit) {
+        long deadline = System.nanoTime() + limit.toNanos();
+        while (csv.rowCount() < rows) {
+            if (!process.isAlive()) {
+                throw new AssertionError(process.name() + " ended (exit " + process.awaitExit(Duration.ZERO).code()
+                    + ") before it recorded " + rows + " run(s):\n" + process.stderr());
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError(process.name() + " recorded no " + rows + " run(s) within " + limit + ":\n"
+                    + process.stderr());
+            }
+            Pause.millis(5);
+        }
+    }
+
+    @Override
+    public void close() {
+        process.close();
+    }
+}

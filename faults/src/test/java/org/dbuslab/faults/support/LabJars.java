@@ -1,0 +1,44 @@
+package org.dbuslab.faults.support;
+
+import org.dbuslab.testkit.LabPaths;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The packaged jars the lab runs, started the way lab/run-all.sh starts them. */
+final class LabJars {
+
+    /** run-all.sh's default LAB_JAVA_OPTS. */
+    private static final List<String> JVM_FLAGS = List.of("-XX:+UseSerialGC");
+
+    private LabJars() {
+    }
+
+    static List<String> server(String... args) {
+        return command(jar("server", "dbus-lab-server.jar"), args);
+    }
+
+    static List<String> client(List<String> args) {
+        return command(jar("client", "dbus-lab-client.jar"), args.toArray(String[]::new));
+    }
+
+    private static List<String> command(Path jar, String... args) {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(JVM_FLAGS);
+        command.add("-jar");
+        command.add(jar.toString());
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    private static Path jar(String module, String name) {
+        Path jar = LabPaths.repositoryRoot().resolve(module).resolve("target").resolve(name);
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException(jar + " is missing: run mvn verify (the package phase builds it)");
+        }
+        return jar;
+    }
+}
