@@ -25,12 +25,13 @@ import java.util.stream.Stream;
  * @param sweep       the pipelining-depth sweep, one series per bus and payload
  * @param sweepSteps  each sweep window against the next smaller one
  * @param checks      the over-limit check(s)
+ * @param scenarios   the client-library scenarios (lab/run-scenarios.sh), when the session ran them
  * @param generated   when the reports were made; injected so golden files stay stable
  */
 record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> baselines, List<CellComparison> comparisons,
                 List<CellComparison> pipelining,
                 RunOrder runOrder, List<DataGap> gaps, LabHealth health, List<SweepSeries> sweep, List<SweepStep> sweepSteps,
-                List<OverLimitCheck> checks,
+                List<OverLimitCheck> checks, Scenarios scenarios,
                 Bootstrap bootstrap, double alpha, Instant generated) {
 
     static Analysis of(ResultsFolder folder, Instant now) {
@@ -50,7 +51,7 @@ record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> b
                 BaselineComparisons.pipelining(subject, bootstrap, alpha),
                 RunOrder.of(folder.runs()), gaps, LabHealth.of(all, folder.skipped(), bootstrap, alpha),
                 sweep, SweepStep.of(sweep, bootstrap, alpha), OverLimitCheck.of(withRole(all, CellKey.Role.OVERLIMIT), folder.notes(),
-                        folder.plan().orElse(List.of())),
+                        folder.plan().orElse(List.of())), Scenarios.read(folder.dir()),
                 bootstrap, alpha, now.truncatedTo(ChronoUnit.SECONDS));
     }
 

@@ -14,7 +14,8 @@ import java.util.stream.Collectors;
 
 /**
  * The report's opening verdicts, in the lab's order of questions: bus against bus, bus against peer-to-peer, sync
- * against pipelined (and where the sweep saturates), what the client library costs, how precise it all is. Each is
+ * against pipelined (and where the sweep saturates), what the client library costs, what the seed's experiments look like
+ * today ({@link SeedFinding}), how precise it all is. Each is
  * read off the comparisons the sections show (no second computation), says "no significant difference" where the
  * data cannot tell, gives its ratio with the 95% CI, and links to the section that backs it up. A question the
  * session did not measure gets no finding.
@@ -38,6 +39,7 @@ final class Findings {
                 .ifPresent(s -> findings.add(link(sweep(analysis, s), SweepSection.ID)));
         clientOverhead(analysis).ifPresent(f -> findings.add(link(f, LabHealthSection.ID)));
         cpu(analysis).ifPresent(f -> findings.add(link(f, WhereTimeGoes.ID)));
+        SeedFinding.of(analysis).forEach(f -> findings.add(link(f, ScenariosSection.ID)));
         precision(analysis).ifPresent(f -> findings.add(link(f, PrecisionView.ID)));
         return findings;
     }

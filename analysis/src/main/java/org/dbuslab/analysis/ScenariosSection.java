@@ -4,12 +4,12 @@ import org.dbuslab.analysis.doc.Block;
 import org.dbuslab.analysis.doc.Section;
 import org.dbuslab.analysis.scenarios.ScenariosMarkdown;
 
-import java.io.IOException;
 import java.util.Optional;
 
 /**
  * The client-library scenarios (lab/run-scenarios.sh), when the session ran them: {@link ScenariosMarkdown}'s section as
- * one Markdown block, its own heading taken as the section's title. Absent when the session ran none.
+ * one Markdown block, its own heading taken as the section's title, rendered from the summary the analysis read
+ * once ({@link Scenarios}). Absent when the session ran none.
  */
 final class ScenariosSection {
 
@@ -19,16 +19,15 @@ final class ScenariosSection {
     }
 
     static Optional<Section> of(Analysis analysis) {
-        String markdown;
-        try {
-            markdown = ScenariosMarkdown.render(analysis.folder().dir());
-        } catch (IOException e) {
+        Scenarios scenarios = analysis.scenarios();
+        if (scenarios.error().isPresent()) {
             return Optional.of(Section.builder(ID, "Client-library scenarios")
-                    .paragraph("Scenario results could not be read: " + e.getMessage(), Block.Tone.WARNING).build());
+                    .paragraph("Scenario results could not be read: " + scenarios.error().get(), Block.Tone.WARNING).build());
         }
-        if (markdown.isBlank()) {
+        if (scenarios.summary().isEmpty()) {
             return Optional.empty();
         }
+        String markdown = ScenariosMarkdown.render(scenarios.summary().get());
         String title = "Client-library scenarios";
         if (markdown.startsWith("## ")) {
             int end = markdown.indexOf('\n');

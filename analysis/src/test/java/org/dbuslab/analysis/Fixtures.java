@@ -18,8 +18,17 @@ final class Fixtures {
     }
 
     static Path session() {
+        return resource("/fixtures/session");
+    }
+
+    /** A small OUT/scenarios/ folder: cold start and property reads on dbus-daemon, ruby-dbus and zbus skipped. */
+    static Path scenarios() {
+        return resource("/fixtures/scenarios");
+    }
+
+    private static Path resource(String name) {
         try {
-            return Path.of(Fixtures.class.getResource("/fixtures/session").toURI());
+            return Path.of(Fixtures.class.getResource(name).toURI());
         } catch (URISyntaxException e) {
             throw new IllegalStateException(e);
         }
@@ -27,7 +36,11 @@ final class Fixtures {
 
     /** A deep copy: the latency logs live in a subfolder. */
     static Path copyOfSession(Path target) {
-        Path source = session();
+        return copy(session(), target);
+    }
+
+    /** A deep copy of {@code source}'s files into {@code target}. */
+    static Path copy(Path source, Path target) {
         try (Stream<Path> files = Files.walk(source)) {
             for (Path file : files.toList()) {
                 Path copy = target.resolve(source.relativize(file).toString());

@@ -6,9 +6,9 @@ import org.apache.commons.math3.stat.descriptive.rank.Percentile.EstimationType;
 import java.util.Collection;
 
 /** Median, spread and mean of a sample (R-7 percentiles, as numpy's default). NaN for an empty sample. */
-record Distribution(int n, double median, double p10, double p90, double min, double max, double mean) {
+public record Distribution(int n, double median, double p10, double p90, double min, double max, double mean) {
 
-    static Distribution of(Collection<Double> values) {
+    public static Distribution of(Collection<Double> values) {
         double[] v = values.stream().mapToDouble(Double::doubleValue).sorted().toArray();
         if (v.length == 0) {
             return new Distribution(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
