@@ -134,6 +134,12 @@ run_all_rejects() {
     lines=$(wc -l <"$WORK/ra.err")
     [[ "$rc" == 2 && "$lines" == 1 ]] && grep -q '^run-all.sh: error: ' "$WORK/ra.err"
 }
+# run_all_rejects_saying TEXT ARGS...: as run_all_rejects, and the line contains TEXT
+run_all_rejects_saying() {
+    local text=$1
+    shift
+    run_all_rejects "$@" && grep -qF -e "$text" "$WORK/ra.err"
+}
 
 echo "# lab/bus.sh"
 for t in dbus-daemon dbus-broker dbus-daemon-tcp; do
@@ -219,7 +225,9 @@ for args in "--frob" "--runs" "--runs abc" "--runs 0" "--calls 1e3" "--warmup-ru
 done
 mkdir -p "$WORK/out" && : >"$WORK/out/runs.csv"
 check "run-all.sh refuses an --out that has runs.csv" run_all_rejects --out "$WORK/out"
-check "run-all.sh: an --out it cannot create is one line" run_all_rejects --out "$WORK/out/runs.csv/x"
+check "run-all.sh --sizes 7: the line names the 8-byte minimum" run_all_rejects_saying "smallest payload is 8 bytes" --sizes 7
+check "run-all.sh: an --out it cannot create is one line with the reason" \
+    run_all_rejects_saying "cannot create $WORK/out/runs.csv/x: Not a directory" --out "$WORK/out/runs.csv/x"
 
 echo "1..$N"
 if ((FAILED > 0)); then

@@ -44,7 +44,7 @@ class AnalysisMainTest {
         assertEquals(List.of("dbus-lab-analysis: warning: runs.csv line 112: skipped truncated last line "
                         + "(expected 21 fields, found 7)",
                 "dbus-lab-analysis: WARNING: dbus-broker sync 10000 B window 1 calls 10000: latency histograms hold 29998 calls, "
-                        + "expected 30000 (3 runs × 10000 calls); 2 lost or failed calls have no round-trip time",
+                        + "expected 30000 (3 runs × 10000 calls); 2 lost, mismatched or failed calls have no round-trip time",
                 "dbus-lab-analysis: WARNING: dbus-broker libdbus>libdbus (reference) sync 1000 B window 1 calls 10000: fixed_ns "
                         + "missing in 1 of 5 measured spam run(s); those use elapsed / calls, which includes process start-up "
                         + "and connecting"), errLines());

@@ -55,6 +55,12 @@ public final class RunnerMain {
         Path folder = null;
         try {
             folder = Session.outFolder(parsed.config(), repo, clock.instant());
+            try {
+                SessionOptions.createOut(folder);
+            } catch (CommandLine.ParameterException e) {
+                log.error(SessionOptions.PROG, e.getMessage());
+                return 2;
+            }
             Session session = new Session(parsed.config(), layout, env, log, clock);
             int code = session.run(folder);
             if (session.reportWritten()) {

@@ -7,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -49,15 +50,28 @@ class RunnerMainTest {
 
     @Test
     void anOutFolderWithRunsIsRefused() throws Exception {
-        for (String jar : new String[] {"server/target/dbus-lab-server.jar", "client/target/dbus-lab-client.jar",
-            "analysis/target/dbus-lab-analysis.jar"}) {
-            Files.createDirectories(dir.resolve(jar).getParent());
-            Files.writeString(dir.resolve(jar), "not really a jar");
-        }
+        fakeJars();
         Path results = Files.createDirectories(dir.resolve("results"));
         Files.writeString(results.resolve("runs.csv"), "transport\n");
         assertEquals(2, run(Map.of("LAB_REPO", dir.toString()), "--quick", "--out", results.toString()));
         assertTrue(err.toString().contains("already holds a runs.csv"), err.toString());
         assertEquals("transport\n", Files.readString(results.resolve("runs.csv")), "raw results stay intact");
+    }
+
+    @Test
+    void anOutFolderThatCannotBeCreatedIsOneLineWithTheReason() throws Exception {
+        fakeJars();
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        assertEquals(2, run(Map.of("LAB_REPO", dir.toString()), "--quick", "--out", file.resolve("x").toString()));
+        assertEquals(List.of("run-all.sh: error: cannot create " + file.resolve("x") + ": Not a directory"),
+            err.toString().lines().toList());
+        assertEquals("", out.toString());
+    }
+
+    private void fakeJars() throws Exception {
+        for (Path jar : org.dbuslab.runner.exec.LabLayout.of(dir).jars()) {
+            Files.createDirectories(jar.getParent());
+            Files.writeString(jar, "not really a jar");
+        }
     }
 }

@@ -28,6 +28,8 @@ public final class BusEchoServer implements EchoServer {
     public static final int DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
     /** dbus-java retries a failed socket connect every 500 ms until this; a bus that is not there now won't be. */
     private static final int SOCKET_CONNECT_TIMEOUT_MS = 3_000;
+    /** How long {@link #close} waits for each of its steps. */
+    static final long CLOSE_TIMEOUT_MS = 2_000;
 
     private final String address;
     private final DBusConnection connection;
@@ -138,9 +140,45 @@ public final class BusEchoServer implements EchoServer {
         return address;
     }
 
+    /**
+     * Ends the connection within {@link #CLOSE_TIMEOUT_MS}. On a live bus: the orderly disconnect (dbus-java releases
+     * the name first). Once the bus is gone: only the socket is closed, because dbus-java's disconnect would send
+     * ReleaseName to the dead bus and wait for a reply that never comes. Either way no wait here is unbounded: the
+     * work runs on a daemon thread that is abandoned (the process is leaving) if it takes longer.
+     */
     @Override
     public void close() {
-        ended.set(true); // a disconnect we asked for is not a lost bus
-        connection.disconnect();
+        boolean busGone = ended.getAndSet(true); // set by the lost-bus callback; a disconnect we ask for is not a loss
+        if (busGone || !within(CLOSE_TIMEOUT_MS, "dbus-lab-bus-disconnect", connection::disconnect)) {
+            within(CLOSE_TIMEOUT_MS, "dbus-lab-bus-close-socket", this::closeSocket);
+        }
+    }
+
+    /** Runs STEP on a daemon thread named NAME; true when it ended within MILLIS. */
+    private static boolean within(long millis, String name, Runnable step) {
+        Thread thread = new Thread(step, name);
+        thread.setDaemon(true);
+        thread.start();
+        try {
+            thread.join(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return !thread.isAlive();
+    }
+
+    /** The connection's transport closed directly: dbus-java has no public way to drop a connection without a word. */
+    private void closeSocket() {
+        try {
+            java.lang.reflect.Method transport = org.freedesktop.dbus.connections.base.AbstractConnectionBase.class
+                .getDeclaredMethod("getTransport");
+            transport.setAccessible(true);
+            Object t = transport.invoke(connection);
+            if (t instanceof java.io.Closeable c) {
+                c.close();
+            }
+        } catch (ReflectiveOperationException | IOException | RuntimeException e) {
+            // the process is leaving: its sockets close with it
+        }
     }
 }

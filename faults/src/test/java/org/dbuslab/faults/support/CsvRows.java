@@ -1,6 +1,6 @@
 package org.dbuslab.faults.support;
 
-import org.dbuslab.client.record.CsvRunRecorder;
+import org.dbuslab.format.RunsCsv;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -71,7 +71,7 @@ public final class CsvRows {
         if (lines.isEmpty()) {
             return List.of();
         }
-        String header = String.join(",", CsvRunRecorder.COLUMNS);
+        String header = String.join(",", RunsCsv.CLIENT_COLUMNS);
         if (!lines.get(0).equals(header)) {
             throw new AssertionError(file + ": header is '" + lines.get(0) + "', expected '" + header + "'");
         }
@@ -85,8 +85,8 @@ public final class CsvRows {
     private Row parse(String line, int number) {
         String[] f = line.split(",", -1);
         try {
-            if (f.length != CsvRunRecorder.COLUMNS.size()) {
-                throw new IllegalArgumentException(f.length + " fields, expected " + CsvRunRecorder.COLUMNS.size());
+            if (f.length != RunsCsv.CLIENT_COLUMNS.size()) {
+                throw new IllegalArgumentException(f.length + " fields, expected " + RunsCsv.CLIENT_COLUMNS.size());
             }
             Instant.parse(f[12]);
             Row row = new Row(f[0], f[1], Integer.parseInt(f[4]), Integer.parseInt(f[5]), Long.parseLong(f[6]),

@@ -64,9 +64,10 @@ public final class Child {
         return OptionalInt.empty();
     }
 
-    /** Its last complaint on stderr (see {@link Logs#lastLine}). */
+    /** Its last complaint on stderr (see {@link Logs#lastLine}), or "no output" when it printed none. */
     public String lastComplaint() {
-        return Logs.lastLine(launch.err());
+        String last = Logs.lastLine(launch.err());
+        return last.isBlank() ? "no output" : last;
     }
 
     public Path out() {

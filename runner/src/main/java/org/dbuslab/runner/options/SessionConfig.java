@@ -38,6 +38,8 @@ public record SessionConfig(Preset preset, int calls, Duration runTarget, int fi
 
     /** The contract's largest payload: the D-Bus array limit. */
     public static final int MAX_PAYLOAD = 64 * 1024 * 1024;
+    /** The client's smallest payload (PayloadGenerator.MIN_SIZE): its first 8 bytes carry the call's sequence number. */
+    public static final int MIN_PAYLOAD = 8;
     public static final int MAX_SWEEP_WINDOW = 65_536;
     public static final long MAX_ORDER_SEED = 999_999_999L;
     /** What --scenarios may name (lab/run-scenarios.sh). */
@@ -57,7 +59,7 @@ public record SessionConfig(Preset preset, int calls, Duration runTarget, int fi
         require(minBlocks >= 1 && warmupBlocks >= 1 && window >= 1, "minBlocks, warmupBlocks, window >= 1");
         require(!budget.isNegative() && !budget.isZero() && !warmupBudget.isNegative() && !cellTimeout.isNegative()
                 && !cellTimeout.isZero(), "durations");
-        require(!sizes.isEmpty() && sizes.stream().allMatch(s -> s >= 0 && s <= MAX_PAYLOAD), "sizes");
+        require(!sizes.isEmpty() && sizes.stream().allMatch(s -> s >= MIN_PAYLOAD && s <= MAX_PAYLOAD), "sizes");
         require(sizes.containsAll(referenceSizes), "referenceSizes within sizes");
         require(!transports.isEmpty() && Transport.SELECTABLE.containsAll(transports), "transports");
         require(!modes.isEmpty(), "modes");

@@ -307,7 +307,12 @@ public final class SessionOptions {
             if (!s.matches("[0-9]{1,9}")) {
                 throw error("--sizes: '" + s + "' is not a byte count (comma-separated whole numbers, e.g. 1000,10000)");
             }
-            out.add(Integer.parseInt(s));
+            int bytes = Integer.parseInt(s);
+            if (bytes < SessionConfig.MIN_PAYLOAD) {
+                throw error("--sizes: " + bytes + " bytes cannot carry a call's sequence number; the smallest payload is "
+                        + SessionConfig.MIN_PAYLOAD + " bytes");
+            }
+            out.add(bytes);
         }
         return List.copyOf(out);
     }
@@ -320,6 +325,20 @@ public final class SessionOptions {
         if (java.nio.file.Files.exists(dir.resolve("runs.csv"))) {
             throw new ParameterException(new CommandLine(new SessionOptions()),
                     dir + " already holds a runs.csv; choose another --out (results are never mixed)");
+        }
+    }
+
+    /**
+     * Creates the results folder and its logs/ before anything is written there; one that cannot be created is the
+     * command line's fault (exit 2), named with the system's reason ("Not a directory"), as run-all.sh did.
+     */
+    public static void createOut(Path dir) {
+        try {
+            java.nio.file.Files.createDirectories(dir.resolve("logs"));
+        } catch (java.io.IOException e) {
+            String why = e instanceof java.nio.file.FileSystemException fs && fs.getReason() != null ? fs.getReason()
+                    : e instanceof java.nio.file.FileAlreadyExistsException ? "Not a directory" : e.toString();
+            throw new ParameterException(new CommandLine(new SessionOptions()), "cannot create " + dir + ": " + why);
         }
     }
 

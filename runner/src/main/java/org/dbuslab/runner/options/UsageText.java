@@ -52,7 +52,7 @@ final class UsageText {
                                       their calls per run)
                   --calls N           fixed calls per run instead (>= 2)
                   --window N          calls in flight in async mode (>= 1, default %d); sync uses 1
-                  --sizes LIST        payload bytes, comma-separated (default %s, max %d)
+                  --sizes LIST        payload bytes, comma-separated (default %s, min %d, max %d)
                   --transports LIST   comma-separated subset of
                                       %s (default: all)
                   --modes LIST        comma-separated subset of sync,async (default: both)
@@ -158,7 +158,8 @@ final class UsageText {
                   130  interrupted (SIGINT), 143 terminated (SIGTERM); everything started is stopped
                 """.formatted(presetRows(), SessionOptions.fmtPct(Preset.DEFAULT.precisionPct()),
                 Durations.format(Preset.DEFAULT.budget()), Math.round(Preset.DEFAULT.warmupBudgetShare() * 100),
-                SessionOptions.DEFAULT_WINDOW, join(SessionOptions.DEFAULT_SIZES), SessionConfig.MAX_PAYLOAD,
+                SessionOptions.DEFAULT_WINDOW, join(SessionOptions.DEFAULT_SIZES), SessionConfig.MIN_PAYLOAD,
+                SessionConfig.MAX_PAYLOAD,
                 Transport.SELECTABLE.stream().map(Transport::label).collect(Collectors.joining(",")),
                 SessionConfig.MAX_ORDER_SEED, join(SessionOptions.DEFAULT_SWEEP_WINDOWS),
                 SessionOptions.DEFAULT_CELL_TIMEOUT.toSeconds(), String.join(",", SessionConfig.ALL_SCENARIOS));

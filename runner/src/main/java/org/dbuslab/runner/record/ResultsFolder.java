@@ -130,12 +130,18 @@ public final class ResultsFolder {
 
     /** skipped.tsv: a transport (or a service of it) that could not run. */
     public void skipped(Transport transport, String reason) {
-        SkippedTsv.FORMAT.append(dir, new SkippedTsv.Row(transport.label(), reason));
+        SkippedTsv.FORMAT.append(dir, new SkippedTsv.Row(transport.label(), reason(reason)));
     }
 
     /** skipped.tsv: a reference pair that could not run: {@code transport pair}, so it never marks the transport. */
     public void skipped(Transport transport, Pair pair, String reason) {
-        SkippedTsv.FORMAT.append(dir, new SkippedTsv.Row(transport.label() + " " + pair.shortName(), reason));
+        SkippedTsv.FORMAT.append(dir, new SkippedTsv.Row(transport.label() + " " + pair.shortName(), reason(reason)));
+    }
+
+    /** A reason is never empty: a process that printed nothing (e.g. "client timed out after 45s: ") says so. */
+    static String reason(String text) {
+        String t = text == null ? "" : text.strip();
+        return t.isEmpty() ? "no output" : t.endsWith(":") ? t + " no output" : t;
     }
 
     /** notes.tsv: a check's verdict, e.g. {@code over-limit / as-expected}. */

@@ -76,6 +76,7 @@ class ClientProcessTest {
             assertEquals(ClientProcess.Ending.TIMED_OUT, outcome.ending());
             assertTrue(ms < 1000 + 1000 + 2000, "timeout + grace, took " + ms);
             assertFalse(client.child().alive(), "killed");
+            assertEquals("timed out after 1 s: no output", outcome.problem(), "a silent client's reason is never empty");
             assertEquals(ClientProcess.Ending.DIED,
                 client.run(run("next"), Duration.ofSeconds(1), meter, List.of(), List.of()).ending(),
                 "a killed client runs nothing more");

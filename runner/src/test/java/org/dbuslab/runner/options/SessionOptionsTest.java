@@ -146,6 +146,8 @@ class SessionOptionsTest {
             "--sizes|1000,abc|--sizes: 'abc' is not a byte count (comma-separated whole numbers, e.g. 1000,10000)",
             "--sizes|67108865|--sizes: 67108865 is larger than the maximum payload 67108864",
             "--sizes|99999999999|--sizes: 99999999999 is larger than the maximum payload 67108864",
+            "--sizes|0|--sizes: 0 bytes cannot carry a call's sequence number; the smallest payload is 8 bytes",
+            "--sizes|7,1000|--sizes: 7 bytes cannot carry a call's sequence number; the smallest payload is 8 bytes",
             "--sweep-windows|1,0|--sweep-windows: 0 is outside 1..65536",
             "--sweep-windows|1,x|--sweep-windows: 'x' is not a whole number",
             "--order|random|--order must be interleaved or sequential, got 'random'",
@@ -216,5 +218,12 @@ class SessionOptionsTest {
         assertEquals("1h02m03s", Durations.format(Duration.ofSeconds(3723)));
         assertEquals("4m05s", Durations.format(Duration.ofSeconds(245)));
         assertEquals("6s", Durations.format(Duration.ofMillis(6900)));
+    }
+
+    @Test
+    void theSmallestSizeIsTheClientsMinimumPayload() {
+        assertEquals(org.dbuslab.client.run.PayloadGenerator.MIN_SIZE, SessionConfig.MIN_PAYLOAD,
+            "the runner refuses what the client would refuse, no more and no less");
+        assertEquals(List.of(8), parse("--sizes", "8").sizes());
     }
 }

@@ -97,6 +97,17 @@ class ResultsFolderTest {
     }
 
     @Test
+    void aSkippedReasonIsNeverEmpty() {
+        ResultsFolder folder = ResultsFolder.create(dir);
+        folder.skipped(Transport.P2P_UNIX, "p2p-unix sync 1000 B: client timed out after 45s: ");
+        folder.skipped(Transport.P2P_TCP, " ");
+        folder.skipped(Transport.DBUS_DAEMON, Pair.LIBDBUS_JAVA, "");
+        assertEquals(List.of(new SkippedTsv.Row("p2p-unix", "p2p-unix sync 1000 B: client timed out after 45s: no output"),
+                new SkippedTsv.Row("p2p-tcp", "no output"), new SkippedTsv.Row("dbus-daemon libdbus-java", "no output")),
+                SkippedTsv.FORMAT.read(dir));
+    }
+
+    @Test
     void precisionTsvHasEveryMatrixCellAndComparisonButNotSkippedOnes() {
         BlockSamples samples = new BlockSamples();
         for (int b = 1; b <= 3; b++) {
