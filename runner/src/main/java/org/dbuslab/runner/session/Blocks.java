@@ -30,8 +30,9 @@ import java.util.Set;
 
 /**
  * The session's blocks: warm-up blocks (phase warmup) until the WarmupRule says every Java client's JIT is
- * quiet or its budget is spent, calls per run calibrated after the first one; then measured blocks until the
- * PrecisionRule stops. Each block runs every cell once in the order BlockOrder gives (order.tsv).
+ * quiet or its budget is spent, calls per run calibrated after each; the first runs every cell, later ones only
+ * the cells of the clients still compiling (SessionPlan#warmupCells). Then measured blocks until the
+ * PrecisionRule stops, each running every cell once. The order of each block is BlockOrder's (order.tsv).
  */
 final class Blocks {
 
@@ -76,9 +77,12 @@ final class Blocks {
             .map(c -> c.clientKey().orElseThrow()).filter(clients::contains).distinct().toList();
         WarmupRule rule = new WarmupRule(config.warmupBlocks(), config.warmupBudget(), java);
         Instant started = clock.instant();
+        // each cell's latest ns/call: later warm-up blocks run some cells only, and a group's calls follow all its cells
+        Map<String, Double> nsPerCall = new HashMap<>();
         for (int done = 1; ; done++) {
-            Map<String, Double> nsPerCall = new HashMap<>();
-            runBlock(plan, Phase.WARMUP, 0, (cell, result) -> {
+            // with no JIT watch (warm-up budget 0) every client's cells, else only those of the clients still compiling
+            Set<ClientKey> focus = config.warmupBudget().isZero() ? Set.of() : rule.compiling().keySet();
+            runBlock(plan.warmupCells(done == 1, focus), Phase.WARMUP, (cell, result) -> {
                 if (result.done() != null) {
                     rule.record(cell.clientKey().orElseThrow(), result.done().jitMillis());
                 }
@@ -115,7 +119,7 @@ final class Blocks {
         Set<String> skipped = new HashSet<>();
         for (int measured = 1; ; measured++) {
             int m = measured;
-            runBlock(plan, Phase.MEASURE, measured, (cell, result) -> {
+            runBlock(plan.cellsOfBlock(Phase.MEASURE, measured), Phase.MEASURE, (cell, result) -> {
                 if (!Double.isNaN(result.usPerCall())) {
                     samples.add(m, cell.id(), result.usPerCall());
                 }
@@ -147,11 +151,9 @@ final class Blocks {
         void accept(Cell cell, CellRunner.Result result) throws IOException;
     }
 
-    private void runBlock(SessionPlan plan, Phase phase, int measured, AfterRun after)
-        throws IOException, InterruptedException {
+    private void runBlock(List<Cell> cells, Phase phase, AfterRun after) throws IOException, InterruptedException {
         block++;
-        BlockOrder order = BlockOrder.of(plan.cellsOfBlock(phase, measured), phase, config.order(), config.orderSeed(),
-            block);
+        BlockOrder order = BlockOrder.of(cells, phase, config.order(), config.orderSeed(), block);
         folder.appendOrder(order);
         eta.blockStarted(phase);
         int position = 0;
