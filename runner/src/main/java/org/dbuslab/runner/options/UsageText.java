@@ -75,8 +75,8 @@ final class UsageText {
                     libdbus>dbus-java  dbus-test-tool spam -> the Java server (com.example.Spam)
                   dbus-test-tool echo replies EMPTY: these rows move half the bytes of a true
                   echo. spam cannot time itself: one process per run, timed from outside, its
-                  fixed cost (start, connect, one call, exit) measured in the same block and
-                  recorded in fixed_ns; per call = (elapsed_ns - fixed_ns) / (calls - 1).
+                  fixed cost (start, connect, one call, exit) sampled once per block, the median
+                  of the latest 5 in fixed_ns; per call = (elapsed_ns - fixed_ns) / (calls - 1).
                   raw-unix, raw-tcp: JDK socket channels, 4-byte length + payload, true echo,
                   every reply verified, sync and pipelined.
 
