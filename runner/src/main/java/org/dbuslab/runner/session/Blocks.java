@@ -12,6 +12,7 @@ import org.dbuslab.runner.progress.BlockForecast;
 import org.dbuslab.runner.progress.Eta;
 import org.dbuslab.runner.progress.ProgressText;
 import org.dbuslab.runner.record.ResultsFolder;
+import org.dbuslab.runner.stop.BlockCi;
 import org.dbuslab.runner.stop.BlockSamples;
 import org.dbuslab.runner.stop.Budget;
 import org.dbuslab.runner.stop.Decision;
@@ -114,7 +115,7 @@ final class Blocks {
 
     private void measure(SessionPlan plan) throws IOException, InterruptedException {
         PrecisionRule rule = new PrecisionRule(plan, config.precisionPct(), config.fixedBlocks(), config.minBlocks(),
-            Session.bootstrap());
+            BlockCi.deciding());
         BlockSamples samples = new BlockSamples();
         Set<String> skipped = new HashSet<>();
         for (int measured = 1; ; measured++) {

@@ -1,7 +1,5 @@
 package org.dbuslab.runner.session;
 
-import org.dbuslab.analysis.stats.BlockBootstrap;
-import org.dbuslab.analysis.stats.Interval;
 import org.dbuslab.format.RunsCsv;
 import org.dbuslab.format.RunsCsvWriter;
 import org.dbuslab.runner.exec.ClientCds;
@@ -30,7 +28,6 @@ import org.dbuslab.runner.plan.SessionPlan;
 import org.dbuslab.runner.plan.Transport;
 import org.dbuslab.runner.progress.ProgressText;
 import org.dbuslab.runner.record.ResultsFolder;
-import org.dbuslab.runner.stop.BlockCi;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -258,22 +255,6 @@ public final class Session {
         if (build != null && Files.isRegularFile(Path.of(build))) {
             Files.copy(Path.of(build), logs.resolve("build.log"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
-    }
-
-    /** The analysis's block bootstrap behind the stopping rule. */
-    static BlockCi bootstrap() {
-        BlockBootstrap b = BlockBootstrap.standard();
-        return new BlockCi() {
-            @Override
-            public Interval ofMedian(List<double[]> blocks) {
-                return b.ofMedian(blocks);
-            }
-
-            @Override
-            public Interval ofRatioOfMedians(List<double[]> a, List<double[]> bb) {
-                return b.ofRatioOfMedians(a, bb);
-            }
-        };
     }
 
     private static void deleteTree(Path root) {
