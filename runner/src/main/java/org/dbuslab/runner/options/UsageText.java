@@ -99,8 +99,8 @@ final class UsageText {
                   --no-build          never run Maven (the jars must exist)
                   --rebuild           always run 'mvn -B -q package -DskipTests' first (default:
                                       build only when a jar is older than a pom.xml or a source)
-                  --scenarios LIST    after the blocks, lab/run-scenarios.sh with the same --out
-                                      and preset: %s,
+                  --scenarios LIST    before the blocks, lab/run-scenarios.sh with the same --out
+                                      and preset (the blocks get the budget they leave): %s,
                                       or none (default: all)
                   --started-at-ms MS  when the launcher started (epoch ms): the budget counts from
                                       there (default: now)

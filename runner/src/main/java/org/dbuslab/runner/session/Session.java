@@ -44,7 +44,7 @@ import java.util.Map;
  * One session (docs/RUNNER-DESIGN.md): start the services, one persistent client per client key, warm-up
  * blocks until every Java client's JIT is quiet (or the warm-up budget is spent), then measured blocks until
  * the precision target is met (or the budget is spent, or the fixed count is done); every run is in runs.csv
- * as soon as it ends. Then everything is stopped, and the scenarios and the analysis run.
+ * as soon as it ends. The scenarios run before the services start, the analysis after everything is stopped.
  */
 public final class Session {
 
@@ -120,17 +120,19 @@ public final class Session {
         supervisor.onClose("remove " + tmp, () -> deleteTree(tmp));
         JavaRuntime java = JavaRuntime.fromEnvironment(env);
         SessionPlan plan = SessionPlan.of(config);
+        Finish finish = new Finish(config, layout, log, tally);
         describe(out, java, plan);
         try {
             LabLayout jars = layout.snapshot(tmp.resolve("jars"), logs.resolve("jars.sha256"));
             folder.writePlan(plan, plannedBlocks(), config.warmupBlocks());
             EnvironmentFile.write(supervisor, java, jars, config, out, logs, log);
+            // the scenarios and the analysis use the repository's jars; the scenarios come first (Finish)
+            finish.scenarios(out, logs);
             measure(supervisor, folder, jars, java, tmp, logs, plan);
         } finally {
             supervisor.close();
         }
-        // the analysis and scenarios use the repository's jars: the session's copies went with its temp folder
-        reportWritten = new Finish(config, layout, log, tally).run(out, logs, java);
+        reportWritten = finish.report(out, logs, java);
         log.say("");
         if (services != null) {
             services.skippedTransports().forEach((t, reason) -> log.say("skipped transport: " + t.label() + ": " + reason));
