@@ -140,9 +140,11 @@ final class UsageText {
                   logs/             session.log, build.log; bus, server and client logs
                   summary.json, report.md   written by the analysis jar at the end
 
-                Progress goes to stderr (and logs/session.log): every run, and after each
-                block the cells and comparisons within the target, the budget left and an
-                ETA. The only line on stdout is the path of report.md, once written.
+                Progress goes to stderr (and logs/session.log): the start-up and phase lines,
+                and after each block the cells and comparisons within the target, how many
+                more blocks the target needs at the current rate against how many the budget
+                allows, the budget left and an ETA; each run's line goes to logs/session.log
+                only. The only line on stdout is the path of report.md, once written.
 
                 Exit codes:
                   0    every cell ran and no call was lost, mismatched or failed (the over-limit

@@ -138,7 +138,9 @@ final class Blocks {
             Decision d = rule.decide(samples, skipped, budget, eta.expectedBlock());
             folder.writePrecision(d.precision());
             int left = BlockForecast.blocksLeft(measured, config.fixedBlocks(), config.minBlocks(), d);
-            log.say(ProgressText.measuredBlock(block, measured, left, d, budget.remaining(), eta.remaining(left)));
+            int allows = eta.blocksAllowed();
+            log.say(ProgressText.measuredBlock(block, measured, left, allows, d, budget.remaining(),
+                eta.remaining(allows < 0 ? left : Math.min(left, allows))));
             if (d.stop()) {
                 folder.writePlan(plan, measured, block - measured);
                 ProgressText.precisionSummary(d, measured).forEach(log::say);
@@ -163,7 +165,7 @@ final class Blocks {
             SignalExit.parkIfInterrupted();
             position++;
             if (services.blocked(cell) == null) {
-                log.say(ProgressText.run(block, phase.label(), position, order.cells().size(), cell));
+                log.detail(ProgressText.run(block, phase.label(), position, order.cells().size(), cell));
             }
             after.accept(cell, runner.run(cell, phase, block, order.payloadSeed()));
         }
