@@ -42,6 +42,8 @@ final class Blocks {
      * (10 s for a default session's 4400 runs at load 20). The scenarios run before the blocks (Finish).
      */
     static final Duration REPORT_RESERVE = Duration.ofSeconds(20);
+    /** How often a warm-up block's line goes to stderr too (the first's and the last's always do). */
+    static final Duration WARMUP_LINE_EVERY = Duration.ofSeconds(5);
 
     private final SessionConfig config;
     private final Clock clock;
@@ -79,6 +81,7 @@ final class Blocks {
             .map(c -> c.clientKey().orElseThrow()).filter(clients::contains).distinct().toList();
         WarmupRule rule = new WarmupRule(config.warmupBlocks(), config.warmupBudget(), java);
         Instant started = clock.instant();
+        Instant lastShown = started;
         // each cell's latest ns/call: later warm-up blocks run some cells only, and a group's calls follow all its cells
         Map<String, Double> nsPerCall = new HashMap<>();
         for (int done = 1; ; done++) {
@@ -107,7 +110,15 @@ final class Blocks {
             Duration elapsed = Duration.between(started, clock.instant());
             WarmupRule.Outcome outcome = rule.afterBlock(done, elapsed);
             Duration left = config.warmupBudget().minus(elapsed);
-            log.say(ProgressText.warmupBlock(block, took, outcome, rule.compiling(), left.isNegative() ? Duration.ZERO : left));
+            String line = ProgressText.warmupBlock(block, took, outcome, rule.compiling(), left.isNegative() ? Duration.ZERO : left);
+            // later warm-up blocks take a fraction of a second each: stderr gets one of their lines every few seconds
+            Instant now = clock.instant();
+            if (done == 1 || outcome != WarmupRule.Outcome.CONTINUE || !now.isBefore(lastShown.plus(WARMUP_LINE_EVERY))) {
+                log.say(line);
+                lastShown = now;
+            } else {
+                log.detail(line);
+            }
             if (outcome != WarmupRule.Outcome.CONTINUE || budget.remaining().isZero()) {
                 return plan;
             }
