@@ -75,8 +75,8 @@ final class UsageText {
                     libdbus>dbus-java  dbus-test-tool spam -> the Java server (com.example.Spam)
                   dbus-test-tool echo replies EMPTY: these rows move half the bytes of a true
                   echo. spam cannot time itself: one process per run, timed from outside, its
-                  fixed cost (start, connect, one call, exit) measured in the same block and
-                  recorded in fixed_ns; per call = (elapsed_ns - fixed_ns) / (calls - 1).
+                  fixed cost (start, connect, one call, exit) sampled once per block, the median
+                  of the latest 5 in fixed_ns; per call = (elapsed_ns - fixed_ns) / (calls - 1).
                   raw-unix, raw-tcp: JDK socket channels, 4-byte length + payload, true echo,
                   every reply verified, sync and pipelined.
 
@@ -99,8 +99,8 @@ final class UsageText {
                   --no-build          never run Maven (the jars must exist)
                   --rebuild           always run 'mvn -B -q package -DskipTests' first (default:
                                       build only when a jar is older than a pom.xml or a source)
-                  --scenarios LIST    after the blocks, lab/run-scenarios.sh with the same --out
-                                      and preset: %s,
+                  --scenarios LIST    before the blocks, lab/run-scenarios.sh with the same --out
+                                      and preset (the blocks get the budget they leave): %s,
                                       or none (default: all)
                   --started-at-ms MS  when the launcher started (epoch ms): the budget counts from
                                       there (default: now)
@@ -140,9 +140,11 @@ final class UsageText {
                   logs/             session.log, build.log; bus, server and client logs
                   summary.json, report.md   written by the analysis jar at the end
 
-                Progress goes to stderr (and logs/session.log): every run, and after each
-                block the cells and comparisons within the target, the budget left and an
-                ETA. The only line on stdout is the path of report.md, once written.
+                Progress goes to stderr (and logs/session.log): the start-up and phase lines,
+                and after each block the cells and comparisons within the target, how many
+                more blocks the target needs at the current rate against how many the budget
+                allows, the budget left and an ETA; each run's line goes to logs/session.log
+                only. The only line on stdout is the path of report.md, once written.
 
                 Exit codes:
                   0    every cell ran and no call was lost, mismatched or failed (the over-limit

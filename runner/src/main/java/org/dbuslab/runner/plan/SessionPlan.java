@@ -5,6 +5,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 
 import org.dbuslab.runner.options.SessionConfig;
@@ -138,6 +139,19 @@ public record SessionPlan(List<Cell> cells, List<Comparison> comparisons) {
     public List<Cell> cellsOfBlock(Phase phase, int measuredBlock) {
         boolean withOverLimit = phase == Phase.MEASURE && measuredBlock == 1;
         return cells.stream().filter(c -> c.kind() != CellKind.OVERLIMIT || withOverLimit).toList();
+    }
+
+    /**
+     * The cells of a warm-up block, in plan order. The first runs every cell but the over-limit check, so each gets
+     * its calls per run calibrated (spam cells too: they are not warmed again, libdbus has no JIT). Later warm-up
+     * blocks run only persistent clients' cells, and only those of the clients in {@code stillCompiling} when it
+     * is not empty, so the slowest warmers get their runs at a far higher rate than in a block of every cell.
+     */
+    public List<Cell> warmupCells(boolean firstBlock, Set<ClientKey> stillCompiling) {
+        return cells.stream().filter(c -> c.kind() != CellKind.OVERLIMIT)
+                .filter(c -> firstBlock || c.clientKey().filter(k -> stillCompiling.isEmpty() || stillCompiling.contains(k))
+                        .isPresent())
+                .toList();
     }
 
     public Optional<Cell> cell(String id) {

@@ -73,6 +73,15 @@ public final class Eta {
         return java.util.Optional.of(need.compareTo(left) > 0 ? left : need);
     }
 
+    /** How many more blocks of the expected length the budget left holds; -1 while no block has finished. */
+    public int blocksAllowed() {
+        Duration block = expectedBlock();
+        if (block.isZero()) {
+            return -1;
+        }
+        return (int) Math.min(Integer.MAX_VALUE, budget.remaining().toMillis() / Math.max(1, block.toMillis()));
+    }
+
     public Budget budget() {
         return budget;
     }

@@ -97,14 +97,28 @@ public final class ProgressText {
     }
 
     /**
-     * After a measured block: {@code [block 9 = measured 7 of ~12] 18/20 cells, 30/32 comparisons within +-3%;
-     * worst: transport p2p-unix/dbus-daemon async 1000 B +-4.9%; budget left 3m10s, ETA 2m30s}.
+     * After a measured block: {@code [block 9 = measured 7; ~5 more needed at the current rate, budget allows ~20]
+     * 18/20 cells, 30/32 comparisons within +-3%; widest: transport p2p-unix/dbus-daemon async 1000 B +-4.9%;
+     * budget left 3m10s, ETA 2m30s}; with a fixed count {@code [block 9 = measured 7 of 12]}, and once the
+     * blocks end {@code [block 9 = measured 7]}.
+     *
+     * @param blocksLeft   BlockForecast's measured blocks still needed
+     * @param budgetAllows how many more blocks of the current length the budget holds, -1 while unknown
      */
-    public static String measuredBlock(int block, int measured, int blocksLeft, Decision d, Duration budgetLeft,
-                                       Optional<Duration> eta) {
+    public static String measuredBlock(int block, int measured, int blocksLeft, int budgetAllows, Decision d,
+                                       Duration budgetLeft, Optional<Duration> eta) {
         StringBuilder s = new StringBuilder();
-        s.append("[block ").append(block).append(" = measured ").append(measured).append(" of ~").append(measured + blocksLeft)
-                .append("] ");
+        s.append("[block ").append(block).append(" = measured ").append(measured);
+        boolean targeted = d.precision().stream().mapToDouble(Precision::targetPct).anyMatch(Double::isFinite);
+        if (!d.stop() && targeted) {
+            s.append("; ~").append(blocksLeft).append(" more needed at the current rate");
+            if (budgetAllows >= 0) {
+                s.append(", budget allows ~").append(budgetAllows);
+            }
+        } else if (!d.stop()) {
+            s.append(" of ").append(measured + blocksLeft);
+        }
+        s.append("] ");
         double target = d.precision().stream().mapToDouble(Precision::targetPct).filter(Double::isFinite).findFirst()
                 .orElse(Double.NaN);
         if (Double.isFinite(target)) {

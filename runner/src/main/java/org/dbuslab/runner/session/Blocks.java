@@ -12,6 +12,7 @@ import org.dbuslab.runner.progress.BlockForecast;
 import org.dbuslab.runner.progress.Eta;
 import org.dbuslab.runner.progress.ProgressText;
 import org.dbuslab.runner.record.ResultsFolder;
+import org.dbuslab.runner.stop.BlockCi;
 import org.dbuslab.runner.stop.BlockSamples;
 import org.dbuslab.runner.stop.Budget;
 import org.dbuslab.runner.stop.Decision;
@@ -30,15 +31,19 @@ import java.util.Set;
 
 /**
  * The session's blocks: warm-up blocks (phase warmup) until the WarmupRule says every Java client's JIT is
- * quiet or its budget is spent, calls per run calibrated after the first one; then measured blocks until the
- * PrecisionRule stops. Each block runs every cell once in the order BlockOrder gives (order.tsv).
+ * quiet or its budget is spent, calls per run calibrated after each; the first runs every cell, later ones only
+ * the cells of the clients still compiling (SessionPlan#warmupCells). Then measured blocks until the
+ * PrecisionRule stops, each running every cell once. The order of each block is BlockOrder's (order.tsv).
  */
 final class Blocks {
 
-    /** What the report takes after the blocks (the analysis jar on a default session's folder). */
+    /**
+     * What comes after the blocks: stopping the clients, servers and buses (2 s) and the analysis jar's report
+     * (10 s for a default session's 4400 runs at load 20). The scenarios run before the blocks (Finish).
+     */
     static final Duration REPORT_RESERVE = Duration.ofSeconds(20);
-    /** What lab/run-scenarios.sh takes after them. */
-    static final Duration SCENARIOS_RESERVE = Duration.ofSeconds(40);
+    /** How often a warm-up block's line goes to stderr too (the first's and the last's always do). */
+    static final Duration WARMUP_LINE_EVERY = Duration.ofSeconds(5);
 
     private final SessionConfig config;
     private final Clock clock;
@@ -62,7 +67,7 @@ final class Blocks {
         this.tally = tally;
         // the blocks leave time for what comes after them, so the whole session ends within --budget
         this.budget = new Budget(config.startedAt(), config.budget(), clock)
-            .withReserve(config.scenarios().isEmpty() ? REPORT_RESERVE : REPORT_RESERVE.plus(SCENARIOS_RESERVE));
+            .withReserve(REPORT_RESERVE);
         this.eta = new Eta(clock, budget);
     }
 
@@ -76,9 +81,13 @@ final class Blocks {
             .map(c -> c.clientKey().orElseThrow()).filter(clients::contains).distinct().toList();
         WarmupRule rule = new WarmupRule(config.warmupBlocks(), config.warmupBudget(), java);
         Instant started = clock.instant();
+        Instant lastShown = started;
+        // each cell's latest ns/call: later warm-up blocks run some cells only, and a group's calls follow all its cells
+        Map<String, Double> nsPerCall = new HashMap<>();
         for (int done = 1; ; done++) {
-            Map<String, Double> nsPerCall = new HashMap<>();
-            runBlock(plan, Phase.WARMUP, 0, (cell, result) -> {
+            // with no JIT watch (warm-up budget 0) every client's cells, else only those of the clients still compiling
+            Set<ClientKey> focus = config.warmupBudget().isZero() ? Set.of() : rule.compiling().keySet();
+            runBlock(plan.warmupCells(done == 1, focus), Phase.WARMUP, (cell, result) -> {
                 if (result.done() != null) {
                     rule.record(cell.clientKey().orElseThrow(), result.done().jitMillis());
                 }
@@ -101,7 +110,15 @@ final class Blocks {
             Duration elapsed = Duration.between(started, clock.instant());
             WarmupRule.Outcome outcome = rule.afterBlock(done, elapsed);
             Duration left = config.warmupBudget().minus(elapsed);
-            log.say(ProgressText.warmupBlock(block, took, outcome, rule.compiling(), left.isNegative() ? Duration.ZERO : left));
+            String line = ProgressText.warmupBlock(block, took, outcome, rule.compiling(), left.isNegative() ? Duration.ZERO : left);
+            // later warm-up blocks take a fraction of a second each: stderr gets one of their lines every few seconds
+            Instant now = clock.instant();
+            if (done == 1 || outcome != WarmupRule.Outcome.CONTINUE || !now.isBefore(lastShown.plus(WARMUP_LINE_EVERY))) {
+                log.say(line);
+                lastShown = now;
+            } else {
+                log.detail(line);
+            }
             if (outcome != WarmupRule.Outcome.CONTINUE || budget.remaining().isZero()) {
                 return plan;
             }
@@ -110,12 +127,12 @@ final class Blocks {
 
     private void measure(SessionPlan plan) throws IOException, InterruptedException {
         PrecisionRule rule = new PrecisionRule(plan, config.precisionPct(), config.fixedBlocks(), config.minBlocks(),
-            Session.bootstrap());
+            BlockCi.deciding());
         BlockSamples samples = new BlockSamples();
         Set<String> skipped = new HashSet<>();
         for (int measured = 1; ; measured++) {
             int m = measured;
-            runBlock(plan, Phase.MEASURE, measured, (cell, result) -> {
+            runBlock(plan.cellsOfBlock(Phase.MEASURE, measured), Phase.MEASURE, (cell, result) -> {
                 if (!Double.isNaN(result.usPerCall())) {
                     samples.add(m, cell.id(), result.usPerCall());
                 }
@@ -132,7 +149,9 @@ final class Blocks {
             Decision d = rule.decide(samples, skipped, budget, eta.expectedBlock());
             folder.writePrecision(d.precision());
             int left = BlockForecast.blocksLeft(measured, config.fixedBlocks(), config.minBlocks(), d);
-            log.say(ProgressText.measuredBlock(block, measured, left, d, budget.remaining(), eta.remaining(left)));
+            int allows = eta.blocksAllowed();
+            log.say(ProgressText.measuredBlock(block, measured, left, allows, d, budget.remaining(),
+                eta.remaining(allows < 0 ? left : Math.min(left, allows))));
             if (d.stop()) {
                 folder.writePlan(plan, measured, block - measured);
                 ProgressText.precisionSummary(d, measured).forEach(log::say);
@@ -147,11 +166,9 @@ final class Blocks {
         void accept(Cell cell, CellRunner.Result result) throws IOException;
     }
 
-    private void runBlock(SessionPlan plan, Phase phase, int measured, AfterRun after)
-        throws IOException, InterruptedException {
+    private void runBlock(List<Cell> cells, Phase phase, AfterRun after) throws IOException, InterruptedException {
         block++;
-        BlockOrder order = BlockOrder.of(plan.cellsOfBlock(phase, measured), phase, config.order(), config.orderSeed(),
-            block);
+        BlockOrder order = BlockOrder.of(cells, phase, config.order(), config.orderSeed(), block);
         folder.appendOrder(order);
         eta.blockStarted(phase);
         int position = 0;
@@ -159,7 +176,7 @@ final class Blocks {
             SignalExit.parkIfInterrupted();
             position++;
             if (services.blocked(cell) == null) {
-                log.say(ProgressText.run(block, phase.label(), position, order.cells().size(), cell));
+                log.detail(ProgressText.run(block, phase.label(), position, order.cells().size(), cell));
             }
             after.accept(cell, runner.run(cell, phase, block, order.payloadSeed()));
         }

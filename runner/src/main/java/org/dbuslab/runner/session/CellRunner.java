@@ -21,7 +21,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,12 +28,10 @@ import java.util.OptionalLong;
 
 /**
  * Makes one run of one cell in a block and writes its runs.csv row as it ends: a Java or raw cell through its
- * persistent client, a spam cell as fixed-cost samples plus one timed spam process. Failures are counted in
+ * persistent client, a spam cell as its due fixed-cost samples (FixedCosts) plus one timed spam process. Failures are counted in
  * the {@link Tally}; a cell whose client or service is gone is reported once and not tried again.
  */
 final class CellRunner {
-
-    static final int SPAM_FIXED_SAMPLES = 5;
 
     /** One run's result: its us/call for the stopping rule (NaN when it has none) and whether it was clean. */
     record Result(double usPerCall, boolean clean, ControlProtocol.Done done) {
@@ -53,6 +50,7 @@ final class CellRunner {
     private final Duration cellTimeout;
     private final Tally tally;
     private final SessionLog log;
+    private final FixedCosts fixedCosts = new FixedCosts();
     private final Map<String, Integer> warmupRuns = new HashMap<>();
     private final Map<String, Integer> measuredRuns = new HashMap<>();
 
@@ -133,17 +131,17 @@ final class CellRunner {
         String dest = cell.kind() == CellKind.SPAM_LIBDBUS ? Services.LIBDBUS_ECHO_NAME : Services.JAVA_ECHO_NAME;
         Path payload = payloads.of(cell.payloadBytes());
         Path errLog = logs.resolve(cell.transport().label()).resolve(cell.id() + ".err");
-        List<Long> samples = new ArrayList<>();
-        for (int i = 1; i <= SPAM_FIXED_SAMPLES; i++) {
+        int due = fixedCosts.samplesDue(cell.id());
+        for (int i = 1; i <= due; i++) {
             SpamRun.Result r = spam.once(address, dest, 1, 1, payload, errLog, "block " + block + " fixed-cost sample " + i);
             folder.fixedCost(block, cell, i, r.elapsedNs(), r.status());
             if (!r.ok() || r.failedReplies() > 0) {
                 notRun(cell, "fixed-cost sample: " + r.describeFailure(spam.timeout()));
                 return Result.NONE;
             }
-            samples.add(r.elapsedNs());
+            fixedCosts.add(cell.id(), r.elapsedNs());
         }
-        long fixed = SpamRun.median(samples);
+        long fixed = fixedCosts.fixedNs(cell.id());
         int number = nextRun(cell, phase);
         Instant started = Instant.now();
         CpuMeter.Reading cpu = meter.start(List.of(), busPids(cell), serverPids(cell));

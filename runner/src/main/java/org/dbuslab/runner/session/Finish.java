@@ -16,8 +16,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * After the measurements, with every bus and server stopped: the scenarios (lab/run-scenarios.sh with the
- * same preset and --out; it starts and stops its own buses), then the analysis jar's report. Both are
+ * The session's two steps around the measurements. First the scenarios (lab/run-scenarios.sh with the same
+ * preset and --out; it starts and stops its own buses), before the session's own buses start: the blocks then
+ * get whatever time they leave, so --budget holds however long they take (2.5 min under load against 40 s
+ * reserved, when they came last). Last, with every bus and server stopped, the analysis jar's report. Both are
  * supervised, so an interrupt stops them too.
  */
 final class Finish {
@@ -37,17 +39,27 @@ final class Finish {
         this.tally = tally;
     }
 
-    /** Runs both; true when report.md was written. */
-    boolean run(Path out, Path logs, JavaRuntime java) throws IOException, InterruptedException {
+    /** The scenarios, when the session has any. */
+    void scenarios(Path out, Path logs) throws IOException, InterruptedException {
+        if (config.scenarios().isEmpty()) {
+            return;
+        }
         SignalExit.parkIfInterrupted();
-        try (Supervisor supervisor = new Supervisor(Session.STOP_GRACE, log::say).installShutdownHook()
-                .recordPidsIn(logs.resolve("processes.tsv"))) {
-            if (!config.scenarios().isEmpty()) {
-                scenarios(supervisor, out, logs);
-            }
-            SignalExit.parkIfInterrupted();
+        try (Supervisor supervisor = supervisor(logs)) {
+            scenarios(supervisor, out, logs);
+        }
+    }
+
+    /** The report; true when report.md was written. */
+    boolean report(Path out, Path logs, JavaRuntime java) throws IOException, InterruptedException {
+        SignalExit.parkIfInterrupted();
+        try (Supervisor supervisor = supervisor(logs)) {
             return report(supervisor, out, logs, java);
         }
+    }
+
+    private Supervisor supervisor(Path logs) {
+        return new Supervisor(Session.STOP_GRACE, log::say).installShutdownHook().recordPidsIn(logs.resolve("processes.tsv"));
     }
 
     private void scenarios(Supervisor supervisor, Path out, Path logs) throws IOException, InterruptedException {
@@ -57,11 +69,13 @@ final class Finish {
         }
         cmd.addAll(List.of("--no-build", "--scenarios", String.join(",", config.scenarios()), "--buses",
             "dbus-daemon,dbus-broker", "--out", out.toString()));
-        log.say("scenarios: lab/run-scenarios.sh " + String.join(" ", cmd.subList(2, cmd.size()))
+        log.say("== scenarios: lab/run-scenarios.sh " + String.join(" ", cmd.subList(2, cmd.size()))
             + " (log: " + logs.resolve("scenarios.err") + ")");
+        long started = System.nanoTime();
         Child child = supervisor.start("scenarios", Launch.of(logs.resolve("scenarios"), cmd));
         int status = child.waitFor(SCENARIOS_TIMEOUT).orElse(124);
         supervisor.stop(child);
+        log.say("   scenarios took " + org.dbuslab.runner.options.Durations.format(Duration.ofNanos(System.nanoTime() - started)));
         if (status != 0) {
             tally.scenariosFailed();
             log.say("scenarios FAILED (exit " + status + "): " + child.lastComplaint());

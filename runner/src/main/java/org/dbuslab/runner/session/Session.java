@@ -1,7 +1,5 @@
 package org.dbuslab.runner.session;
 
-import org.dbuslab.analysis.stats.BlockBootstrap;
-import org.dbuslab.analysis.stats.Interval;
 import org.dbuslab.format.RunsCsv;
 import org.dbuslab.format.RunsCsvWriter;
 import org.dbuslab.runner.exec.ClientCds;
@@ -30,7 +28,6 @@ import org.dbuslab.runner.plan.SessionPlan;
 import org.dbuslab.runner.plan.Transport;
 import org.dbuslab.runner.progress.ProgressText;
 import org.dbuslab.runner.record.ResultsFolder;
-import org.dbuslab.runner.stop.BlockCi;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,7 +44,7 @@ import java.util.Map;
  * One session (docs/RUNNER-DESIGN.md): start the services, one persistent client per client key, warm-up
  * blocks until every Java client's JIT is quiet (or the warm-up budget is spent), then measured blocks until
  * the precision target is met (or the budget is spent, or the fixed count is done); every run is in runs.csv
- * as soon as it ends. Then everything is stopped, and the scenarios and the analysis run.
+ * as soon as it ends. The scenarios run before the services start, the analysis after everything is stopped.
  */
 public final class Session {
 
@@ -123,17 +120,19 @@ public final class Session {
         supervisor.onClose("remove " + tmp, () -> deleteTree(tmp));
         JavaRuntime java = JavaRuntime.fromEnvironment(env);
         SessionPlan plan = SessionPlan.of(config);
+        Finish finish = new Finish(config, layout, log, tally);
         describe(out, java, plan);
         try {
             LabLayout jars = layout.snapshot(tmp.resolve("jars"), logs.resolve("jars.sha256"));
             folder.writePlan(plan, plannedBlocks(), config.warmupBlocks());
             EnvironmentFile.write(supervisor, java, jars, config, out, logs, log);
+            // the scenarios and the analysis use the repository's jars; the scenarios come first (Finish)
+            finish.scenarios(out, logs);
             measure(supervisor, folder, jars, java, tmp, logs, plan);
         } finally {
             supervisor.close();
         }
-        // the analysis and scenarios use the repository's jars: the session's copies went with its temp folder
-        reportWritten = new Finish(config, layout, log, tally).run(out, logs, java);
+        reportWritten = finish.report(out, logs, java);
         log.say("");
         if (services != null) {
             services.skippedTransports().forEach((t, reason) -> log.say("skipped transport: " + t.label() + ": " + reason));
@@ -258,22 +257,6 @@ public final class Session {
         if (build != null && Files.isRegularFile(Path.of(build))) {
             Files.copy(Path.of(build), logs.resolve("build.log"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
-    }
-
-    /** The analysis's block bootstrap behind the stopping rule. */
-    static BlockCi bootstrap() {
-        BlockBootstrap b = BlockBootstrap.standard();
-        return new BlockCi() {
-            @Override
-            public Interval ofMedian(List<double[]> blocks) {
-                return b.ofMedian(blocks);
-            }
-
-            @Override
-            public Interval ofRatioOfMedians(List<double[]> a, List<double[]> bb) {
-                return b.ofRatioOfMedians(a, bb);
-            }
-        };
     }
 
     private static void deleteTree(Path root) {

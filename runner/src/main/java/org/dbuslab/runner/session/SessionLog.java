@@ -10,7 +10,10 @@ import java.time.Clock;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 
-/** Progress lines: on stderr, and into logs/session.log (with the UTC time) once the folder exists. */
+/**
+ * Progress lines: on stderr, and into logs/session.log (with the UTC time) once the folder exists; detail lines
+ * (one per run) into the log only.
+ */
 public final class SessionLog {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm:ss").withZone(ZoneOffset.UTC);
@@ -32,6 +35,11 @@ public final class SessionLog {
     public synchronized void say(String line) {
         err.println(line);
         err.flush();
+        append(TIME.format(clock.instant()) + " " + line);
+    }
+
+    /** A line for logs/session.log only (each run's line): stderr gets one line per block. */
+    public synchronized void detail(String line) {
         append(TIME.format(clock.instant()) + " " + line);
     }
 

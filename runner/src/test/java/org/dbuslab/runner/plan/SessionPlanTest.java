@@ -126,6 +126,25 @@ class SessionPlanTest {
     }
 
     @Test
+    void laterWarmupBlocksRunOnlyTheClientsStillCompiling() {
+        SessionPlan p = plan();
+        List<Cell> first = p.warmupCells(true, java.util.Set.of());
+        assertEquals(p.cells().size() - 1, first.size(), "the first warm-up block calibrates every cell, spam included");
+        assertTrue(first.stream().anyMatch(c -> c.kind().spam()));
+        List<Cell> everyClient = p.warmupCells(false, java.util.Set.of());
+        assertTrue(everyClient.stream().noneMatch(c -> c.kind().spam() || c.kind() == CellKind.OVERLIMIT),
+                "spam has no JIT to warm");
+        assertEquals(first.size() - 16, everyClient.size(), "16 spam cells fewer");
+        ClientKey daemonSync = new ClientKey(Transport.DBUS_DAEMON, Pair.JAVA, Mode.SYNC);
+        ClientKey brokerAsync = new ClientKey(Transport.DBUS_BROKER, Pair.JAVA, Mode.ASYNC);
+        List<Cell> focused = p.warmupCells(false, java.util.Set.of(daemonSync, brokerAsync));
+        assertEquals(2 + 2 + 18, focused.size(), "the sync client's 2 sizes, the async one's 2 sizes and its sweep");
+        assertTrue(focused.stream().allMatch(c -> c.clientKey().filter(k -> k.equals(daemonSync) || k.equals(brokerAsync))
+                .isPresent()));
+        assertEquals(p.cells().stream().filter(focused::contains).toList(), focused, "in plan order");
+    }
+
+    @Test
     void idsAreUniqueStableAndValidControlTags() {
         SessionPlan p = plan();
         assertTrue(p.cells().stream().allMatch(c -> c.id().matches("[A-Za-z0-9._-]+")), "the control channel's TAG");

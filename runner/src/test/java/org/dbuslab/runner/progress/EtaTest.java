@@ -28,6 +28,7 @@ class EtaTest {
     void unknownUntilABlockHasFinished() {
         assertEquals(Optional.empty(), eta.remaining(5));
         assertEquals(Optional.of(Duration.ZERO), eta.remaining(0));
+        assertEquals(-1, eta.blocksAllowed());
         assertThrows(IllegalStateException.class, eta::blockFinished);
     }
 
@@ -54,7 +55,9 @@ class EtaTest {
         block(Phase.MEASURE, Duration.ofSeconds(60));
         clock.advance(Duration.ofMinutes(7)); // 8 min gone in all
         assertEquals(Optional.of(Duration.ofMinutes(2)), eta.remaining(10));
+        assertEquals(2, eta.blocksAllowed(), "2 min left holds two more 60 s blocks");
         clock.advance(Duration.ofMinutes(5));
         assertEquals(Optional.of(Duration.ZERO), eta.remaining(10));
+        assertEquals(0, eta.blocksAllowed());
     }
 }

@@ -39,13 +39,19 @@ class ProgressTextTest {
                 new Precision(DAEMON, null, 7, 40, 2.1, 3, true, 6, false),
                 new Precision(P2P, null, 7, 20, 2.9, 3, true, 7, false),
                 new Precision(P2P, ratio, 7, 0.5, 4.9, 3, false, 0, false)));
-        assertEquals("[block 9 = measured 7 of ~12] 2/2 cells, 0/1 comparisons within +-3.0%; widest: transport "
-                        + "p2p-unix/dbus-daemon async 1000 B +-4.9%; budget left 3m10s, ETA 2m30s",
-                ProgressText.measuredBlock(9, 7, 5, d, Duration.ofSeconds(190), Optional.of(Duration.ofSeconds(150))));
+        assertEquals("[block 9 = measured 7; ~5 more needed at the current rate, budget allows ~20] 2/2 cells, 0/1 "
+                        + "comparisons within +-3.0%; widest: transport p2p-unix/dbus-daemon async 1000 B +-4.9%; budget left "
+                        + "3m10s, ETA 2m30s",
+                ProgressText.measuredBlock(9, 7, 5, 20, d, Duration.ofSeconds(190), Optional.of(Duration.ofSeconds(150))));
         Decision done = new Decision(Decision.Verdict.BUDGET_SPENT, d.precision());
-        assertEquals("[block 9 = measured 7 of ~7] 2/2 cells, 0/1 comparisons within +-3.0%; widest: transport "
+        assertEquals("[block 9 = measured 7] 2/2 cells, 0/1 comparisons within +-3.0%; widest: transport "
                         + "p2p-unix/dbus-daemon async 1000 B +-4.9%; budget left 0s, ETA -- -> budget spent",
-                ProgressText.measuredBlock(9, 7, 0, done, Duration.ZERO, Optional.empty()));
+                ProgressText.measuredBlock(9, 7, 0, 0, done, Duration.ZERO, Optional.empty()));
+        Decision fixed = new Decision(Decision.Verdict.CONTINUE, List.of(new Precision(DAEMON, null, 7, 40, 2.1, Double.NaN,
+                false, 0, false)));
+        assertEquals("[block 9 = measured 7 of 12] no precision target; widest: cell dbus-daemon async 1000 B +-2.1%; "
+                        + "budget left 3m10s, ETA 2m30s",
+                ProgressText.measuredBlock(9, 7, 5, -1, fixed, Duration.ofSeconds(190), Optional.of(Duration.ofSeconds(150))));
     }
 
     @Test
