@@ -37,7 +37,10 @@ public final class ClientCds {
         }
         args.addAll(List.of("--transport", "cds-dump", "--calls", "1", "--runs", "1", "--warmup-runs", "0"));
         Launch launch = Launch.of(logs.resolve("cds"),
-            java.jar(jars.clientJar(), List.of("-XX:ArchiveClassesAtExit=" + archive), args));
+            java.jar(jars.clientJar(), List.of("-XX:ArchiveClassesAtExit=" + archive,
+                // JDK 17.0.15's dump JVM sometimes crashes (SIGSEGV in SystemDictionaryShared): its crash log
+                // belongs with the session's logs, not in the working directory
+                "-XX:ErrorFile=" + logs.resolve("cds-hs_err_pid%p.log")), args));
         Child dump = supervisor.start("cds-dump", launch);
         int status;
         try {
