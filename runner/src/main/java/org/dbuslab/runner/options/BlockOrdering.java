@@ -1,24 +1,20 @@
 package org.dbuslab.runner.options;
 
+import org.dbuslab.runner.plan.Labels;
+
 /** --order: how the runs inside a block are ordered. */
 public enum BlockOrdering {
     /** Every block shuffled from (order seed, block number): drift spreads over every cell alike. */
-    INTERLEAVED("interleaved"),
+    INTERLEAVED,
     /** Plan order in every block: transport by transport (for debugging a single cell's behaviour). */
-    SEQUENTIAL("sequential");
-
-    private final String label;
-
-    BlockOrdering(String label) {
-        this.label = label;
-    }
+    SEQUENTIAL;
 
     public String label() {
-        return label;
+        return Labels.of(this);
     }
 
     @Override
     public String toString() {
-        return label;
+        return label();
     }
 }

@@ -1,26 +1,22 @@
 package org.dbuslab.runner.options;
 
+import org.dbuslab.runner.plan.Labels;
+
 /** --placement: where the scheduler may put the processes (recorded in environment.json). */
 public enum Placement {
     /** No affinity set: the scheduler decides (the default). */
-    FREE("free"),
+    FREE,
     /** Client, bus and server all on one CPU. */
-    SAME_CPU("same-cpu"),
+    SAME_CPU,
     /** The client on one CPU, the bus and the server on the other. */
-    SPLIT("split");
-
-    private final String label;
-
-    Placement(String label) {
-        this.label = label;
-    }
+    SPLIT;
 
     public String label() {
-        return label;
+        return Labels.of(this);
     }
 
     @Override
     public String toString() {
-        return label;
+        return label();
     }
 }

@@ -2,21 +2,15 @@ package org.dbuslab.runner.plan;
 
 /** runs.csv's phase column: warm-up blocks come first and are recorded, but not analysed. */
 public enum Phase {
-    WARMUP("warmup"),
-    MEASURE("measure");
-
-    private final String label;
-
-    Phase(String label) {
-        this.label = label;
-    }
+    WARMUP,
+    MEASURE;
 
     public String label() {
-        return label;
+        return Labels.of(this);
     }
 
     @Override
     public String toString() {
-        return label;
+        return label();
     }
 }

@@ -3,26 +3,20 @@ package org.dbuslab.runner.plan;
 /** runs.csv's series column. */
 public enum Series {
     /** transport x mode x size, Java client against Java server. */
-    MATRIX("matrix"),
+    MATRIX,
     /** libdbus pairs and the raw-socket floor. */
-    REFERENCE("reference"),
+    REFERENCE,
     /** The pipelining-depth sweep: async, the window varies. */
-    SWEEP("sweep"),
+    SWEEP,
     /** The over-limit check (expected: LimitsExceeded errors). */
-    OVERLIMIT("overlimit");
-
-    private final String label;
-
-    Series(String label) {
-        this.label = label;
-    }
+    OVERLIMIT;
 
     public String label() {
-        return label;
+        return Labels.of(this);
     }
 
     @Override
     public String toString() {
-        return label;
+        return label();
     }
 }
