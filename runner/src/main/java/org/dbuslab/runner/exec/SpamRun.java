@@ -6,22 +6,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalInt;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
  * One libdbus {@code dbus-test-tool spam} process: COUNT calls of the payload file's bytes to DEST, QUEUE in
- * flight. spam cannot time itself, so lab/timed-run.py times it from before its fork to after it has been
- * reaped (start, connect, calls, exit; the fixed cost of the same with --count=1 is subtracted by the
+ * flight. spam cannot time itself, so lab/timed-run.py (one --serve process per session, {@link SpamTimer})
+ * times it from before its fork to after it has been reaped (start, connect, calls, exit; the fixed cost of the same with --count=1 is subtracted by the
  * analysis) and reports its rusage (user + sys, all threads), which is the run's client CPU.
  * spam exits 0 even when replies are errors; it prints "Failed to receive reply #N: ..." for each, which is
  * what is counted. A spam that exits non-zero or hangs (killed after the timeout) counts all its calls as
  * errors.
  */
-public final class SpamRun {
+public final class SpamRun implements AutoCloseable {
 
     static final String FAILED_REPLY = "Failed to receive reply";
     private static final Pattern RESULT = Pattern.compile(
@@ -32,7 +31,7 @@ public final class SpamRun {
      */
     static final String PYTHON = interpreter();
 
-    /** Beyond timed-run.py's own timeout and KILL grace: only a wrapper that itself hangs waits this long. */
+    /** Beyond timed-run.py's own timeout and KILL grace: only a timer that itself hangs waits this long. */
     private static final Duration OUTER_SLACK = Duration.ofSeconds(15);
 
     /** What one spam process did. status 124 when it was killed for taking longer than the timeout. */
@@ -55,19 +54,19 @@ public final class SpamRun {
         }
     }
 
-    private final Supervisor supervisor;
-    private final Path timedRun;
+    private final SpamTimer timer;
     private final Path scratch;
     private final Duration timeout;
-    private final CpuPlacement.Cpus cpus;
 
-    /** TIMEDRUN = lab/timed-run.py; SCRATCH = a private temp folder for the per-run stderr and result. */
+    /**
+     * TIMEDRUN = lab/timed-run.py, started once as the session's timer (--serve) on the client's CPUS;
+     * SCRATCH = a private temp folder for the per-run stdout and stderr and the timer's own log.
+     */
     public SpamRun(Supervisor supervisor, Path timedRun, Path scratch, Duration timeout, CpuPlacement.Cpus cpus) {
-        this.supervisor = supervisor;
-        this.timedRun = timedRun;
+        this.timer = new SpamTimer(supervisor, List.of(PYTHON, timedRun.toString(), "--serve"),
+            scratch.resolve("spam-timer"), cpus);
         this.scratch = scratch;
         this.timeout = timeout;
-        this.cpus = cpus;
     }
 
     public Duration timeout() {
@@ -81,31 +80,32 @@ public final class SpamRun {
     }
 
     /**
-     * One spam process on bus ADDRESS. Its stderr is appended to ERRLOG under a header line
-     * "== LABEL: exit N, T ns" (so a cell's log holds all its runs, as before).
+     * One spam process on bus ADDRESS, timed by the session's timer process. Its stderr is appended to ERRLOG
+     * under a header line "== LABEL: exit N, T ns" (so a cell's log holds all its runs, as before).
      */
     public Result once(String address, String dest, int count, int queue, Path payload, Path errLog, String label)
         throws IOException, InterruptedException {
-        Path base = scratch.resolve("spam");
-        Path result = scratch.resolve("spam.result");
-        Files.deleteIfExists(result);
-        List<String> command = new ArrayList<>(List.of(PYTHON, timedRun.toString(),
-            "--timeout", Long.toString(timeout.toSeconds()), "--result", result.toString(),
-            "--stdin", payload.toString(), "--"));
-        command.addAll(spamCommand(dest, count, queue));
-        Launch launch = Launch.of(base, command).withEnvironment("DBUS_SESSION_BUS_ADDRESS", address).on(cpus);
-        Child child = supervisor.start("spam", launch);
-        OptionalInt exit;
-        try {
-            exit = child.waitFor(timeout.plus(OUTER_SLACK));
-        } finally {
-            supervisor.stop(child);
-        }
-        String stderr = Files.exists(launch.err()) ? Files.readString(launch.err(), StandardCharsets.UTF_8) : "";
-        Result r = parse(result, exit, stderr, count);
+        Path out = scratch.resolve("spam.out");
+        Path err = scratch.resolve("spam.err");
+        Files.deleteIfExists(err);
+        String reply = timer.time(spamCommand(dest, count, queue), timeout, payload, out, err,
+            Map.of("DBUS_SESSION_BUS_ADDRESS", address), timeout.plus(OUTER_SLACK));
+        String stderr = Files.exists(err) ? Files.readString(err, StandardCharsets.UTF_8) : "";
+        Result r = parse(reply, stderr, count);
         Files.writeString(errLog, "== " + label + ": exit " + r.status() + ", " + r.elapsedNs() + " ns\n" + stderr,
             StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
         return r;
+    }
+
+    /** Stops the timer process (the Supervisor would at the session's end anyway). */
+    @Override
+    public void close() {
+        timer.close();
+    }
+
+    /** The timer processes started so far: 1 for a session in which none hung. */
+    public int timerProcesses() {
+        return timer.processesStarted();
     }
 
     private static String interpreter() {
@@ -125,15 +125,15 @@ public final class SpamRun {
         return "python3";
     }
 
-    static Result parse(Path resultFile, OptionalInt wrapperExit, String stderr, int count) throws IOException {
+    /** REPLY: the timer's result line, or null when it did not answer (it hung or died). */
+    static Result parse(String reply, String stderr, int count) {
         String last = Logs.lastLineOf(stderr);
         int failed = countFailedReplies(stderr);
-        String line = Files.exists(resultFile) ? Files.readString(resultFile, StandardCharsets.UTF_8).trim() : "";
-        Matcher m = RESULT.matcher(line);
-        if (wrapperExit.isEmpty() || !m.matches()) {
-            // the wrapper itself hung or died: the run is a failure with every call an error
-            return new Result(0, 0, wrapperExit.isEmpty() ? 124 : wrapperExit.getAsInt(), wrapperExit.isEmpty(),
-                failed, last.isEmpty() ? "timed-run.py reported nothing" : last, count);
+        Matcher m = RESULT.matcher(reply == null ? "" : reply.trim());
+        if (!m.matches()) {
+            // the timer itself hung, died or could not run spam: the run is a failure with every call an error
+            String why = reply == null ? "timed-run.py reported nothing" : "timed-run.py: " + reply;
+            return new Result(0, 0, reply == null ? 124 : 127, reply == null, failed, last.isEmpty() ? why : last, count);
         }
         boolean timedOut = m.group(4).equals("1");
         int status = timedOut ? 124 : Integer.parseInt(m.group(3));

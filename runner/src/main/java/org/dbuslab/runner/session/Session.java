@@ -185,6 +185,7 @@ public final class Session {
         for (ClientProcess c : clients.values()) {
             c.quit(Duration.ofSeconds(10));
         }
+        spam.close();
     }
 
     /** report.md was written (its path is then the only line on stdout). */

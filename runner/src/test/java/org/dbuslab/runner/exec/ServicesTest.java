@@ -125,6 +125,10 @@ class ServicesTest {
             assertEquals(5, hung.errors(), "a hung spam's calls are all errors");
             assertTrue(ms < 2000 + 5000 + 3000, "killed within timeout + grace, took " + ms + " ms");
             supervisor.stop(hole);
+            SpamRun.Result after = spam.once(address, Services.LIBDBUS_ECHO_NAME, 10, 1, payload, errLog, "measure 4");
+            assertTrue(after.ok() && after.errors() == 0, "the timer goes on after a timed-out command: " + after);
+            assertEquals(1, spam.timerProcesses(), "one timer process for every run");
+            spam.close();
 
             String log = Files.readString(errLog);
             assertTrue(log.contains("== measure 1: exit 0, ") && log.contains("== measure 3: exit 124, "), log);
