@@ -4,7 +4,8 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Reads plan.tsv: {@code transport<TAB>mode<TAB>payload_bytes<TAB>window<TAB>calls<TAB>runs<TAB>warmup_runs}.
+ * Reads plan.tsv: {@code transport<TAB>mode<TAB>payload_bytes<TAB>window<TAB>calls<TAB>runs<TAB>warmup_runs}, and
+ * in newer files an 8th column, the cell's rotation group (not needed here: runs already counts its blocks).
  * The format names no header; one starting with "transport" is tolerated so a labelled plan still reads.
  */
 final class PlanReader {
@@ -28,8 +29,9 @@ final class PlanReader {
 
     private static PlannedCell entry(String line) {
         String[] f = LineParser.split(line, "\t");
-        if (f.length != COLUMNS) {
-            throw new IllegalArgumentException("expected " + COLUMNS + " tab-separated fields, found " + f.length);
+        if (f.length != COLUMNS && f.length != COLUMNS + 1) {
+            throw new IllegalArgumentException("expected " + COLUMNS + " or " + (COLUMNS + 1) + " tab-separated fields, found "
+                    + f.length);
         }
         if (f[0].isEmpty() || f[1].isEmpty()) {
             throw new IllegalArgumentException("transport and mode must not be empty");

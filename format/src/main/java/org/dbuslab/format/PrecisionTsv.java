@@ -9,7 +9,10 @@ import java.util.List;
  * ((libdbus>dbus-java) / (libdbus>libdbus)). The first cell is named by transport, mode, payload_bytes, window,
  * pair and series; a comparison's baseline by {@code versus_transport} and {@code versus_pair} (empty for a cell).
  * {@code half_width_pct}: the 95% CI's half-width in % of the estimate (empty while undefined, under 2 blocks);
- * {@code met_after_blocks}: the measured block since which it has been met (empty when not met).
+ * {@code blocks}: the measured blocks that gave it a value (with rotation, a rotation group's subject only gets
+ * them in its group's blocks); {@code met_after_blocks}: the measured block after which it was met (empty when
+ * not met). Between blocks a met subject keeps the half-width it met the target with; before the session ends
+ * every subject is assessed afresh, and one no longer met then loses its mark (the final file is current).
  */
 public final class PrecisionTsv extends TsvFormat<PrecisionTsv.Row> {
 

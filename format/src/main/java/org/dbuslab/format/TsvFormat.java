@@ -14,11 +14,24 @@ public abstract class TsvFormat<R> {
     private final String fileName;
     private final List<String> columns;
     private final boolean header;
+    private final int olderColumns;
 
     protected TsvFormat(String fileName, List<String> columns, boolean header) {
+        this(fileName, columns, header, columns.size());
+    }
+
+    /**
+     * @param olderColumns how many of the columns files written before the last ones were added have: such files
+     *                     still read, their missing fields empty
+     */
+    protected TsvFormat(String fileName, List<String> columns, boolean header, int olderColumns) {
+        if (olderColumns < 1 || olderColumns > columns.size()) {
+            throw new IllegalArgumentException("olderColumns " + olderColumns);
+        }
         this.fileName = fileName;
         this.columns = List.copyOf(columns);
         this.header = header;
+        this.olderColumns = olderColumns;
     }
 
     public final String fileName() {
@@ -90,14 +103,28 @@ public abstract class TsvFormat<R> {
         append(dir, List.of(row));
     }
 
-    /** Parses a whole file's lines; blank lines are ignored. */
+    /** Parses a whole file's lines (an older file's too, see olderColumns); blank lines are ignored. */
     public final List<R> parse(List<String> lines) {
+        int width = columns.size();
         if (header) {
-            Tsv.expectHeader(fileName, lines, headerLine());
+            String older = String.join("\t", columns.subList(0, olderColumns));
+            if (olderColumns < width && !lines.isEmpty() && lines.get(0).equals(older)) {
+                width = olderColumns;
+            } else {
+                Tsv.expectHeader(fileName, lines, headerLine());
+            }
         }
+        int fileWidth = width;
         return Tsv.records(lines, header ? 1 : 0).stream()
-                .map(l -> row(new Fields(fileName, l.number(), columns, Tsv.split(fileName, l.number(), l.text(), columns.size()))))
+                .map(l -> row(new Fields(fileName, l.number(), columns, fields(l, fileWidth))))
                 .toList();
+    }
+
+    /** One line's fields, padded with empty ones to every column when it has an older file's count. */
+    private String[] fields(Tsv.NumberedLine l, int width) {
+        boolean older = !header && olderColumns < width && l.text().split("\t", -1).length == olderColumns;
+        String[] f = Tsv.split(fileName, l.number(), l.text(), older ? olderColumns : width);
+        return f.length == columns.size() ? f : java.util.Arrays.copyOf(f, columns.size(), String[].class);
     }
 
     public final List<R> read(Path dir) {
@@ -118,13 +145,14 @@ public abstract class TsvFormat<R> {
             this.values = values;
         }
 
+        /** The field, empty when the file is older than its column. */
         public String text(int i) {
-            return values[i];
+            return values[i] == null ? "" : values[i];
         }
 
         /** A field that must not be empty. */
         public String required(int i) {
-            if (values[i].isEmpty()) {
+            if (text(i).isEmpty()) {
                 throw new FormatException(file, line, columns.get(i) + " must not be empty");
             }
             return values[i];

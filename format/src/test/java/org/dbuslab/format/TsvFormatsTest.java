@@ -25,19 +25,32 @@ class TsvFormatsTest {
     @Test
     void planTsvHasNoHeaderAndRoundTrips() throws Exception {
         List<PlanTsv.Row> rows = List.of(new PlanTsv.Row("dbus-daemon", "sync", 1000, 1, 800, 12, 2),
-                new PlanTsv.Row("raw-tcp", "async", 0, 128, 256, 12, 2));
+                new PlanTsv.Row("raw-tcp", "async", 0, 128, 256, 3, 2, "async-0"));
         roundTrip(PlanTsv.FORMAT, rows);
-        assertEquals("dbus-daemon\tsync\t1000\t1\t800\t12\t2",
-                Files.readAllLines(dir.resolve("plan.tsv")).get(0), "the 7 columns the analysis's PlanReader reads");
+        assertEquals("dbus-daemon\tsync\t1000\t1\t800\t12\t2\tall",
+                Files.readAllLines(dir.resolve("plan.tsv")).get(0), "the analysis's PlanReader's 7 columns, then the group");
     }
 
     @Test
-    void orderTsvKeepsItsFifteenColumnsAndHeader() throws Exception {
+    void olderPlanAndOrderFilesWithoutTheGroupColumnsStillRead() throws Exception {
+        Files.writeString(dir.resolve("plan.tsv"), "dbus-daemon\tsync\t1000\t1\t800\t12\t2\n", StandardCharsets.UTF_8);
+        assertEquals(List.of(new PlanTsv.Row("dbus-daemon", "sync", 1000, 1, 800, 12, 2, PlanTsv.EVERY_BLOCK)),
+                PlanTsv.FORMAT.read(dir));
+        Files.writeString(dir.resolve("order.tsv"), "round\tposition\tkind\tseries\tpair\ttransport\tmode\tpayload_bytes"
+                + "\twindow\tcalls\truns\twarmup_runs\tpayload_seed\torder\torder_seed\n"
+                + "3\t1\tjava\tmatrix\tdbus-java>dbus-java\tdbus-daemon\tsync\t1000\t1\t800\t1\t0\t20152430\tinterleaved\t7\n",
+                StandardCharsets.UTF_8);
+        assertEquals(List.of(new OrderTsv.Row(3, 1, "java", "matrix", "dbus-java>dbus-java", "dbus-daemon", "sync", 1000, 1,
+                800, 1, 0, 20152430L, "interleaved", 7L, PlanTsv.EVERY_BLOCK)), OrderTsv.FORMAT.read(dir));
+    }
+
+    @Test
+    void orderTsvKeepsItsFifteenColumnsThenTheBlockGroup() throws Exception {
         List<OrderTsv.Row> rows = List.of(new OrderTsv.Row(3, 1, "spam-java", "reference", "libdbus>dbus-java", "dbus-broker",
-                "async", 10000, 128, 900, 1, 0, 20152430L, "interleaved", 123456789L));
+                "async", 10000, 128, 900, 1, 0, 20152430L, "interleaved", 123456789L, "async-10000"));
         roundTrip(OrderTsv.FORMAT, rows);
         assertEquals("round\tposition\tkind\tseries\tpair\ttransport\tmode\tpayload_bytes\twindow\tcalls\truns\twarmup_runs"
-                + "\tpayload_seed\torder\torder_seed", Files.readAllLines(dir.resolve("order.tsv")).get(0));
+                + "\tpayload_seed\torder\torder_seed\tblock_group", Files.readAllLines(dir.resolve("order.tsv")).get(0));
     }
 
     @Test
@@ -85,7 +98,7 @@ class TsvFormatsTest {
         assertEquals("plan.tsv line 3: payload_bytes is not a whole number: 'many'", e.getMessage());
 
         Files.writeString(dir.resolve("plan.tsv"), "dbus-daemon\tsync\t1000\n", StandardCharsets.UTF_8);
-        assertEquals("plan.tsv line 1: expected 7 tab-separated fields, found 3",
+        assertEquals("plan.tsv line 1: expected 8 tab-separated fields, found 3",
                 assertThrows(FormatException.class, () -> PlanTsv.FORMAT.read(dir)).getMessage());
 
         Files.writeString(dir.resolve("fixed-cost.tsv"), "round\tsomething\n", StandardCharsets.UTF_8);

@@ -28,13 +28,16 @@ import org.dbuslab.runner.plan.Transport;
  * @param out             the results folder, or empty for the default (results/&lt;UTC timestamp&gt;/)
  * @param orderSeed       seed of every block's shuffle (recorded in order.tsv)
  * @param startedAt       when the session started (the launcher passes the build's start)
+ * @param rotation        the cells outside the matrix take turns by rotation group (plan.Rotation); false: every
+ *                        cell in every measured block
  */
 public record SessionConfig(Preset preset, int calls, Duration runTarget, int firstBlockCalls, int fixedBlocks,
                             double precisionPct, int minBlocks, Duration budget, int warmupBlocks, Duration warmupBudget,
                             int window, List<Integer> sizes, List<Transport> transports, List<Mode> modes,
                             boolean reference, List<Integer> referenceSizes, boolean sweep, List<Integer> sweepWindows,
                             int sweepCalls, BlockOrdering order, long orderSeed, Placement placement, Duration cellTimeout,
-                            Optional<Path> out, BuildMode build, List<String> scenarios, Instant startedAt) {
+                            Optional<Path> out, BuildMode build, List<String> scenarios, Instant startedAt,
+                            boolean rotation) {
 
     /** The contract's largest payload: the D-Bus array limit. */
     public static final int MAX_PAYLOAD = 64 * 1024 * 1024;

@@ -81,6 +81,8 @@ public final class SessionOptions {
     String sweepCalls;
     @Option(names = "--placement")
     String placement;
+    @Option(names = "--rotation")
+    String rotation;
     @Option(names = "--cell-timeout")
     String cellTimeout;
     @Option(names = "--out")
@@ -191,6 +193,7 @@ public final class SessionOptions {
                 : clock.instant().getEpochSecond() % (SessionConfig.MAX_ORDER_SEED + 1);
         Placement place = placement == null ? Placement.FREE
                 : choice("--placement", placement, List.of(Placement.values()), Placement::label);
+        boolean rotate = rotation == null || choice("--rotation", rotation, List.of(true, false), on -> on ? "on" : "off");
         Duration timeout = cellTimeout != null ? Duration.ofSeconds(uint("--cell-timeout", cellTimeout, 1, 86_400))
                 : DEFAULT_CELL_TIMEOUT;
         if (out != null && out.isEmpty()) {
@@ -202,7 +205,8 @@ public final class SessionOptions {
         int firstCalls = fixedCalls > 0 ? fixedCalls : Preset.FIRST_BLOCK_CALLS;
         return new SessionConfig(p, fixedCalls, runTarget, firstCalls, fixedBlocks, precisionPct, least, totalBudget, warmups,
                 warmupLimit, win, sizeList, transportList, modeList, !noReference, refSizes, sweep, windows, sweepCallCount,
-                ordering, seed, place, timeout, Optional.ofNullable(out).map(Path::of), build, scenarioList, started);
+                ordering, seed, place, timeout, Optional.ofNullable(out).map(Path::of), build, scenarioList, started,
+                rotate);
     }
 
     private void exclusive(boolean a, String aName, boolean b, String bName) {

@@ -20,9 +20,10 @@ final class UsageText {
                 pairs on dbus-daemon and dbus-broker, and a raw-socket floor without D-Bus), a
                 pipelining-depth sweep and the over-limit check. Every bus, server and Java
                 client starts once; the session is then a sequence of BLOCKS, each making one
-                run of every cell in an order shuffled from a recorded seed, so every
-                comparison (transport / dbus-daemon, Java / libdbus pairs) is paired within a
-                block. Warm-up blocks come first (recorded with phase=warmup) until every Java
+                run of every matrix cell and of one rotation group of the other cells (their
+                mode and payload size; --rotation) in an order shuffled from a recorded seed,
+                so every comparison (transport / dbus-daemon, Java / libdbus pairs) is paired
+                within a block. Warm-up blocks come first (recorded with phase=warmup) until every Java
                 client's JIT is quiet; measured blocks then go on until every matrix cell's
                 median us/call and every headline comparison has a 95%% CI half-width within
                 --precision, or the --budget is spent. At the end the analysis jar writes the
@@ -65,6 +66,12 @@ final class UsageText {
                   --placement P       free (default): no CPU affinity; same-cpu: every process on
                                       one CPU; split: the client on one CPU, bus and server on the
                                       other. Recorded in environment.json
+                  --rotation on|off   on (default): the matrix cells run in every measured block,
+                                      every other cell (reference rows, sweep) in the rotation
+                                      group of its mode and payload size, block b running group
+                                      (b-1) mod G, so the matrix gets G times the blocks in the
+                                      same time; plan.tsv records each cell's group, order.tsv
+                                      each block's. off: every cell in every block
 
                 Reference rows (rows with reference=true):
                   --no-reference      skip them (libdbus pairs and raw-socket floor)

@@ -12,11 +12,17 @@ import org.dbuslab.runner.options.BlockOrdering;
  * from order.tsv's order_seed; sequential: plan order.
  *
  * @param block 1-based over the whole session, warm-up blocks included (runs.csv's round column)
+ * @param group the rotation group the block runs besides the matrix ({@link Rotation#blockLabel}; order.tsv's
+ *              block_group), {@link Rotation#EVERY} for a block of every cell
  */
-public record BlockOrder(int block, Phase phase, BlockOrdering ordering, long orderSeed, List<Cell> cells) {
+public record BlockOrder(int block, Phase phase, BlockOrdering ordering, long orderSeed, List<Cell> cells, String group) {
 
     public BlockOrder {
         cells = List.copyOf(cells);
+    }
+
+    public BlockOrder withGroup(String label) {
+        return new BlockOrder(block, phase, ordering, orderSeed, cells, label);
     }
 
     public static BlockOrder of(List<Cell> planOrder, Phase phase, BlockOrdering ordering, long orderSeed, int block) {
@@ -33,7 +39,7 @@ public record BlockOrder(int block, Phase phase, BlockOrdering ordering, long or
                 cells.set(j, tmp);
             }
         }
-        return new BlockOrder(block, phase, ordering, orderSeed, cells);
+        return new BlockOrder(block, phase, ordering, orderSeed, cells, Rotation.EVERY);
     }
 
     /** The shuffle's seed for one block: the order seed and the block number mixed (golden-ratio step). */

@@ -3,11 +3,14 @@ package org.dbuslab.runner.plan;
 import java.util.Optional;
 
 /**
- * One row of the plan: every block makes one run of it. Everything but {@code calls} identifies the cell
- * ({@link #id()}); calls per run may be set after the first warm-up block ({@link #withCalls}).
+ * One row of the plan: each block it is in (Rotation) makes one run of it. Everything but {@code calls} and
+ * {@code maxRuns} identifies the cell ({@link #id()}); calls per run may be set after a warm-up block
+ * ({@link #withCalls}).
+ *
+ * @param maxRuns measured runs after which the cell leaves the blocks (lkml: a few long runs), 0 for no cap
  */
 public record Cell(CellKind kind, Series series, Pair pair, Transport transport, Mode mode, int payloadBytes, int window,
-                   int calls) {
+                   int calls, int maxRuns) {
 
     /** runs.csv's expected column for the over-limit check's rows. */
     public static final String OVERLIMIT_EXPECTED = "LimitsExceeded";
@@ -19,6 +22,24 @@ public record Cell(CellKind kind, Series series, Pair pair, Transport transport,
         if (mode == Mode.SYNC && window != 1) {
             throw new IllegalArgumentException("a sync cell has window 1, got " + window);
         }
+        if (maxRuns < 0) {
+            throw new IllegalArgumentException("bad run cap " + maxRuns);
+        }
+    }
+
+    /** A cell without a run cap. */
+    public Cell(CellKind kind, Series series, Pair pair, Transport transport, Mode mode, int payloadBytes, int window,
+                int calls) {
+        this(kind, series, pair, transport, mode, payloadBytes, window, calls, 0);
+    }
+
+    /** Whether a cell that has made {@code measuredRuns} still belongs in the measured blocks. */
+    public boolean wantsMoreRuns(int measuredRuns) {
+        return maxRuns == 0 || measuredRuns < maxRuns;
+    }
+
+    public Cell withMaxRuns(int cap) {
+        return new Cell(kind, series, pair, transport, mode, payloadBytes, window, calls, cap);
     }
 
     /**
@@ -46,7 +67,7 @@ public record Cell(CellKind kind, Series series, Pair pair, Transport transport,
     }
 
     public Cell withCalls(int newCalls) {
-        return new Cell(kind, series, pair, transport, mode, payloadBytes, window, newCalls);
+        return new Cell(kind, series, pair, transport, mode, payloadBytes, window, newCalls, maxRuns);
     }
 
     /** For progress lines: {@code dbus-daemon async 1000 B w128 [matrix]}. */

@@ -12,6 +12,7 @@ import org.dbuslab.runner.options.SessionConfig;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
 import org.dbuslab.runner.plan.ClientKey;
+import org.dbuslab.runner.plan.Rotation;
 import org.dbuslab.runner.plan.Series;
 import org.dbuslab.runner.plan.SessionPlan;
 import org.dbuslab.runner.stop.Decision;
@@ -32,7 +33,14 @@ public final class ProgressText {
                 : c.fixedBlocks() + " measured blocks";
         String warmup = "warm-up >= " + c.warmupBlocks() + " block(s)" + (c.warmupBudget().isZero() ? ""
                 : ", then until the JIT is quiet, <= " + Durations.format(c.warmupBudget()));
-        long perBlock = plan.cellsOfBlock(org.dbuslab.runner.plan.Phase.MEASURE, 2).size();
+        Rotation rotation = Rotation.of(plan.cells(), c.rotation());
+        List<Cell> later = plan.cellsOfBlock(org.dbuslab.runner.plan.Phase.MEASURE, 2);
+        long everyBlock = later.stream().filter(x -> rotation.groupOf(x).isEmpty()).count();
+        String perBlock = rotation.groups().isEmpty() ? later.size() + " runs per block"
+                : everyBlock + " runs per block + one of " + rotation.groups().size() + " rotation groups ("
+                + rotation.groups().stream().map(g -> g.label() + " " + later.stream()
+                        .filter(x -> rotation.groupOf(x).filter(g::equals).isPresent()).count())
+                        .collect(Collectors.joining(", ")) + " runs)";
         return List.of(
                 "preset " + c.preset().name() + ": " + calls + ", " + stop + ", budget " + Durations.format(c.budget())
                         + ", " + warmup + ", async window " + c.window() + ", sizes " + join(c.sizes()),
@@ -47,7 +55,7 @@ public final class ProgressText {
                 plan.cells().size() + " cells (" + plan.matrix().size() + " matrix, "
                         + plan.cells().stream().filter(x -> x.series() == Series.REFERENCE).count() + " reference, "
                         + plan.cells().stream().filter(x -> x.series() == Series.SWEEP).count() + " sweep), " + perBlock
-                        + " runs per block, " + plan.clientKeys().size() + " persistent clients, "
+                        + ", " + plan.clientKeys().size() + " persistent clients, "
                         + plan.comparisons().size() + " headline comparisons");
     }
 
@@ -107,16 +115,25 @@ public final class ProgressText {
      */
     public static String measuredBlock(int block, int measured, int blocksLeft, int budgetAllows, Decision d,
                                        Duration budgetLeft, Optional<Duration> eta) {
+        return measuredBlock(block, measured, Rotation.EVERY, blocksLeft, budgetAllows, d, budgetLeft, eta);
+    }
+
+    /** The same with the block's rotation group after the block's number ({@code, group sync-1000}) unless all. */
+    public static String measuredBlock(int block, int measured, String group, int blocksLeft, int budgetAllows, Decision d,
+                                       Duration budgetLeft, Optional<Duration> eta) {
         StringBuilder s = new StringBuilder();
         s.append("[block ").append(block).append(" = measured ").append(measured);
+        String groupText = Rotation.EVERY.equals(group) ? "" : ", group " + group;
         boolean targeted = d.precision().stream().mapToDouble(Precision::targetPct).anyMatch(Double::isFinite);
         if (!d.stop() && targeted) {
-            s.append("; ~").append(blocksLeft).append(" more needed at the current rate");
+            s.append(groupText).append("; ~").append(blocksLeft).append(" more needed at the current rate");
             if (budgetAllows >= 0) {
                 s.append(", budget allows ~").append(budgetAllows);
             }
         } else if (!d.stop()) {
-            s.append(" of ").append(measured + blocksLeft);
+            s.append(" of ").append(measured + blocksLeft).append(groupText);
+        } else {
+            s.append(groupText);
         }
         s.append("] ");
         double target = d.precision().stream().mapToDouble(Precision::targetPct).filter(Double::isFinite).findFirst()

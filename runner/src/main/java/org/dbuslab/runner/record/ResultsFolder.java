@@ -22,6 +22,7 @@ import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
 import org.dbuslab.runner.plan.Pair;
 import org.dbuslab.runner.plan.Phase;
+import org.dbuslab.runner.plan.Rotation;
 import org.dbuslab.runner.plan.SessionPlan;
 import org.dbuslab.runner.plan.Transport;
 import org.dbuslab.runner.stop.Precision;
@@ -95,16 +96,22 @@ public final class ResultsFolder {
      *                       has one run in all
      */
     public void writePlan(SessionPlan plan, int measuredBlocks, int warmupBlocks) {
-        PlanTsv.FORMAT.write(dir, planRows(plan, measuredBlocks, warmupBlocks));
+        writePlan(plan, Rotation.OFF, measuredBlocks, warmupBlocks);
     }
 
-    static List<PlanTsv.Row> planRows(SessionPlan plan, int measuredBlocks, int warmupBlocks) {
+    /** plan.tsv with each cell's measured runs in MEASUREDBLOCKS blocks of this rotation (and its cap) and its group. */
+    public void writePlan(SessionPlan plan, Rotation rotation, int measuredBlocks, int warmupBlocks) {
+        PlanTsv.FORMAT.write(dir, planRows(plan, rotation, measuredBlocks, warmupBlocks));
+    }
+
+    static List<PlanTsv.Row> planRows(SessionPlan plan, Rotation rotation, int measuredBlocks, int warmupBlocks) {
         List<PlanTsv.Row> rows = new ArrayList<>();
         for (Cell c : plan.cells()) {
             if (c.kind() == CellKind.JAVA || c.kind() == CellKind.RAW || c.kind() == CellKind.OVERLIMIT) {
                 boolean once = c.kind() == CellKind.OVERLIMIT;
+                int runs = once ? Math.min(1, measuredBlocks) : rotation.blocksOf(c, measuredBlocks);
                 rows.add(new PlanTsv.Row(c.transport().label(), c.mode().label(), c.payloadBytes(), c.window(), c.calls(),
-                        once ? Math.min(1, measuredBlocks) : measuredBlocks, once ? 0 : warmupBlocks));
+                        c.maxRuns() > 0 ? Math.min(c.maxRuns(), runs) : runs, once ? 0 : warmupBlocks, rotation.label(c)));
             }
         }
         return rows;
@@ -123,7 +130,7 @@ public final class ResultsFolder {
             position++;
             rows.add(new OrderTsv.Row(order.block(), position, c.kind().label(), c.series().label(), c.pair().label(),
                     c.transport().label(), c.mode().label(), c.payloadBytes(), c.window(), c.calls(), measured ? 1 : 0,
-                    measured ? 0 : 1, order.payloadSeed(), order.ordering().label(), order.orderSeed()));
+                    measured ? 0 : 1, order.payloadSeed(), order.ordering().label(), order.orderSeed(), order.group()));
         }
         return rows;
     }

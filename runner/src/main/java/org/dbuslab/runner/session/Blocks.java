@@ -7,6 +7,7 @@ import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
 import org.dbuslab.runner.plan.ClientKey;
 import org.dbuslab.runner.plan.Phase;
+import org.dbuslab.runner.plan.Rotation;
 import org.dbuslab.runner.plan.SessionPlan;
 import org.dbuslab.runner.progress.BlockForecast;
 import org.dbuslab.runner.progress.Eta;
@@ -33,7 +34,9 @@ import java.util.Set;
  * The session's blocks: warm-up blocks (phase warmup) until the WarmupRule says every Java client's JIT is
  * quiet or its budget is spent, calls per run calibrated after each; the first runs every cell, later ones only
  * the cells of the clients still compiling (SessionPlan#warmupCells). Then measured blocks until the
- * PrecisionRule stops, each running every cell once. The order of each block is BlockOrder's (order.tsv).
+ * PrecisionRule stops, each running every matrix cell once and the cells of its Rotation group (all cells with
+ * --rotation off), a cell with a run cap only until it has its measured runs. The order of each block is
+ * BlockOrder's (order.tsv, with the block's group).
  */
 final class Blocks {
 
@@ -54,6 +57,9 @@ final class Blocks {
     private final Tally tally;
     private final Budget budget;
     private final Eta eta;
+    private Rotation rotation = Rotation.OFF;
+    /** Measured runs made so far of each cell with a run cap. */
+    private final Map<String, Integer> cappedRuns = new HashMap<>();
     private int block;
 
     Blocks(SessionConfig config, Clock clock, SessionLog log, ResultsFolder folder, CellRunner runner,
@@ -72,6 +78,7 @@ final class Blocks {
     }
 
     void run(SessionPlan initial, Set<ClientKey> clients) throws IOException, InterruptedException {
+        rotation = Rotation.of(initial.cells(), config.rotation());
         SessionPlan plan = warmUp(initial, clients);
         measure(plan);
     }
@@ -87,7 +94,7 @@ final class Blocks {
         for (int done = 1; ; done++) {
             // with no JIT watch (warm-up budget 0) every client's cells, else only those of the clients still compiling
             Set<ClientKey> focus = config.warmupBudget().isZero() ? Set.of() : rule.compiling().keySet();
-            runBlock(plan.warmupCells(done == 1, focus), Phase.WARMUP, (cell, result) -> {
+            runBlock(plan.warmupCells(done == 1, focus), Phase.WARMUP, Rotation.EVERY, (cell, result) -> {
                 if (result.done() != null) {
                     rule.record(cell.clientKey().orElseThrow(), result.done().jitMillis());
                 }
@@ -100,7 +107,7 @@ final class Blocks {
                 // after every warm-up block, not the first only: the first runs of a fresh JVM are the slowest
                 // (class loading, interpreter), and calls set from them would make runs far shorter than the target
                 plan = plan.withCalls(CallsCalibration.calibrate(plan.cells(), nsPerCall, config.runTarget()));
-                folder.writePlan(plan, config.fixedBlocks() > 0 ? config.fixedBlocks() : config.minBlocks(),
+                folder.writePlan(plan, rotation, config.fixedBlocks() > 0 ? config.fixedBlocks() : config.minBlocks(),
                     config.warmupBlocks());
                 if (done == 1) {
                     log.say("   calls per run set for runs of about " + config.runTarget().toMillis()
@@ -132,7 +139,10 @@ final class Blocks {
         Set<String> skipped = new HashSet<>();
         for (int measured = 1; ; measured++) {
             int m = measured;
-            runBlock(plan.cellsOfBlock(Phase.MEASURE, measured), Phase.MEASURE, (cell, result) -> {
+            runBlock(cellsOfMeasuredBlock(plan, measured), Phase.MEASURE, rotation.blockLabel(measured), (cell, result) -> {
+                if (cell.maxRuns() > 0) {
+                    cappedRuns.merge(cell.id(), 1, Integer::sum);
+                }
                 if (!Double.isNaN(result.usPerCall())) {
                     samples.add(m, cell.id(), result.usPerCall());
                 }
@@ -146,14 +156,18 @@ final class Blocks {
                     skipped.add(c.id());
                 }
             }
+            long t0 = System.nanoTime();
+            int assessed = rule.assessments();
             Decision d = rule.decide(samples, skipped, budget, eta.expectedBlock());
+            log.detail("   stopping rule: " + (rule.assessments() - assessed) + " subject(s) assessed in "
+                + (System.nanoTime() - t0) / 1_000_000 + " ms");
             folder.writePrecision(d.precision());
             int left = BlockForecast.blocksLeft(measured, config.fixedBlocks(), config.minBlocks(), d);
             int allows = eta.blocksAllowed();
-            log.say(ProgressText.measuredBlock(block, measured, left, allows, d, budget.remaining(),
-                eta.remaining(allows < 0 ? left : Math.min(left, allows))));
+            log.say(ProgressText.measuredBlock(block, measured, rotation.blockLabel(measured), left, allows, d,
+                budget.remaining(), eta.remaining(allows < 0 ? left : Math.min(left, allows))));
             if (d.stop()) {
-                folder.writePlan(plan, measured, block - measured);
+                folder.writePlan(plan, rotation, measured, block - measured);
                 ProgressText.precisionSummary(d, measured).forEach(log::say);
                 log.say("== measured blocks ended: " + d.verdict().name().toLowerCase().replace('_', ' ')
                     + " after " + measured + " measured block(s)");
@@ -166,9 +180,24 @@ final class Blocks {
         void accept(Cell cell, CellRunner.Result result) throws IOException;
     }
 
-    private void runBlock(List<Cell> cells, Phase phase, AfterRun after) throws IOException, InterruptedException {
+    private List<Cell> cellsOfMeasuredBlock(SessionPlan plan, int measured) {
+        return cellsOfMeasuredBlock(plan, rotation, cappedRuns, measured);
+    }
+
+    /**
+     * A measured block's cells, in plan order: the matrix and its rotation group's, less the cells with a run cap
+     * that have made their runs ({@code runsMade}: measured runs by cell id).
+     */
+    static List<Cell> cellsOfMeasuredBlock(SessionPlan plan, Rotation rotation, Map<String, Integer> runsMade,
+                                           int measured) {
+        return rotation.cellsOfBlock(plan.cellsOfBlock(Phase.MEASURE, measured), measured).stream()
+            .filter(c -> c.wantsMoreRuns(runsMade.getOrDefault(c.id(), 0))).toList();
+    }
+
+    private void runBlock(List<Cell> cells, Phase phase, String group, AfterRun after)
+        throws IOException, InterruptedException {
         block++;
-        BlockOrder order = BlockOrder.of(cells, phase, config.order(), config.orderSeed(), block);
+        BlockOrder order = BlockOrder.of(cells, phase, config.order(), config.orderSeed(), block).withGroup(group);
         folder.appendOrder(order);
         eta.blockStarted(phase);
         int position = 0;

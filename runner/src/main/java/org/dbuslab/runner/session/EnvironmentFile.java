@@ -69,6 +69,7 @@ public final class EnvironmentFile {
         facts.put("budget_s", c.budget().toSeconds());
         facts.put("warmup_budget_s", c.warmupBudget().toSeconds());
         facts.put("placement", c.placement().label());
+        facts.put("rotation", c.rotation() ? "on" : "off");
         facts.put("placement_cpus", CpuPlacement.describe(c.placement()));
         facts.put("order", c.order().label());
         facts.put("order_seed", c.orderSeed());

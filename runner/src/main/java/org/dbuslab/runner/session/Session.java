@@ -124,7 +124,8 @@ public final class Session {
         describe(out, java, plan);
         try {
             LabLayout jars = layout.snapshot(tmp.resolve("jars"), logs.resolve("jars.sha256"));
-            folder.writePlan(plan, plannedBlocks(), config.warmupBlocks());
+            folder.writePlan(plan, org.dbuslab.runner.plan.Rotation.of(plan.cells(), config.rotation()), plannedBlocks(),
+                config.warmupBlocks());
             EnvironmentFile.write(supervisor, java, jars, config, out, logs, log);
             // the scenarios and the analysis use the repository's jars; the scenarios come first (Finish)
             finish.scenarios(out, logs);

@@ -49,6 +49,11 @@ public final class BlockSamples {
         return out;
     }
 
+    /** How many values the cell has in all (grows only when one of its runs gave one). */
+    public int valuesOf(String cellId) {
+        return byCell.getOrDefault(cellId, Map.of()).values().stream().mapToInt(v -> v.length).sum();
+    }
+
     /** Blocks in which the cell has at least one value. */
     public int blocksWithValues(String cellId) {
         return byCell.getOrDefault(cellId, Map.of()).size();

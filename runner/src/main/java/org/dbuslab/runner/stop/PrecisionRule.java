@@ -19,6 +19,12 @@ import org.dbuslab.runner.plan.SessionPlan;
  * (SessionPlan#comparisons) gets its 95% CI half-width in % of its estimate; the session goes on until all are
  * within the target (and at least {@code minBlocks} are measured), the budget would not hold another block, or
  * a fixed count of blocks is done. Stateful: it remembers since when each subject has been met.
+ *
+ * <p>Cheap between blocks: a subject that is met is not bootstrapped again after each block, nor one that got no
+ * new value (a rotation group's cells outside their group's blocks); only before the session ends (the target
+ * looks met, the budget is spent, the blocks are done) is every subject assessed afresh, and one that is no
+ * longer met loses its mark and the session goes on. A subject's CI only counts the blocks in which its cells
+ * ran (BlockSamples: a block without its values gives it none).
  */
 public final class PrecisionRule {
 
@@ -28,6 +34,10 @@ public final class PrecisionRule {
     private final int minBlocks;
     private final BlockCi ci;
     private final Map<String, Integer> metSince = new HashMap<>();
+    /** Each subject's latest assessment, and how many values it was made from (a new value means a new assessment). */
+    private final Map<String, Precision> latest = new HashMap<>();
+    private final Map<String, Integer> valuesSeen = new HashMap<>();
+    private int bootstraps;
 
     /**
      * @param targetPct   the target, or NaN with {@code fixedBlocks} (precision is then reported, not aimed at)
@@ -51,8 +61,16 @@ public final class PrecisionRule {
      * @param nextBlock     how long another block is expected to take (Duration.ZERO when unknown)
      */
     public Decision decide(BlockSamples samples, Set<String> skippedCells, Budget budget, Duration nextBlock) {
-        List<Precision> precision = assess(samples, skippedCells);
-        int blocks = samples.blocks();
+        Decision.Verdict verdict = verdict(assess(samples, skippedCells, false), samples.blocks(), budget, nextBlock);
+        if (verdict == Decision.Verdict.CONTINUE) {
+            return new Decision(verdict, current());
+        }
+        // the session would end: every subject afresh, so what it ends with (and precision.tsv) is current
+        List<Precision> fresh = assess(samples, skippedCells, true);
+        return new Decision(verdict(fresh, samples.blocks(), budget, nextBlock), fresh);
+    }
+
+    private Decision.Verdict verdict(List<Precision> precision, int blocks, Budget budget, Duration nextBlock) {
         Decision.Verdict verdict;
         if (fixedBlocks > 0) {
             verdict = blocks >= fixedBlocks ? Decision.Verdict.BLOCKS_DONE : Decision.Verdict.CONTINUE;
@@ -64,21 +82,49 @@ public final class PrecisionRule {
         if (verdict == Decision.Verdict.CONTINUE && !budget.allows(nextBlock)) {
             verdict = Decision.Verdict.BUDGET_SPENT;
         }
-        return new Decision(verdict, precision);
+        return verdict;
     }
 
-    /** Every subject's precision now (also updates since when each has been met). */
+    /** Every subject's precision now, each assessed afresh (also updates since when each has been met). */
     public List<Precision> assess(BlockSamples samples, Set<String> skippedCells) {
-        int blocks = samples.blocks();
+        return assess(samples, skippedCells, true);
+    }
+
+    /** How many subject assessments (bootstraps) were made so far: what deciding costs. */
+    public int assessments() {
+        return bootstraps;
+    }
+
+    private List<Precision> current() {
         List<Precision> out = new ArrayList<>();
+        plan.matrix().forEach(c -> out.add(latest.get(c.id())));
+        plan.comparisons().forEach(c -> out.add(latest.get(c.id())));
+        return out;
+    }
+
+    /** Subjects already met, or without a new value since they were last assessed, keep their assessment unless ALL. */
+    private List<Precision> assess(BlockSamples samples, Set<String> skippedCells, boolean all) {
+        int blocks = samples.blocks();
         for (Cell cell : plan.matrix()) {
-            List<double[]> values = samples.of(cell.id());
-            double estimate = median(values);
-            Interval interval = samples.blocksWithValues(cell.id()) >= 2 ? ci.ofMedian(values) : Interval.UNDEFINED;
-            out.add(precision(cell.id(), cell, null, samples.blocksWithValues(cell.id()), estimate, interval, blocks,
-                    skippedCells.contains(cell.id())));
+            String key = cell.id();
+            boolean skipped = skippedCells.contains(key);
+            int values = samples.valuesOf(key);
+            if (!all && unchanged(key, values, skipped)) {
+                continue;
+            }
+            List<double[]> perBlock = samples.of(key);
+            double estimate = median(perBlock);
+            Interval interval = samples.blocksWithValues(key) >= 2 ? ci.ofMedian(perBlock) : Interval.UNDEFINED;
+            record(key, values, precision(key, cell, null, samples.blocksWithValues(key), estimate, interval, blocks,
+                    skipped));
         }
         for (Comparison comparison : plan.comparisons()) {
+            String key = comparison.id();
+            boolean skipped = skippedCells.contains(comparison.subject().id()) || skippedCells.contains(comparison.baseline().id());
+            int values = samples.valuesOf(comparison.subject().id()) + samples.valuesOf(comparison.baseline().id());
+            if (!all && unchanged(key, values, skipped)) {
+                continue;
+            }
             List<double[]> a = samples.of(comparison.subject().id());
             List<double[]> b = samples.of(comparison.baseline().id());
             List<double[]> pairedA = new ArrayList<>();
@@ -91,11 +137,25 @@ public final class PrecisionRule {
             }
             double estimate = median(pairedA) / median(pairedB);
             Interval interval = pairedA.size() >= 2 ? ci.ofRatioOfMedians(pairedA, pairedB) : Interval.UNDEFINED;
-            boolean skipped = skippedCells.contains(comparison.subject().id()) || skippedCells.contains(comparison.baseline().id());
-            out.add(precision(comparison.id(), comparison.subject(), comparison, pairedA.size(), estimate, interval, blocks,
+            record(key, values, precision(key, comparison.subject(), comparison, pairedA.size(), estimate, interval, blocks,
                     skipped));
         }
-        return out;
+        return current();
+    }
+
+    /** Met (and still counting), or nothing new since its last assessment: it keeps that one. */
+    private boolean unchanged(String key, int values, boolean skipped) {
+        Precision last = latest.get(key);
+        if (last == null || last.skipped() != skipped) {
+            return false;
+        }
+        return last.met() || valuesSeen.get(key) == values;
+    }
+
+    private void record(String key, int values, Precision p) {
+        bootstraps++;
+        latest.put(key, p);
+        valuesSeen.put(key, values);
     }
 
     private Precision precision(String key, Cell cell, Comparison comparison, int withValues, double estimate,

@@ -64,6 +64,9 @@ class SessionOptionsTest {
         assertEquals(Optional.empty(), c.out());
         assertEquals(BuildMode.AUTO, c.build());
         assertEquals(SessionConfig.ALL_SCENARIOS, c.scenarios());
+        assertTrue(c.rotation(), "rotation on by default");
+        assertFalse(parse("--rotation", "off").rotation());
+        assertTrue(parse("--rotation=on").rotation());
     }
 
     @Test
@@ -153,6 +156,7 @@ class SessionOptionsTest {
             "--order|random|--order must be interleaved or sequential, got 'random'",
             "--order-seed|1000000000|--order-seed must be a whole number, got '1000000000'",
             "--placement|pinned|--placement must be free or same-cpu or split, got 'pinned'",
+            "--rotation|yes|--rotation must be on or off, got 'yes'",
             "--scenarios|cold-start,warm|unknown --scenarios element 'warm' (allowed: cold-start,property-reads,property-freshness)",
             "--warmup-budget|20m|--warmup-budget must not exceed --budget (10m00s), got '20m'",
             "--out||--out needs a directory",

@@ -40,6 +40,13 @@ class BlockForecastTest {
     }
 
     @Test
+    void aRotatedSubjectsBlocksStillNeededScaleWithTheShareOfBlocksItGets() {
+        // 6% after its own 3 blocks of 12 (one group of 4): 3 x 4 = 12 own blocks in all, 9 more, every 4th block
+        Precision rotated = new Precision(CELL, null, 3, 100, 6, 3, false, 0, false);
+        assertEquals(36, BlockForecast.blocksLeft(12, 0, 5, going(rotated)));
+    }
+
+    @Test
     void neverFewerThanTheLeastBlocksAndUnknownsCountAsTheLeast() {
         assertEquals(5, BlockForecast.blocksLeft(0, 0, 5, null));
         assertEquals(3, BlockForecast.blocksLeft(2, 0, 5, going(at(1, true))));

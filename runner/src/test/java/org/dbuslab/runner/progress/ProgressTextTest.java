@@ -1,6 +1,7 @@
 package org.dbuslab.runner.progress;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -52,6 +53,12 @@ class ProgressTextTest {
         assertEquals("[block 9 = measured 7 of 12] no precision target; widest: cell dbus-daemon async 1000 B +-2.1%; "
                         + "budget left 3m10s, ETA 2m30s",
                 ProgressText.measuredBlock(9, 7, 5, -1, fixed, Duration.ofSeconds(190), Optional.of(Duration.ofSeconds(150))));
+        assertEquals("[block 9 = measured 7 of 12, group async-1000] no precision target; widest: cell dbus-daemon async "
+                        + "1000 B +-2.1%; budget left 3m10s, ETA 2m30s",
+                ProgressText.measuredBlock(9, 7, "async-1000", 5, -1, fixed, Duration.ofSeconds(190),
+                        Optional.of(Duration.ofSeconds(150))));
+        assertTrue(ProgressText.measuredBlock(9, 7, "sync-1000", 5, 20, d, Duration.ofSeconds(190), Optional.empty())
+                .startsWith("[block 9 = measured 7, group sync-1000; ~5 more needed"));
     }
 
     @Test
@@ -65,8 +72,12 @@ class ProgressTextTest {
                         + "(seed 42); placement free",
                 "reference rows: libdbus pairs and raw floor at sizes 1000,10000",
                 "sweep: windows 1,2,4,8,16,32,64,128,256; over-limit check in the first measured block",
-                "89 cells (20 matrix, 32 reference, 36 sweep), 88 runs per block, 19 persistent clients, 32 headline comparisons"),
+                "89 cells (20 matrix, 32 reference, 36 sweep), 20 runs per block + one of 4 rotation groups (sync-1000 8, "
+                        + "sync-10000 8, async-1000 26, async-10000 26 runs), 19 persistent clients, 32 headline comparisons"),
                 lines);
+        var off = org.dbuslab.runner.plan.PlanFixtures.config("--rotation", "off");
+        assertTrue(ProgressText.sessionStart(off, org.dbuslab.runner.plan.SessionPlan.of(off)).get(4)
+                .contains(" 88 runs per block, "), "every cell in every block");
     }
 
     @Test

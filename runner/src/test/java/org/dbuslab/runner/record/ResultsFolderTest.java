@@ -59,6 +59,18 @@ class ResultsFolderTest {
     }
 
     @Test
+    void withRotationPlanTsvGivesEachCellItsGroupAndTheRunsOfItsGroupsBlocks() {
+        org.dbuslab.runner.plan.Rotation rotation = org.dbuslab.runner.plan.Rotation.of(plan.cells(), true);
+        ResultsFolder.create(dir).writePlan(plan, rotation, 10, 2);
+        List<PlanTsv.Row> rows = PlanTsv.FORMAT.read(dir);
+        assertEquals(new PlanTsv.Row("dbus-daemon", "sync", 1000, 1, 500, 10, 2, "all"), rows.get(0), "a matrix cell");
+        // groups sync-1000, sync-10000, async-1000, async-10000: blocks 1,5,9 / 2,6,10 / 3,7 / 4,8
+        assertTrue(rows.contains(new PlanTsv.Row("raw-unix", "sync", 1000, 1, 500, 3, 2, "sync-1000")), rows.toString());
+        assertTrue(rows.contains(new PlanTsv.Row("raw-tcp", "async", 10000, 128, 500, 2, 2, "async-10000")), rows.toString());
+        assertEquals(new PlanTsv.Row("dbus-daemon-limit8", "async", 1000, 128, 500, 1, 0, "all"), rows.get(rows.size() - 1));
+    }
+
+    @Test
     void orderTsvGetsEveryBlocksRunsAsTheBlockStarts() {
         ResultsFolder folder = ResultsFolder.create(dir);
         BlockOrder warm = BlockOrder.of(plan.cellsOfBlock(Phase.WARMUP, 0), Phase.WARMUP, BlockOrdering.INTERLEAVED, 77, 1);
@@ -76,6 +88,9 @@ class ResultsFolderTest {
         assertEquals(first.cells().size(), last.position());
         assertEquals(1, last.runs());
         assertTrue(rows.stream().anyMatch(r -> r.kind().equals("overlimit") && r.round() == 2));
+        assertTrue(rows.stream().allMatch(r -> r.blockGroup().equals("all")));
+        folder.appendOrder(BlockOrder.of(plan.matrix(), Phase.MEASURE, BlockOrdering.INTERLEAVED, 77, 3).withGroup("sync-1000"));
+        assertEquals("sync-1000", OrderTsv.FORMAT.read(dir).get(rows.size()).blockGroup());
     }
 
     @Test

@@ -129,5 +129,6 @@ class SessionUnitsTest {
         assertEquals(2.5, facts.get("precision_pct").asDouble());
         assertEquals(420, facts.get("budget_s").asLong());
         assertEquals("interleaved", facts.get("order").asText());
+        assertEquals("on", facts.get("rotation").asText());
     }
 }

@@ -47,6 +47,21 @@ class PrecisionRuleTest {
         };
     }
 
+    /** Medians +-10% over exactly {@code blocks} blocks, +-1% otherwise; every ratio +-1%. */
+    private static BlockCi wideAt(int blocks) {
+        return new BlockCi() {
+            @Override
+            public Interval ofMedian(List<double[]> values) {
+                return values.size() == blocks ? new Interval(90, 110) : new Interval(99, 101);
+            }
+
+            @Override
+            public Interval ofRatioOfMedians(List<double[]> a, List<double[]> b) {
+                return new Interval(0.99, 1.01);
+            }
+        };
+    }
+
     /** One measured block in which every cell of the plan ran once at 100 us/call (comparisons: 1.0). */
     private static void block(BlockSamples samples, SessionPlan plan, int block) {
         plan.cells().forEach(c -> samples.add(block, c.id(), 100));
@@ -133,17 +148,7 @@ class PrecisionRuleTest {
     void aSubjectThatWidensAgainIsNoLongerMetAndSkippedCellsDoNotHoldTheSessionBack() {
         Cell p2p = plan.matrix().stream().filter(c -> c.transport() == Transport.P2P_UNIX).findFirst().orElseThrow();
         BlockSamples samples = new BlockSamples();
-        PrecisionRule rule = new PrecisionRule(plan, 3, 0, 2, new BlockCi() {
-            @Override
-            public Interval ofMedian(List<double[]> blocks) {
-                return blocks.size() == 3 ? new Interval(90, 110) : new Interval(99, 101);
-            }
-
-            @Override
-            public Interval ofRatioOfMedians(List<double[]> a, List<double[]> b) {
-                return new Interval(0.99, 1.01);
-            }
-        });
+        PrecisionRule rule = new PrecisionRule(plan, 3, 0, 2, wideAt(3));
         // blocks 1..3 for every cell but p2p-unix, which never ran (its transport was skipped)
         for (int b = 1; b <= 3; b++) {
             for (Cell c : plan.cells()) {
@@ -180,6 +185,73 @@ class PrecisionRuleTest {
         Decision drifting = new PrecisionRule(plan, 3, 0, 5, BlockCi.deciding()).decide(noisy, Set.of(), budget, Duration.ZERO);
         assertEquals(0, drifting.cellsMet(), "30% drift between blocks: no cell's median is within 3%");
         assertEquals(3, drifting.comparisonsMet(), "but the drift cancels in every paired ratio");
+    }
+
+    @Test
+    void metSubjectsAreNotBootstrappedAgainUntilTheSessionWouldEnd() {
+        PrecisionRule rule = new PrecisionRule(plan, 3, 0, 5, shrinking(1)); // met from block 2
+        BlockSamples samples = new BlockSamples();
+        int[] assessed = new int[6];
+        for (int b = 1; b <= 5; b++) {
+            block(samples, plan, b);
+            int before = rule.assessments();
+            Decision d = rule.decide(samples, Set.of(), budget, Duration.ZERO);
+            assessed[b] = rule.assessments() - before;
+            assertEquals(b == 5 ? Decision.Verdict.TARGET_MET : Decision.Verdict.CONTINUE, d.verdict(), "block " + b);
+            assertEquals(b >= 2 ? 5 : 0, d.precision().stream().filter(Precision::met).count(), "block " + b);
+        }
+        assertEquals(5, assessed[1], "2 cells + 3 comparisons");
+        assertEquals(5, assessed[2]);
+        assertEquals(0, assessed[3], "all met: nothing to assess");
+        assertEquals(0, assessed[4]);
+        assertEquals(5, assessed[5], "the session would end: every subject afresh");
+        Decision last = rule.decide(samples, Set.of(), budget, Duration.ZERO);
+        assertTrue(last.precision().stream().allMatch(p -> p.metSince() == 2 && p.blocks() == 5), last.precision().toString());
+    }
+
+    @Test
+    void aMetSubjectNoLongerMetWhenTheSessionWouldEndLosesItsMarkAndTheSessionGoesOn() {
+        PrecisionRule rule = new PrecisionRule(plan, 3, 0, 4, wideAt(4));
+        BlockSamples samples = new BlockSamples();
+        Decision d = null;
+        for (int b = 1; b <= 4; b++) {
+            block(samples, plan, b);
+            d = rule.decide(samples, Set.of(), budget, Duration.ZERO);
+        }
+        assertEquals(Decision.Verdict.CONTINUE, d.verdict(), "+-10% on the fresh check after block 4");
+        assertFalse(d.precision().get(0).met());
+        assertEquals(0, d.precision().get(0).metSince());
+        assertEquals(10.0, d.precision().get(0).halfWidthPct(), 1e-9, "what it is now, not what it met with");
+        block(samples, plan, 5);
+        d = rule.decide(samples, Set.of(), budget, Duration.ZERO);
+        assertEquals(Decision.Verdict.TARGET_MET, d.verdict());
+        assertEquals(5, d.precision().get(0).metSince(), "met again after block 5");
+    }
+
+    @Test
+    void aRotatedSubjectCountsOnlyTheBlocksItsCellsRanInAndIsNotAssessedInTheOthers() {
+        PrecisionRule rule = new PrecisionRule(plan, Double.NaN, 10, 10, shrinking(6));
+        BlockSamples samples = new BlockSamples();
+        int lastAssessed = 0;
+        for (int b = 1; b <= 6; b++) {
+            for (Cell c : plan.cells()) {
+                if (c.series() == org.dbuslab.runner.plan.Series.MATRIX || b % 2 == 1) {
+                    samples.add(b, c.id(), 100);
+                }
+            }
+            int before = rule.assessments();
+            rule.decide(samples, Set.of(), budget, Duration.ZERO);
+            lastAssessed = rule.assessments() - before;
+            if (b % 2 == 0) {
+                assertEquals(3, lastAssessed, "block " + b + ": the 2 matrix cells and their transport comparison only");
+            }
+        }
+        Decision d = rule.decide(samples, Set.of(), budget, Duration.ZERO);
+        Precision client = d.precision().stream().filter(p -> p.isComparison()
+                && p.comparison().kind() == Comparison.Kind.CLIENT_LIBDBUS).findFirst().orElseThrow();
+        assertEquals(3, client.blocks(), "blocks 1, 3, 5");
+        assertEquals(2.0, client.halfWidthPct(), 1e-9, "6% / its 3 blocks");
+        assertEquals(6, d.precision().get(0).blocks());
     }
 
     @Test

@@ -1,0 +1,93 @@
+package org.dbuslab.runner.plan;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Which cells a measured block runs (ROUND2.md "Blocks with rotating groups"): the matrix cells (and the
+ * over-limit check, which has its own single run) in every block; every other cell in the rotation group of its
+ * (mode, payload size), and measured block b (1-based) runs group (b - 1) mod G of the G groups, sorted by mode
+ * and size. Each comparison stays within blocks: its cells share mode and size, or one of them is a matrix cell.
+ * Off, there are no groups and every block runs every cell.
+ */
+public record Rotation(List<Group> groups) {
+
+    /** plan.tsv's group of a cell in every block, and order.tsv's of a block that runs every group. */
+    public static final String EVERY = org.dbuslab.format.PlanTsv.EVERY_BLOCK;
+    public static final Rotation OFF = new Rotation(List.of());
+
+    /** One rotation group: the cells of one mode and payload size outside the matrix. */
+    public record Group(Mode mode, int payloadBytes) {
+        /** E.g. {@code sync-1000}. */
+        public String label() {
+            return mode.label() + "-" + payloadBytes;
+        }
+    }
+
+    public Rotation {
+        groups = List.copyOf(groups);
+    }
+
+    /** The groups of these cells ({@code on}), or none. */
+    public static Rotation of(List<Cell> cells, boolean on) {
+        if (!on) {
+            return OFF;
+        }
+        return new Rotation(cells.stream().filter(Rotation::rotates).map(c -> new Group(c.mode(), c.payloadBytes()))
+                .distinct().sorted(Comparator.comparing(Group::mode).thenComparingInt(Group::payloadBytes)).toList());
+    }
+
+    /** Cells outside the matrix and the over-limit check take turns. */
+    private static boolean rotates(Cell c) {
+        return c.series() != Series.MATRIX && c.kind() != CellKind.OVERLIMIT;
+    }
+
+    /** The cell's group; empty for a cell in every block. */
+    public Optional<Group> groupOf(Cell cell) {
+        if (groups.isEmpty() || !rotates(cell)) {
+            return Optional.empty();
+        }
+        Group g = new Group(cell.mode(), cell.payloadBytes());
+        return groups.contains(g) ? Optional.of(g) : Optional.empty();
+    }
+
+    /** The group measured block {@code measuredBlock} (1-based) runs; empty when there are no groups. */
+    public Optional<Group> groupOfBlock(int measuredBlock) {
+        if (measuredBlock < 1) {
+            throw new IllegalArgumentException("measured blocks are numbered from 1, got " + measuredBlock);
+        }
+        return groups.isEmpty() ? Optional.empty() : Optional.of(groups.get((measuredBlock - 1) % groups.size()));
+    }
+
+    /** Whether the cell runs in that measured block (as far as rotation goes; the over-limit check runs once). */
+    public boolean runs(Cell cell, int measuredBlock) {
+        Optional<Group> g = groupOf(cell);
+        return g.isEmpty() || g.equals(groupOfBlock(measuredBlock));
+    }
+
+    /** Those of {@code cells} that run in the measured block, in their order. */
+    public List<Cell> cellsOfBlock(List<Cell> cells, int measuredBlock) {
+        return cells.stream().filter(c -> runs(c, measuredBlock)).toList();
+    }
+
+    /** How many of measured blocks 1..{@code measuredBlocks} the cell runs in (its cap aside). */
+    public int blocksOf(Cell cell, int measuredBlocks) {
+        Optional<Group> g = groupOf(cell);
+        if (g.isEmpty()) {
+            return measuredBlocks;
+        }
+        int index = groups.indexOf(g.get());
+        return measuredBlocks > index ? (measuredBlocks - 1 - index) / groups.size() + 1 : 0;
+    }
+
+    /** The cell's group label for plan.tsv: {@link #EVERY} for a cell in every block. */
+    public String label(Cell cell) {
+        return groupOf(cell).map(Group::label).orElse(EVERY);
+    }
+
+    /** The block's group label for order.tsv and the progress line: {@link #EVERY} without groups. */
+    public String blockLabel(int measuredBlock) {
+        return groupOfBlock(measuredBlock).map(Group::label).orElse(EVERY);
+    }
+}

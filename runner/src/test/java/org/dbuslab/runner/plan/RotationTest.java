@@ -1,0 +1,119 @@
+package org.dbuslab.runner.plan;
+
+import static org.dbuslab.runner.plan.PlanFixtures.plan;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.IntStream;
+
+import org.junit.jupiter.api.Test;
+
+class RotationTest {
+
+    private final SessionPlan plan = plan();
+    private final Rotation rotation = Rotation.of(plan.cells(), true);
+
+    private static Rotation.Group g(Mode mode, int bytes) {
+        return new Rotation.Group(mode, bytes);
+    }
+
+    @Test
+    void theGroupsAreEveryModeAndSizeOutsideTheMatrixSortedByModeThenSize() {
+        assertEquals(List.of(g(Mode.SYNC, 1000), g(Mode.SYNC, 10000), g(Mode.ASYNC, 1000), g(Mode.ASYNC, 10000)),
+                rotation.groups());
+        assertEquals(List.of("sync-1000", "sync-10000", "async-1000", "async-10000"),
+                rotation.groups().stream().map(Rotation.Group::label).toList());
+    }
+
+    @Test
+    void blockBRunsGroupBMinusOneModG() {
+        assertEquals(Optional.of(g(Mode.SYNC, 1000)), rotation.groupOfBlock(1));
+        assertEquals(Optional.of(g(Mode.ASYNC, 10000)), rotation.groupOfBlock(4));
+        assertEquals(Optional.of(g(Mode.SYNC, 1000)), rotation.groupOfBlock(5));
+        assertEquals(Optional.of(g(Mode.SYNC, 10000)), rotation.groupOfBlock(10));
+        assertEquals("async-1000", rotation.blockLabel(7));
+        assertThrows(IllegalArgumentException.class, () -> rotation.groupOfBlock(0));
+    }
+
+    @Test
+    void theMatrixAndTheOverLimitCheckAreInEveryBlockEveryOtherCellInItsGroupsBlocksOnly() {
+        for (int b = 1; b <= 8; b++) {
+            Rotation.Group group = rotation.groupOfBlock(b).orElseThrow();
+            List<Cell> cells = rotation.cellsOfBlock(plan.cells(), b);
+            assertEquals(plan.matrix(), cells.stream().filter(c -> c.series() == Series.MATRIX).toList(), "block " + b);
+            assertTrue(cells.stream().anyMatch(c -> c.kind() == CellKind.OVERLIMIT), "the over-limit cell is not rotated");
+            assertTrue(cells.stream().filter(c -> c.series() != Series.MATRIX && c.kind() != CellKind.OVERLIMIT)
+                    .allMatch(c -> c.mode() == group.mode() && c.payloadBytes() == group.payloadBytes()), "block " + b);
+        }
+        // sync groups: 6 libdbus-pair cells + 2 raw; async groups add 18 sweep points
+        assertEquals(20 + 1 + 8, rotation.cellsOfBlock(plan.cells(), 1).size());
+        assertEquals(20 + 1 + 8 + 18, rotation.cellsOfBlock(plan.cells(), 3).size());
+    }
+
+    @Test
+    void everyCellRunsOnceInEachRoundOfGBlocksAndEveryComparisonStaysWithinBlocks() {
+        Set<String> seen = new HashSet<>();
+        IntStream.rangeClosed(1, 4).forEach(b -> rotation.cellsOfBlock(plan.cells(), b).stream()
+                .filter(c -> c.series() != Series.MATRIX).forEach(c -> assertTrue(seen.add(c.id()) || c.kind() == CellKind.OVERLIMIT)));
+        assertEquals(plan.cells().size() - plan.matrix().size(), seen.size());
+        for (Comparison comparison : plan.comparisons()) {
+            for (int b = 1; b <= 4; b++) {
+                assertEquals(rotation.runs(comparison.subject(), b), rotation.runs(comparison.baseline(), b)
+                        || comparison.baseline().series() == Series.MATRIX, comparison.describe());
+            }
+        }
+    }
+
+    @Test
+    void blocksOfCountsACellsBlocksAmongTheFirstN() {
+        Cell matrix = plan.matrix().get(0);
+        Cell async10000 = plan.cells().stream().filter(c -> c.series() == Series.REFERENCE && c.mode() == Mode.ASYNC
+                && c.payloadBytes() == 10000).findFirst().orElseThrow();
+        assertEquals(10, rotation.blocksOf(matrix, 10));
+        assertEquals(0, rotation.blocksOf(async10000, 3));
+        assertEquals(1, rotation.blocksOf(async10000, 4));
+        assertEquals(2, rotation.blocksOf(async10000, 11));
+        assertEquals(3, rotation.blocksOf(async10000, 12));
+        for (int n = 0; n <= 13; n++) {
+            int m = n;
+            assertEquals(IntStream.rangeClosed(1, n).filter(b -> rotation.runs(async10000, b)).count(),
+                    rotation.blocksOf(async10000, m), "n " + n);
+        }
+        assertEquals("async-10000", rotation.label(async10000));
+        assertEquals(Rotation.EVERY, rotation.label(matrix));
+    }
+
+    @Test
+    void offEveryCellIsInEveryBlock() {
+        Rotation off = Rotation.of(plan.cells(), false);
+        assertEquals(Rotation.OFF, off);
+        assertEquals(plan.cells(), off.cellsOfBlock(plan.cells(), 3));
+        assertEquals(Optional.empty(), off.groupOfBlock(3));
+        assertEquals(Rotation.EVERY, off.blockLabel(3));
+        assertEquals(7, off.blocksOf(plan.cells().get(40), 7));
+    }
+
+    @Test
+    void aMatrixOnlySessionHasNoGroups() {
+        SessionPlan matrixOnly = plan("--no-reference", "--no-sweep");
+        assertEquals(List.of(), Rotation.of(matrixOnly.cells(), true).groups());
+        assertEquals(matrixOnly.cells(), Rotation.of(matrixOnly.cells(), true).cellsOfBlock(matrixOnly.cells(), 2));
+    }
+
+    @Test
+    void aCellWithARunCapWantsRunsUntilItHasThem() {
+        Cell cell = plan.cells().get(30);
+        assertTrue(cell.wantsMoreRuns(1_000_000), "no cap");
+        Cell capped = cell.withMaxRuns(4);
+        assertEquals(cell.id(), capped.id(), "the cap is not part of the identity");
+        assertTrue(capped.wantsMoreRuns(0) && capped.wantsMoreRuns(3));
+        assertTrue(!capped.wantsMoreRuns(4) && !capped.wantsMoreRuns(5));
+        assertEquals(4, capped.withCalls(77).maxRuns(), "calibration keeps the cap");
+        assertThrows(IllegalArgumentException.class, () -> cell.withMaxRuns(-1));
+    }
+}

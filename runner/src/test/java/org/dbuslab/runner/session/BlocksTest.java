@@ -1,0 +1,56 @@
+package org.dbuslab.runner.session;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.dbuslab.runner.plan.Cell;
+import org.dbuslab.runner.plan.CellKind;
+import org.dbuslab.runner.plan.Mode;
+import org.dbuslab.runner.plan.PlanFixtures;
+import org.dbuslab.runner.plan.Rotation;
+import org.dbuslab.runner.plan.Series;
+import org.dbuslab.runner.plan.SessionPlan;
+import org.junit.jupiter.api.Test;
+
+/** What each measured block runs: the matrix, the block's rotation group, the over-limit check once, capped cells until done. */
+class BlocksTest {
+
+    private final SessionPlan plain = PlanFixtures.plan();
+
+    @Test
+    void aCappedCellLeavesTheBlocksOnceItHasItsMeasuredRuns() {
+        Cell target = plain.cells().stream().filter(c -> c.series() == Series.REFERENCE && c.mode() == Mode.SYNC
+                && c.payloadBytes() == 1000).findFirst().orElseThrow();
+        SessionPlan plan = new SessionPlan(plain.cells().stream().map(c -> c.equals(target) ? c.withMaxRuns(2) : c).toList(),
+                plain.comparisons());
+        Rotation rotation = Rotation.of(plan.cells(), true);
+        Map<String, Integer> made = new HashMap<>();
+        int inBlocks = 0;
+        for (int b = 1; b <= 20; b++) {
+            List<Cell> cells = Blocks.cellsOfMeasuredBlock(plan, rotation, made, b);
+            if (cells.stream().anyMatch(c -> c.id().equals(target.id()))) {
+                inBlocks++;
+                assertEquals("sync-1000", rotation.blockLabel(b), "only in its group's blocks");
+                made.merge(target.id(), 1, Integer::sum);
+            }
+            assertEquals(20, cells.stream().filter(c -> c.series() == Series.MATRIX).count(), "the matrix in every block");
+            assertEquals(b == 1, cells.stream().anyMatch(c -> c.kind() == CellKind.OVERLIMIT), "over-limit once");
+        }
+        assertEquals(2, inBlocks, "two runs, then it leaves");
+    }
+
+    @Test
+    void withRotationOffEveryBlockRunsEveryCellButTheOverLimitCheckAfterTheFirst() {
+        Map<String, Integer> none = Map.of();
+        assertEquals(plain.cells(), Blocks.cellsOfMeasuredBlock(plain, Rotation.OFF, none, 1));
+        List<Cell> second = Blocks.cellsOfMeasuredBlock(plain, Rotation.OFF, none, 2);
+        assertEquals(plain.cells().size() - 1, second.size());
+        assertFalse(second.stream().anyMatch(c -> c.kind() == CellKind.OVERLIMIT));
+        assertTrue(Blocks.cellsOfMeasuredBlock(plain, Rotation.of(plain.cells(), true), none, 2).size() < second.size());
+    }
+}
