@@ -64,7 +64,7 @@ class QuickLabRunIT {
         assertTrue(rows.stream().skip(1).filter(r -> r.contains(",matrix,"))
             .allMatch(r -> r.split(",", -1)[jitColumn].matches("\\d+")), "jit_ms on every matrix row");
         assertTrue(report.contains("JIT compilation in the Java clients"), "report sums up jit_ms");
-        assertEveryBlockRunsEveryCellOnce(Files.readAllLines(out.resolve("order.tsv")));
+        assertEveryBlockRunsTheMatrixAndItsRotationGroup(Files.readAllLines(out.resolve("order.tsv")));
         assertRowsCarryTheirBlockAndCpu(rows);
         String sessionLog = Files.readString(out.resolve("logs/session.log"));
         for (String bus : List.of("dbus-daemon", "dbus-broker")) {
@@ -74,28 +74,48 @@ class QuickLabRunIT {
     }
 
     /**
-     * order.tsv: the quick preset's blocks (1 warm-up, 3 measured) each run every cell once; the warm-up block
-     * has every cell but the over-limit check (off with --quick), so all four blocks list the same cells.
+     * order.tsv: the quick preset's blocks (1 warm-up, 3 measured). The warm-up block runs every cell once (the
+     * over-limit check is off with --quick); each measured block runs every matrix cell once and the cells of its
+     * rotation group (block_group: their mode and size, sync-1000, async-1000, sync-1000 in turn), so over the
+     * three every cell of the warm-up block has run.
      */
-    private static void assertEveryBlockRunsEveryCellOnce(List<String> order) {
+    private static void assertEveryBlockRunsTheMatrixAndItsRotationGroup(List<String> order) {
         List<String> header = List.of(order.get(0).split("\t"));
         int round = header.indexOf("round");
+        int group = header.indexOf("block_group");
+        assertTrue(group >= 0, order.get(0));
         java.util.Map<String, List<String>> blocks = new java.util.TreeMap<>();
+        java.util.Map<String, Set<String>> groups = new java.util.TreeMap<>();
+        Set<String> matrix = new HashSet<>();
         for (String line : order.subList(1, order.size())) {
             String[] f = line.split("\t");
+            String mode = f[header.indexOf("mode")];
+            String size = f[header.indexOf("payload_bytes")];
             String cell = String.join("/", f[header.indexOf("kind")], f[header.indexOf("pair")],
-                f[header.indexOf("transport")], f[header.indexOf("mode")], f[header.indexOf("payload_bytes")],
-                f[header.indexOf("window")]);
+                f[header.indexOf("transport")], mode, size, f[header.indexOf("window")]);
             blocks.computeIfAbsent(f[round], k -> new java.util.ArrayList<>()).add(cell);
+            groups.computeIfAbsent(f[round], k -> new HashSet<>()).add(f[group]);
+            if (f[header.indexOf("series")].equals("matrix")) {
+                matrix.add(cell);
+            } else if (!f[round].equals("1")) {
+                assertEquals(mode + "-" + size, f[group], "a rotated cell runs in its group's blocks only: " + line);
+            }
         }
         assertEquals(Set.of("1", "2", "3", "4"), blocks.keySet(), "1 warm-up + 3 measured blocks");
+        assertEquals(20, matrix.size());
+        assertEquals(Set.of("all"), groups.get("1"), "the warm-up block runs every cell");
+        assertEquals(List.of(Set.of("sync-1000"), Set.of("async-1000"), Set.of("sync-1000")),
+            List.of(groups.get("2"), groups.get("3"), groups.get("4")), "group (b-1) mod 2 of measured block b");
         Set<String> first = new HashSet<>(blocks.get("1"));
         assertEquals(blocks.get("1").size(), first.size(), "each cell once per block");
-        for (var block : blocks.entrySet()) {
-            assertEquals(first, new HashSet<>(block.getValue()), "block " + block.getKey());
+        Set<String> measured = new HashSet<>();
+        for (String b : List.of("2", "3", "4")) {
+            assertEquals(blocks.get(b).size(), new HashSet<>(blocks.get(b)).size(), "each cell once per block " + b);
+            assertTrue(blocks.get(b).containsAll(matrix), "the matrix in block " + b);
+            measured.addAll(blocks.get(b));
         }
-        assertTrue(!blocks.get("2").equals(blocks.get("3")) || !blocks.get("3").equals(blocks.get("4")),
-            "interleaved blocks are shuffled");
+        assertEquals(first, measured, "over the measured blocks every cell has run");
+        assertTrue(!blocks.get("2").equals(blocks.get("4")), "interleaved blocks are shuffled");
     }
 
     /** runs.csv: round = the block (warm-up rows in block 1), and every run has its client and server CPU. */
