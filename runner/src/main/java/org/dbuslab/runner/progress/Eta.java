@@ -11,6 +11,7 @@ import org.dbuslab.runner.stop.Budget;
 
 /**
  * How long blocks take, and so how long the rest of the session will: the mean of the latest measured blocks
+ * (whole rotation cycles of them, {@link #averagingCyclesOf})
  * (warm-up blocks only until a measured one has finished: they run JIT-cold clients and one cell fewer), times
  * the blocks left, never more than the budget left.
  */
@@ -22,6 +23,7 @@ public final class Eta {
     private final Clock clock;
     private final Budget budget;
     private final Deque<Duration> measured = new ArrayDeque<>();
+    private int recent = RECENT;
     private Duration lastWarmup;
     private Instant started;
     private Phase phase;
@@ -29,6 +31,21 @@ public final class Eta {
     public Eta(Clock clock, Budget budget) {
         this.clock = clock;
         this.budget = budget;
+    }
+
+    /**
+     * Blocks take turns in a cycle of {@code cycle} (rotation groups of different lengths): the estimate averages
+     * whole cycles, the fewest that hold at least {@link #RECENT} blocks, so it does not swing with the group.
+     */
+    public Eta averagingCyclesOf(int cycle) {
+        int c = Math.max(1, cycle);
+        recent = (RECENT + c - 1) / c * c;
+        return this;
+    }
+
+    /** How many of the latest measured blocks the estimate averages. */
+    public int averaged() {
+        return recent;
     }
 
     public void blockStarted(Phase blockPhase) {
@@ -44,7 +61,7 @@ public final class Eta {
         Duration took = Duration.between(started, clock.instant());
         if (phase == Phase.MEASURE) {
             measured.addLast(took);
-            if (measured.size() > RECENT) {
+            if (measured.size() > recent) {
                 measured.removeFirst();
             }
         } else {

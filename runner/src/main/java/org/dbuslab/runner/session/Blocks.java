@@ -79,6 +79,7 @@ final class Blocks {
 
     void run(SessionPlan initial, Set<ClientKey> clients) throws IOException, InterruptedException {
         rotation = Rotation.of(initial.cells(), config.rotation());
+        eta.averagingCyclesOf(rotation.groups().size());
         SessionPlan plan = warmUp(initial, clients);
         measure(plan);
     }

@@ -60,4 +60,12 @@ class EtaTest {
         assertEquals(Optional.of(Duration.ZERO), eta.remaining(10));
         assertEquals(0, eta.blocksAllowed());
     }
+
+    @Test
+    void withRotationTheEstimateAveragesWholeCyclesOfBlocks() {
+        assertEquals(4, new Eta(java.time.Clock.systemUTC(), null).averagingCyclesOf(4).averaged());
+        assertEquals(4, new Eta(java.time.Clock.systemUTC(), null).averagingCyclesOf(2).averaged());
+        assertEquals(3, new Eta(java.time.Clock.systemUTC(), null).averagingCyclesOf(0).averaged());
+        assertEquals(6, new Eta(java.time.Clock.systemUTC(), null).averagingCyclesOf(6).averaged());
+    }
 }
