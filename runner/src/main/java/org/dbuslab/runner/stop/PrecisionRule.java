@@ -61,9 +61,12 @@ public final class PrecisionRule {
      * @param nextBlock     how long another block is expected to take (Duration.ZERO when unknown)
      */
     public Decision decide(BlockSamples samples, Set<String> skippedCells, Budget budget, Duration nextBlock) {
-        Decision.Verdict verdict = verdict(assess(samples, skippedCells, false), samples.blocks(), budget, nextBlock);
-        if (verdict == Decision.Verdict.CONTINUE) {
-            return new Decision(verdict, current());
+        boolean ending = fixedBlocks > 0 && samples.blocks() >= fixedBlocks || !budget.allows(nextBlock);
+        if (!ending) {
+            Decision.Verdict verdict = verdict(assess(samples, skippedCells, false), samples.blocks(), budget, nextBlock);
+            if (verdict == Decision.Verdict.CONTINUE) {
+                return new Decision(verdict, current());
+            }
         }
         // the session would end: every subject afresh, so what it ends with (and precision.tsv) is current
         List<Precision> fresh = assess(samples, skippedCells, true);
