@@ -208,7 +208,7 @@ fi
 help_ok() {
     "$RUN_ALL" --no-build --help >"$WORK/help.txt" || return 1
     local flag
-    for flag in --transports --order --order-seed --blocks --precision --budget --placement --no-reference --sweep \
+    for flag in --transports --order --order-seed --blocks --precision --budget --placement --rotation --no-reference --sweep \
         --no-sweep --sweep-windows --sweep-calls order.tsv fixed_ns notes.tsv; do
         grep -q -e "$flag" "$WORK/help.txt" || { echo "   --help does not mention $flag" >&2; return 1; }
     done
@@ -219,7 +219,7 @@ for args in "--frob" "--runs" "--runs abc" "--runs 0" "--calls 1e3" "--warmup-ru
     "--transports foo" "--modes fast" "--quick --full" "--no-build --rebuild" "stray" \
     "--order random" "--order" "--order-seed -3" "--order-seed x" "--runs-per-round 0" \
     "--sweep --no-sweep" "--sweep-windows 0" "--sweep-windows 1,,2" "--sweep-windows 4,x" \
-    "--sweep-windows 99999999" "--sweep-runs 0" "--sweep-calls many" "--placement pinned" "--budget soon"; do
+    "--sweep-windows 99999999" "--sweep-runs 0" "--sweep-calls many" "--placement pinned" "--rotation yes" "--budget soon"; do
     # shellcheck disable=SC2086  # split the argument list on purpose
     check "run-all.sh $args: one error line, exit 2" run_all_rejects $args
 done
