@@ -68,6 +68,12 @@ class ResultsFolderReaderTest {
         assertEquals("plan.tsv line 1: runs is not a whole number: 'five'",
                 assertThrows(ResultsInputException.class, () -> ResultsFolderReader.read(dir)).getMessage());
 
+        // the runner's plan.tsv has an 8th column (the rotation group) since round 2; older ones 7
+        Fixtures.write(dir, "plan.tsv", "dbus-daemon\tsync\t1000\t1\t10000\t5\t1\tall\n"
+                + "raw-unix\tsync\t1000\t1\t10000\t2\t1\tsync-1000\ndbus-broker\tsync\t1000\t1\t10000\t5\t1\n");
+        assertEquals(List.of(5, 2, 5), ResultsFolderReader.read(dir).plan().orElseThrow().stream()
+                .map(PlannedCell::runs).toList());
+
         Fixtures.write(dir, "plan.tsv", "");
         Fixtures.write(dir, "notes.tsv", "over-limit\tas-expected\n");
         assertEquals("notes.tsv line 1: expected topic<TAB>outcome<TAB>text, found 2 field(s)",
