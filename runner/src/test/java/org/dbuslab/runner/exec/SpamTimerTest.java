@@ -85,4 +85,15 @@ class SpamTimerTest {
         SpamRun.Result none = SpamRun.parse(null, "", 7);
         assertTrue(none.timedOut() && none.errors() == 7, none.toString());
     }
+
+    @Test
+    void theOneShotModeStillWritesItsResultFileAndExitsWithTheCommandsStatus() throws Exception {
+        Path result = dir.resolve("result");
+        Process p = new ProcessBuilder(SpamRun.PYTHON, RealBus.layout().timedRun().toString(), "--timeout", "5",
+            "--result", result.toString(), "--", "sh", "-c", "exit 3").redirectErrorStream(true).start();
+        assertTrue(p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS));
+        assertEquals(3, p.exitValue());
+        assertTrue(Files.readString(result).trim().matches("elapsed_ns=\\d+ cpu_ns=\\d+ status=3 timed_out=0"),
+            Files.readString(result));
+    }
 }
