@@ -9,7 +9,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -134,24 +133,28 @@ record LabHealth(List<OverheadRow> overhead, List<FloorRow> floor, List<SkippedT
     }
 
     private static List<FloorRow> floor(List<CellSummary> cells, Bootstrap bootstrap, double alpha) {
-        List<CellSummary> raw = cells.stream().filter(c -> c.key().role() == CellKey.Role.REFERENCE
-                && (c.key().pair().equals(CellKey.RAW_PAIR) || c.key().transport().startsWith("raw-"))).toList();
         List<FloorRow> rows = new ArrayList<>();
         cells.stream().filter(c -> c.key().subject())
                 .sorted(Comparator.comparing((CellSummary c) -> c.key().transport(), CellOrder.TRANSPORT)
                         .thenComparing(c -> c.key().mode(), CellOrder.MODE)
                         .thenComparing(CellSummary::key, CellOrder.CELLS))
-                .forEach(cell -> {
-            String floorTransport = floorTransport(cell.key().transport());
-            List<CellSummary> candidates = raw.stream().filter(r -> r.key().transport().equals(floorTransport)
-                    && r.key().mode().equals(cell.key().mode()) && r.key().payloadBytes() == cell.key().payloadBytes()
-                    && r.key().window() == cell.key().window()).toList();
-            candidates.stream().filter(r -> r.key().calls() == cell.key().calls()).findFirst()
-                    .or(() -> candidates.stream().findFirst())
-                    .filter(Objects::nonNull)
-                    .ifPresent(floor -> rows.add(new FloorRow(cell, floor,
-                            RunBlocks.compare(cell, floor, bootstrap, alpha))));
-        });
+                .forEach(cell -> floorOf(cell, cells).ifPresent(floor -> rows.add(new FloorRow(cell, floor,
+                        RunBlocks.compare(cell, floor, bootstrap, alpha)))));
         return rows;
+    }
+
+    /**
+     * The raw-socket cell a cell is measured against: {@link #floorTransport} at the same mode, payload and window,
+     * the one with the same calls per run if there is one.
+     */
+    static Optional<CellSummary> floorOf(CellSummary cell, List<CellSummary> cells) {
+        String floorTransport = floorTransport(cell.key().transport());
+        List<CellSummary> candidates = cells.stream().filter(r -> r.key().role() == CellKey.Role.REFERENCE
+                && (r.key().pair().equals(CellKey.RAW_PAIR) || r.key().transport().startsWith("raw-"))
+                && r.key().transport().equals(floorTransport)
+                && r.key().mode().equals(cell.key().mode()) && r.key().payloadBytes() == cell.key().payloadBytes()
+                && r.key().window() == cell.key().window()).toList();
+        return candidates.stream().filter(r -> r.key().calls() == cell.key().calls()).findFirst()
+                .or(() -> candidates.stream().findFirst());
     }
 }
