@@ -40,6 +40,9 @@ final class ClientLibrariesSection {
             section.note(intro());
         }
         section.bullets(skippedLines(skipped));
+        if (libraries.places().stream().flatMap(p -> p.rows().stream()).anyMatch(r -> r.key().externallyTimed())) {
+            section.note(WhereTimeGoes.spamNote());
+        }
         double target = PrecisionMark.target(analysis);
         for (ClientLibraries.Place place : libraries.places()) {
             section.subsection(Section.builder(placeId(place), place.label())

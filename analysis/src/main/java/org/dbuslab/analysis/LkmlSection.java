@@ -156,6 +156,21 @@ final class LkmlSection {
                 + "kdbus was a bus in the kernel, so the lab's ratio is an upper bound of what an in-kernel bus could save today.";
     }
 
+    /**
+     * For Findings: the async dbus-daemon ÷ p2p-unix at each seed size beside 2015's dbus-daemon ÷ kdbus, read off the same
+     * comparisons as the table; none without those cells.
+     */
+    static Optional<String> finding(Analysis analysis) {
+        LkmlExperiment lkml = LkmlExperiment.of(analysis);
+        List<String> parts = new ArrayList<>();
+        for (int size : Lkml2015.SIZES) {
+            lkml.bus(Lkml2015.MODE, size, CellOrder.BASELINE_TRANSPORT).ifPresent(b -> parts.add(Numbers.factor(b.result().ratioOfMedians())
+                    + "× (95% CI " + Ranges.ratio(b.result().ratioInterval()) + ") at " + size + " B, 2015: " + Numbers.factor(seedBus(size)) + "×"));
+        }
+        return parts.isEmpty() ? Optional.empty() : Optional.of("The 2015 experiment today (GLib, async, " + Lkml2015.CALLS
+                + " calls per run): dbus-daemon ÷ p2p-unix " + String.join("; ", parts) + " (dbus-daemon ÷ kdbus, their hardware).");
+    }
+
     /** Whether a 95% interval lies above, below or around a seed figure. */
     static String against(Interval ci, double seed) {
         if (!ci.isDefined()) {

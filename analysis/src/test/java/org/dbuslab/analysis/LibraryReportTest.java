@@ -179,6 +179,11 @@ class LibraryReportTest {
         assertEquals(6, json.get("size_ratios").size());
         assertEquals(8, json.get("bus_ratios").size());
         assertFalse(md.contains("## The 2015 experiment\n\n- dbus-daemon dbus-java-stock"), "a stock skip is not about GLib");
+        String finding = Findings.of(analysis).stream().map(i -> i.text()).filter(t -> t.startsWith("The 2015 experiment today"))
+                .findFirst().orElseThrow();
+        assertTrue(finding.matches("The 2015 experiment today \\(GLib, async, 128 calls per run\\): dbus-daemon ÷ p2p-unix 2\\.\\d\\d× "
+                + "\\(95% CI \\d\\.\\d\\d–\\d\\.\\d\\d\\) at 1000 B, 2015: 1\\.69×; 2\\.\\d\\d× \\(95% CI \\d\\.\\d\\d–\\d\\.\\d\\d\\) at 10000 B, "
+                + "2015: 1\\.75× \\(dbus-daemon ÷ kdbus, their hardware\\)\\."), finding);
     }
 
     /** An older folder (no library or lkml series) renders as before: no such section, empty lists. */
