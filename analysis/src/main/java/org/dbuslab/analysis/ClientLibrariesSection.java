@@ -45,10 +45,11 @@ final class ClientLibrariesSection {
         }
         double target = PrecisionMark.target(analysis);
         for (ClientLibraries.Place place : libraries.places()) {
+            boolean cpu = place.rows().stream().anyMatch(r -> r.cell().cpu().measured());
             section.subsection(Section.builder(placeId(place), place.label())
                     .table(table(place, target), "details")
                     .bullets(place.rows().stream().map(ClientLibrariesSection::sentence).toList())
-                    .charts(List.of(chart(place)))
+                    .charts(cpu ? List.of(chart(place)) : List.of()) // without CPU times the bars would be empty
                     .build());
         }
         return Optional.of(section.build());
@@ -94,7 +95,8 @@ final class ClientLibrariesSection {
                     Numbers.microseconds(cell.usPerCallMedian()) + " (" + Ranges.of(cell.usPerCallMedianCi95(), Numbers::microseconds)
                             + ")" + PrecisionMark.mark(cell, targetPct),
                     Numbers.microseconds(cpu.client()), Numbers.microseconds(cpu.bus()), Numbers.microseconds(cpu.server()),
-                    row.cell() == place.libdbus() ? "1 (baseline)" : ratioCell(row.vsLibdbus(), row.libdbusBlocks()),
+                    row.cell() == place.libdbus() ? "1 (baseline)" : place.libdbus() == null ? "no libdbus>libdbus here"
+                            : ratioCell(row.vsLibdbus(), row.libdbusBlocks()),
                     row.floor() == null ? "no " + LabHealth.floorTransport(row.key().transport()) + " cell"
                             : row.floor().key().transport() + " " + ratioCell(row.vsFloor(), row.floorBlocks()),
                     counts(cell)));
@@ -102,11 +104,8 @@ final class ClientLibrariesSection {
         return new Table(header, numeric, rows);
     }
 
-    /** "1.21× (1.15–1.28), paired over 6 blocks"; "not run" without a comparison. */
+    /** "1.21× (1.15–1.28), paired over 6 blocks". */
     static String ratioCell(SampleComparison r, int commonBlocks) {
-        if (r == null) {
-            return "not run";
-        }
         return Numbers.factor(r.ratioOfMedians()) + "× (" + Ranges.ratio(r.ratioInterval()) + "), " + pairing(r, commonBlocks);
     }
 

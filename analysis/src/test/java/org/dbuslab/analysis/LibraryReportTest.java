@@ -212,6 +212,23 @@ class LibraryReportTest {
                 + "- dbus-daemon glib>dbus-java: not run"), text);
     }
 
+    /** Without CPU columns a sentence says so and no empty chart is drawn; the ratios are unchanged. */
+    @Test
+    void withoutCpuTimesTheSentencesSaySoAndThereIsNoChart(@TempDir Path dir) throws Exception {
+        Path session = Fixtures.copy(Fixtures.libraries(), dir.resolve("session"));
+        List<String> lines = java.nio.file.Files.readAllLines(session.resolve("runs.csv"));
+        StringBuilder csv = new StringBuilder(lines.get(0)).append('\n');
+        lines.subList(1, lines.size()).forEach(l -> csv.append(l.replaceAll("(,[^,]*){3}$", ",,,")).append('\n'));
+        Fixtures.write(session, "runs.csv", csv.toString());
+        Analysis bare = Analysis.of(ResultsFolderReader.read(session), SummaryJsonTest.GENERATED);
+        String text = new ReportMarkdown().render(bare);
+        assertTrue(text.contains("- glib>glib costs 1.1"), text);
+        assertTrue(text.contains("the raw-unix floor: 17"), text);
+        assertTrue(text.contains(" µs/call, CPU not recorded."), text);
+        assertFalse(text.contains("Chart in report.html: Client libraries"), text);
+        assertTrue(text.contains("| no libdbus>libdbus here |"), text);
+    }
+
     private static double expectedRatio(CellSummary cell, CellSummary baseline) {
         List<Double> a = new ArrayList<>();
         List<Double> b = new ArrayList<>();
