@@ -24,7 +24,8 @@ import java.util.Optional;
  *
  * @param overhead     one row per bus, mode, payload and window with any libdbus pair
  * @param floor        one row per subject cell that has a raw-socket cell of the same mode, payload and window
- * @param skippedPairs skipped.tsv lines that name a pair ("dbus-daemon libdbus-java"): why a pair is missing
+ * @param skippedPairs skipped.tsv lines that name a pair ("dbus-daemon libdbus-java"): why a pair is missing; lines about the
+ *                     client libraries ({@link ClientLibraries#skipped}) are "Client libraries"' own
  */
 record LabHealth(List<OverheadRow> overhead, List<FloorRow> floor, List<SkippedTransport> skippedPairs) {
 
@@ -67,7 +68,7 @@ record LabHealth(List<OverheadRow> overhead, List<FloorRow> floor, List<SkippedT
     static LabHealth of(List<CellSummary> allCells, List<SkippedTransport> skipped, Bootstrap bootstrap, double alpha) {
         List<CellSummary> measured = allCells.stream().filter(c -> c.runs() > 0).toList();
         return new LabHealth(overhead(measured, bootstrap, alpha), floor(measured, bootstrap, alpha),
-                skipped.stream().filter(s -> s.pair() != null).toList());
+                skipped.stream().filter(s -> s.pair() != null).filter(s -> ClientLibraries.skipped(List.of(s)).isEmpty()).toList());
     }
 
     /** The raw-socket transport a transport is measured against: TCP transports against raw-tcp, the rest raw-unix. */

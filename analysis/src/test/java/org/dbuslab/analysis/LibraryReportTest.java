@@ -210,6 +210,7 @@ class LibraryReportTest {
                 + "- dbus-daemon glib>dbus-java: not run — peers: gcc not found (apt-get install gcc libglib2.0-dev)\n"), text);
         assertTrue(text.contains("## The 2015 experiment\n\nThis session did not run the 2015 experiment (series lkml).\n\n"
                 + "- dbus-daemon glib>dbus-java: not run"), text);
+        assertFalse(text.contains("glib>dbus-java on dbus-daemon: not run"), "a library skip is not a Lab health pair: " + text);
     }
 
     /** Without CPU columns a sentence says so and no empty chart is drawn; the ratios are unchanged. */
