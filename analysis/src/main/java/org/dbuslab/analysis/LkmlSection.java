@@ -40,7 +40,7 @@ final class LkmlSection {
                 .table(seconds(lkml), "details")
                 .note("Lab columns: measured here, median seconds per run with its 95% CI and the number of runs. Seed columns: "
                         + "the four runs of " + Lkml2015.SOURCE + ", their lowest–highest and median, quoted as printed; "
-                        + "the thread gives seconds for its asynchronous client only.")
+                        + "the thread gives seconds for its asynchronous client only. " + Lkml2015.QUOTE)
                 .table(shapes(lkml), "details")
                 .paragraph(verdict(lkml), Block.Tone.STRONG);
         return Optional.of(section.build());

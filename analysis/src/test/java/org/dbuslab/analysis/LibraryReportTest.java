@@ -164,6 +164,8 @@ class LibraryReportTest {
         assertTrue(md.contains("0.026485–0.032812 s, median 0.029959 s | 0.017045–0.018639 s, median 0.017745 s | 0 / 0 / 0 |"), md);
         assertTrue(md.contains("0.033604–0.040914 s, median 0.035694 s | 0.019898–0.022187 s, median 0.020437 s | 0 / 0 / 0 |"), md);
         assertTrue(md.contains("| sync | 1000 B | 20000 | 2."), md);
+        assertTrue(md.contains("\"For asynchronous version of client I had to decrease number of calls to 128 (for synchronous "
+                + "version it was x20000 calls)"), "the seed's mode, quoted: " + md);
         assertTrue(md.contains("| — | — | 0 / 0 / 0 |"), "the seed has no sync figures: " + md);
         assertEquals(0.029959 / 0.0177455, LkmlSection.seedBus(1000), 1e-9);
         assertEquals(0.035694 / 0.020437, LkmlSection.seedBus(10000), 1e-9);
