@@ -175,6 +175,7 @@ record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> b
         groups.put("client and server × libdbus", overhead);
         groups.put("× raw-socket floor", health.floor().stream().map(LabHealth.FloorRow::result).toList());
         groups.put("sweep steps", sweepSteps.stream().map(SweepStep::result).toList());
+        groups.putAll(ClientLibraries.comparisonGroups(this));
         return groups;
     }
 

@@ -70,6 +70,19 @@ record ClientLibraries(List<Place> places) {
         return places.isEmpty();
     }
 
+    /** The comparisons of "Client libraries" and "The 2015 experiment" by group, for Precision's "which are paired". */
+    static Map<String, List<SampleComparison>> comparisonGroups(Analysis analysis) {
+        List<Row> rows = of(analysis).places().stream().flatMap(p -> p.rows().stream()).toList();
+        LkmlExperiment lkml = LkmlExperiment.of(analysis);
+        List<SampleComparison> lkmlRatios = new ArrayList<>(lkml.sizes().stream().map(LkmlExperiment.SizeRatio::result).toList());
+        lkml.buses().forEach(b -> lkmlRatios.add(b.result()));
+        Map<String, List<SampleComparison>> groups = new LinkedHashMap<>();
+        groups.put("client libraries × libdbus", rows.stream().map(Row::vsLibdbus).filter(java.util.Objects::nonNull).toList());
+        groups.put("client libraries × raw floor", rows.stream().map(Row::vsFloor).filter(java.util.Objects::nonNull).toList());
+        groups.put("2015 experiment ratios", lkmlRatios);
+        return groups;
+    }
+
     /** The client-library cells: the matrix of series libraries, the reference libdbus pairs and the Java pair. */
     static boolean inView(CellSummary cell) {
         CellKey key = cell.key();

@@ -122,6 +122,8 @@ class LibraryReportTest {
         assertEquals(3, sdbus.floorBlocks());
         assertTrue(md.contains("| sd-bus>sd-bus | libraries | 3 |"), md);
         assertTrue(md.contains("unpaired (3 common blocks)"), md);
+        assertTrue(md.contains("- client libraries × libdbus: all 9 paired by block\n"
+                + "- client libraries × raw floor: 11 of 12 paired by block, the rest unpaired\n"), "Precision says which: " + md);
     }
 
     @Test
