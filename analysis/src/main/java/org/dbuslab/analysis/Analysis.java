@@ -73,6 +73,16 @@ record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> b
         return withRole(allCells, CellKey.Role.SWEEP);
     }
 
+    /** The client-library matrix (series libraries). */
+    List<CellSummary> libraryCells() {
+        return withRole(allCells, CellKey.Role.LIBRARY);
+    }
+
+    /** The 2015 experiment (series lkml). */
+    List<CellSummary> lkmlCells() {
+        return withRole(allCells, CellKey.Role.LKML);
+    }
+
     /** Subject then reference cells: the cells of the detail and latency tables. */
     List<CellSummary> tableCells() {
         List<CellSummary> cells = new ArrayList<>(cells());
@@ -165,6 +175,7 @@ record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> b
         groups.put("client and server × libdbus", overhead);
         groups.put("× raw-socket floor", health.floor().stream().map(LabHealth.FloorRow::result).toList());
         groups.put("sweep steps", sweepSteps.stream().map(SweepStep::result).toList());
+        groups.putAll(ClientLibraries.comparisonGroups(this));
         return groups;
     }
 

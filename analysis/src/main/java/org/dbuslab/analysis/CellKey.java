@@ -23,6 +23,10 @@ record CellKey(String transport, String mode, int payloadBytes, int window, int 
     static final String REFERENCE = "reference";
     static final String SWEEP = "sweep";
     static final String OVERLIMIT = "overlimit";
+    /** The client-library matrix (issue 14): CLIENT>SERVER pairs of libdbus, dbus-java, dbus-java-stock, glib, sd-bus. */
+    static final String LIBRARIES = "libraries";
+    /** The 2015 kdbus experiment on LKML, reproduced: GLib client and server, 20000 sync / 128 async calls per run. */
+    static final String LKML = "lkml";
     static final String ECHO = "echo";
     static final String SPAM = "spam";
 
@@ -35,7 +39,11 @@ record CellKey(String transport, String mode, int payloadBytes, int window, int 
         /** The pipelining-depth sweep. */
         SWEEP,
         /** A check meant to fail in a defined way (the over-limit check); never a correctness failure. */
-        OVERLIMIT
+        OVERLIMIT,
+        /** The client-library matrix: "Client libraries". */
+        LIBRARY,
+        /** The 2015 experiment: "The 2015 experiment". */
+        LKML
     }
 
     /** A cell of the original format: the Java pair's matrix, echo calls. */
@@ -47,8 +55,22 @@ record CellKey(String transport, String mode, int payloadBytes, int window, int 
         return switch (series) {
             case SWEEP -> Role.SWEEP;
             case OVERLIMIT -> Role.OVERLIMIT;
+            case LIBRARIES -> Role.LIBRARY;
+            case LKML -> Role.LKML;
             case MATRIX -> pair.equals(SUBJECT_PAIR) ? Role.SUBJECT : Role.REFERENCE;
             default -> Role.REFERENCE; // "reference", or a series this version does not know: never the subject
+        };
+    }
+
+    /**
+     * runs.csv's reference column as the runner writes it: true for the reference series and for every pair but the
+     * lab's own in the client-library and 2015 series (the runner marks every row but the subject's pair).
+     */
+    boolean referenceFlag() {
+        return switch (role()) {
+            case REFERENCE -> true;
+            case LIBRARY, LKML -> !pair.equals(SUBJECT_PAIR);
+            default -> false;
         };
     }
 
@@ -91,7 +113,29 @@ record CellKey(String transport, String mode, int payloadBytes, int window, int 
             case REFERENCE -> transport + " " + pair + " (reference)";
             case SWEEP -> transport + (pair.equals(SUBJECT_PAIR) ? "" : " " + pair) + " (sweep)";
             case OVERLIMIT -> transport + " (over-limit check)";
+            case LIBRARY -> transport + " " + pair + " (libraries)";
+            case LKML -> transport + " " + pair + " (2015 experiment)";
         };
+    }
+
+    /** The client's library: the part of the pair before '>' (the whole pair when it has none). */
+    String clientLibrary() {
+        int split = pair.indexOf('>');
+        return split < 0 ? pair : pair.substring(0, split);
+    }
+
+    /** The server's library: the part of the pair after '>' (the whole pair when it has none). */
+    String serverLibrary() {
+        int split = pair.indexOf('>');
+        return split < 0 ? pair : pair.substring(split + 1);
+    }
+
+    /**
+     * The reply carries no payload, so the pair moves half the bytes of a true echo: libdbus's echo (dbus-test-tool
+     * echo) replies empty, and every server answers libdbus's spam calls empty.
+     */
+    boolean emptyReply() {
+        return serverLibrary().equals("libdbus") || method.equals(SPAM);
     }
 
     /** How a cell is named in warnings: "dbus-broker sync 1000 B window 1 calls 10000". */

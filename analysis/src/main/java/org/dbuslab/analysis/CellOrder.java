@@ -14,7 +14,8 @@ final class CellOrder {
     static final List<String> MODES = List.of("sync", "async");
     static final List<String> TRANSPORTS = List.of(BASELINE_TRANSPORT, "dbus-broker", "dbus-daemon-tcp", "p2p-unix", "p2p-tcp",
             "raw-unix", "raw-tcp", "dbus-daemon-limit64");
-    static final List<String> SERIES = List.of(CellKey.MATRIX, CellKey.REFERENCE, CellKey.SWEEP, CellKey.OVERLIMIT);
+    static final List<String> SERIES = List.of(CellKey.MATRIX, CellKey.REFERENCE, CellKey.SWEEP, CellKey.OVERLIMIT,
+            CellKey.LIBRARIES, CellKey.LKML);
     static final List<String> PAIRS = List.of(CellKey.SUBJECT_PAIR, CellKey.LIBDBUS_PAIR, CellKey.JAVA_CLIENT_PAIR,
             CellKey.JAVA_SERVER_PAIR, CellKey.RAW_PAIR);
 

@@ -12,6 +12,7 @@ import org.jfree.data.category.DefaultCategoryDataset;
 
 import java.awt.Color;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * "Where the time goes" as stacked horizontal bars, one chart per mode, payload and window: one bar per transport and pair,
@@ -26,17 +27,22 @@ final class CpuChart {
     }
 
     static JFreeChart of(String title, List<CellSummary> cells) {
+        return of(title, cells, cell -> cell.key().transport() + " " + cell.key().pair(), "transport and pair (client>server)");
+    }
+
+    /** As {@link #of(String, List)}, with each bar named by {@code barName} (names must differ) on an axis called {@code axis}. */
+    static JFreeChart of(String title, List<CellSummary> cells, Function<CellSummary, String> barName, String axis) {
         DefaultCategoryDataset dataset = new DefaultCategoryDataset();
         for (CellSummary cell : cells) {
             CpuPerCall cpu = cell.cpu();
-            String bar = cell.key().transport() + " " + cell.key().pair();
+            String bar = barName.apply(cell);
             double[] parts = {zeroIfUnknown(cpu.client()), zeroIfUnknown(cpu.bus()), zeroIfUnknown(cpu.server()),
                     Math.max(0, cpu.unaccounted(cell.usPerCallMedian()))};
             for (int i = 0; i < PARTS.size(); i++) {
                 dataset.addValue(Double.isFinite(parts[i]) ? parts[i] : 0, PARTS.get(i), bar);
             }
         }
-        CategoryAxis bars = new CategoryAxis("transport and pair (client>server)");
+        CategoryAxis bars = new CategoryAxis(axis);
         bars.setMaximumCategoryLabelWidthRatio(0.4f); // horizontal bars: the long names get the room on the left
         bars.setLabelFont(ChartStyle.LABEL_FONT);
         bars.setTickLabelFont(ChartStyle.TICK_FONT);

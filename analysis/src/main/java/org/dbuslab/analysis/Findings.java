@@ -39,6 +39,8 @@ final class Findings {
                 .ifPresent(s -> findings.add(link(sweep(analysis, s), SweepSection.ID)));
         clientOverhead(analysis).ifPresent(f -> findings.add(link(f, LabHealthSection.ID)));
         cpu(analysis).ifPresent(f -> findings.add(link(f, WhereTimeGoes.ID)));
+        ClientLibrariesFinding.of(analysis).ifPresent(f -> findings.add(link(f, ClientLibrariesSection.ID)));
+        LkmlSection.finding(analysis).ifPresent(f -> findings.add(link(f, LkmlSection.ID)));
         SeedFinding.of(analysis).forEach(f -> findings.add(link(f, ScenariosSection.ID)));
         precision(analysis).ifPresent(f -> findings.add(link(f, PrecisionView.ID)));
         return findings;

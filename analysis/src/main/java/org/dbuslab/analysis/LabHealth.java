@@ -9,7 +9,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -25,7 +24,8 @@ import java.util.Optional;
  *
  * @param overhead     one row per bus, mode, payload and window with any libdbus pair
  * @param floor        one row per subject cell that has a raw-socket cell of the same mode, payload and window
- * @param skippedPairs skipped.tsv lines that name a pair ("dbus-daemon libdbus-java"): why a pair is missing
+ * @param skippedPairs skipped.tsv lines that name a pair ("dbus-daemon libdbus-java"): why a pair is missing; lines about the
+ *                     client libraries ({@link ClientLibraries#skipped}) are "Client libraries"' own
  */
 record LabHealth(List<OverheadRow> overhead, List<FloorRow> floor, List<SkippedTransport> skippedPairs) {
 
@@ -68,7 +68,7 @@ record LabHealth(List<OverheadRow> overhead, List<FloorRow> floor, List<SkippedT
     static LabHealth of(List<CellSummary> allCells, List<SkippedTransport> skipped, Bootstrap bootstrap, double alpha) {
         List<CellSummary> measured = allCells.stream().filter(c -> c.runs() > 0).toList();
         return new LabHealth(overhead(measured, bootstrap, alpha), floor(measured, bootstrap, alpha),
-                skipped.stream().filter(s -> s.pair() != null).toList());
+                skipped.stream().filter(s -> s.pair() != null).filter(s -> ClientLibraries.skipped(List.of(s)).isEmpty()).toList());
     }
 
     /** The raw-socket transport a transport is measured against: TCP transports against raw-tcp, the rest raw-unix. */
@@ -134,24 +134,28 @@ record LabHealth(List<OverheadRow> overhead, List<FloorRow> floor, List<SkippedT
     }
 
     private static List<FloorRow> floor(List<CellSummary> cells, Bootstrap bootstrap, double alpha) {
-        List<CellSummary> raw = cells.stream().filter(c -> c.key().role() == CellKey.Role.REFERENCE
-                && (c.key().pair().equals(CellKey.RAW_PAIR) || c.key().transport().startsWith("raw-"))).toList();
         List<FloorRow> rows = new ArrayList<>();
         cells.stream().filter(c -> c.key().subject())
                 .sorted(Comparator.comparing((CellSummary c) -> c.key().transport(), CellOrder.TRANSPORT)
                         .thenComparing(c -> c.key().mode(), CellOrder.MODE)
                         .thenComparing(CellSummary::key, CellOrder.CELLS))
-                .forEach(cell -> {
-            String floorTransport = floorTransport(cell.key().transport());
-            List<CellSummary> candidates = raw.stream().filter(r -> r.key().transport().equals(floorTransport)
-                    && r.key().mode().equals(cell.key().mode()) && r.key().payloadBytes() == cell.key().payloadBytes()
-                    && r.key().window() == cell.key().window()).toList();
-            candidates.stream().filter(r -> r.key().calls() == cell.key().calls()).findFirst()
-                    .or(() -> candidates.stream().findFirst())
-                    .filter(Objects::nonNull)
-                    .ifPresent(floor -> rows.add(new FloorRow(cell, floor,
-                            RunBlocks.compare(cell, floor, bootstrap, alpha))));
-        });
+                .forEach(cell -> floorOf(cell, cells).ifPresent(floor -> rows.add(new FloorRow(cell, floor,
+                        RunBlocks.compare(cell, floor, bootstrap, alpha)))));
         return rows;
+    }
+
+    /**
+     * The raw-socket cell a cell is measured against: {@link #floorTransport} at the same mode, payload and window,
+     * the one with the same calls per run if there is one.
+     */
+    static Optional<CellSummary> floorOf(CellSummary cell, List<CellSummary> cells) {
+        String floorTransport = floorTransport(cell.key().transport());
+        List<CellSummary> candidates = cells.stream().filter(r -> r.key().role() == CellKey.Role.REFERENCE
+                && (r.key().pair().equals(CellKey.RAW_PAIR) || r.key().transport().startsWith("raw-"))
+                && r.key().transport().equals(floorTransport)
+                && r.key().mode().equals(cell.key().mode()) && r.key().payloadBytes() == cell.key().payloadBytes()
+                && r.key().window() == cell.key().window()).toList();
+        return candidates.stream().filter(r -> r.key().calls() == cell.key().calls()).findFirst()
+                .or(() -> candidates.stream().findFirst());
     }
 }

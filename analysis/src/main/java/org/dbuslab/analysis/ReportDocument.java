@@ -25,6 +25,7 @@ final class ReportDocument {
         sections.add(Warnings.of(analysis));
         sections.add(LabHealthSection.of(analysis));
         sections.add(WhereTimeGoes.of(analysis));
+        sections.addAll(LibrarySections.of(analysis));
         sections.add(PrecisionView.of(analysis));
         sections.add(SweepSection.of(analysis));
         sections.add(OverLimitSection.of(analysis));

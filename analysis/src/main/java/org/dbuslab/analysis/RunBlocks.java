@@ -57,6 +57,22 @@ final class RunBlocks {
         return SampleComparison.of(candidate.runUsPerCall(), baseline.runUsPerCall(), bootstrap, alpha);
     }
 
+    /** How many blocks hold measured runs of both cells: what a paired comparison of the two could draw on. */
+    static int commonBlocks(CellSummary a, CellSummary b) {
+        TreeSet<Integer> common = new TreeSet<>();
+        for (int block : a.runBlocks()) {
+            if (block > 0) {
+                common.add(block);
+            }
+        }
+        TreeSet<Integer> other = new TreeSet<>();
+        for (int block : b.runBlocks()) {
+            other.add(block);
+        }
+        common.retainAll(other);
+        return common.size();
+    }
+
     /** Null when any value has no block, or a block has more than one (an older folder's round). */
     private static TreeMap<Integer, List<Double>> byBlock(double[] values, int[] blocks) {
         TreeMap<Integer, List<Double>> byBlock = new TreeMap<>();

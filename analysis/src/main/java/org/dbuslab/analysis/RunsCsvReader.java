@@ -47,7 +47,7 @@ final class RunsCsvReader {
         List<RunRecord> runs = LineParser.parse(file, headerLine + 1, line -> {
             RunsCsvRow row = header.parseRow(line);
             RunRecord run = record(row, header.has("phase"));
-            if (row.reference() != null && row.reference() != (run.key().role() == CellKey.Role.REFERENCE)) {
+            if (row.reference() != null && row.reference() != (run.key().referenceFlag())) {
                 referenceDisagreements[0]++;
             }
             return run;

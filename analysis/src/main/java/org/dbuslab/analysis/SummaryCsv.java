@@ -10,7 +10,7 @@ import java.util.stream.Collectors;
 
 /**
  * summary.csv: one row per cell for spreadsheets and scripts: the subject cells first (as before), then the
- * reference, sweep and over-limit cells; the trailing columns pair, series, method and reference tell them apart. Numbers are plain decimals with '.' and no
+ * reference, sweep, over-limit, client-library and 2015-experiment cells; the trailing columns pair, series, method and reference tell them apart. Numbers are plain decimals with '.' and no
  * exponent whatever the locale; an undefined value is an empty field. For every baseline in use there is
  * one group of comparison columns, prefixed {@code vs_<baseline>_} (dashes become underscores).
  */
@@ -46,7 +46,8 @@ final class SummaryCsv implements ReportWriter {
         header.addAll(IDENTITY_COLUMNS);
         StringBuilder csv = new StringBuilder(line(header));
         List<CellSummary> cells = new ArrayList<>(analysis.cells());
-        for (CellKey.Role role : List.of(CellKey.Role.REFERENCE, CellKey.Role.SWEEP, CellKey.Role.OVERLIMIT)) {
+        for (CellKey.Role role : List.of(CellKey.Role.REFERENCE, CellKey.Role.SWEEP, CellKey.Role.OVERLIMIT,
+                CellKey.Role.LIBRARY, CellKey.Role.LKML)) {
             analysis.allCells().stream().filter(c -> c.key().role() == role).forEach(cells::add);
         }
         for (CellSummary cell : cells) {
@@ -58,7 +59,7 @@ final class SummaryCsv implements ReportWriter {
                         .orElseGet(() -> COMPARISON_COLUMNS.stream().map(c -> "").collect(Collectors.toList())));
             }
             CellKey key = cell.key();
-            row.addAll(List.of(key.pair(), key.series(), key.method(), String.valueOf(key.role() == CellKey.Role.REFERENCE),
+            row.addAll(List.of(key.pair(), key.series(), key.method(), String.valueOf(key.referenceFlag()),
                     String.valueOf(cell.fixedCost().corrected()), String.valueOf(cell.fixedCost().missing()),
                     String.valueOf(cell.blocks()), n(cell.usPerCallHalfWidthPct()), n(cell.cpu().client()), n(cell.cpu().bus()),
                     n(cell.cpu().server())));

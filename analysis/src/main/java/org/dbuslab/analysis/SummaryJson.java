@@ -57,6 +57,7 @@ final class SummaryJson implements ReportWriter {
         analysis.referenceCells().forEach(cell -> referenceCells.add(cell(cell, analysis)));
         ArrayNode sweepCells = root.putArray("sweep_cells");
         analysis.sweepCells().forEach(cell -> sweepCells.add(cell(cell, analysis)));
+        LibraryJson.write(root, analysis);
         overhead(root.putArray("overhead"), analysis.health());
         floor(root.putArray("floor"), analysis.health());
         sweep(root.putArray("sweep"), analysis.sweep(), analysis.sweepSteps());
@@ -256,7 +257,7 @@ final class SummaryJson implements ReportWriter {
         }
     }
 
-    private static ObjectNode cell(CellSummary cell, Analysis analysis) {
+    static ObjectNode cell(CellSummary cell, Analysis analysis) {
         CellKey key = cell.key();
         SampleStatistics s = cell.elapsedSeconds();
         ObjectNode node = JSON.createObjectNode()
@@ -268,7 +269,7 @@ final class SummaryJson implements ReportWriter {
                 .put("pair", key.pair())
                 .put("series", key.series())
                 .put("method", key.method())
-                .put("reference", key.role() == CellKey.Role.REFERENCE)
+                .put("reference", key.referenceFlag())
                 .put("runs", cell.runs())
                 .put("warmup_runs", cell.warmupRuns());
         ObjectNode elapsed = node.putObject("elapsed_s");
@@ -364,7 +365,7 @@ final class SummaryJson implements ReportWriter {
      * The comparison's test: mann_whitney_p as before for unpaired comparisons (null when paired), then which test
      * decided (test, p_value, test_method) and whether the runs were paired by block (paired, paired_blocks).
      */
-    private static void test(ObjectNode node, SampleComparison r) {
+    static void test(ObjectNode node, SampleComparison r) {
         number(node, "mann_whitney_p", r.paired() ? Double.NaN : r.test().pValue());
         node.put("test", r.test().kind().label());
         number(node, "p_value", r.test().pValue());
@@ -395,12 +396,12 @@ final class SummaryJson implements ReportWriter {
                 .put("run", run.run()));
     }
 
-    private static void interval(ObjectNode node, String prefix, Interval interval) {
+    static void interval(ObjectNode node, String prefix, Interval interval) {
         number(node, prefix + "_low", interval.low());
         number(node, prefix + "_high", interval.high());
     }
 
-    private static void number(ObjectNode node, String key, double value) {
+    static void number(ObjectNode node, String key, double value) {
         if (Double.isFinite(value)) {
             node.put(key, value);
         } else {

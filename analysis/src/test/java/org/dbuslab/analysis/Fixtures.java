@@ -26,6 +26,16 @@ final class Fixtures {
         return resource("/fixtures/scenarios");
     }
 
+    /**
+     * A session runner's folder with the client-library matrix and the 2015 experiment in rotating groups
+     * (fixtures/libraries/make-runs.py wrote its runs.csv): 24 blocks, 4 groups of (mode, payload); the matrix in every
+     * block, lkml cells for 4 runs, sd-bus>sd-bus on dbus-broker in 3 blocks only, one lost call in glib>dbus-java, and
+     * skipped.tsv naming the dbus-java-stock-5.1.1 version row.
+     */
+    static Path libraries() {
+        return resource("/fixtures/libraries");
+    }
+
     private static Path resource(String name) {
         try {
             return Path.of(Fixtures.class.getResource(name).toURI());
