@@ -24,6 +24,8 @@ _self=${BASH_SOURCE[0]}
 LAB_DIR=$(cd "${_self%/*}" && pwd -P)
 # shellcheck source-path=SCRIPTDIR source=lib/processes.sh
 source "$LAB_DIR/lib/processes.sh" # last_line, alive, stop_pid, install_cleanup_traps
+# shellcheck source-path=SCRIPTDIR source=lib/java_aot.sh
+source "$LAB_DIR/lib/java_aot.sh" # jdk25_find, java_aot_create, java_aot_args
 REPO=$(cd "$LAB_DIR/.." && pwd -P)
 readonly LAB_DIR REPO
 readonly BUS_SH="$LAB_DIR/bus.sh" SEED="$LAB_DIR/scenarios/seed" COLD="$LAB_DIR/scenarios/cold_start.py"
@@ -46,8 +48,10 @@ studied service (org.opensuse.DInstaller.Software) on private buses that clients
 through DBUS_SYSTEM_BUS_ADDRESS:
   cold-start          one process per run: connect, read AvailableBaseProducts, print it.
                       Contenders where installed: baseline (/bin/true), java (plain JVM),
-                      java-cds (AppCDS archive made here), busctl, gdbus, dbus-python,
-                      ruby-dbus (the seed's script, unchanged)
+                      java-cds (AppCDS archive made here), java25-aot (a JDK 25 with its
+                      AOT cache made here, JEP 483/514; LAB_JDK25=JAVA_HOME, else the newest
+                      under /usr/lib/jvm), busctl, gdbus, dbus-python, ruby-dbus (the seed's
+                      script, unchanged)
   property-reads      $READS reads in one process: Java strategies get, introspect-get,
                       cached; plus the seed's ruby-dbus many-reads script. Messages counted
                       by a bus monitor (busctl monitor)
@@ -181,6 +185,17 @@ run_cold_start() { # BUS
     else
         skip cold-start "$bus" java-cds "AppCDS archive could not be created: $(last_line "$LOGS/$bus/cds-dump.err")"
     fi
+    # Java 25's AOT cache (JEP 483/514), beside Java 17 + AppCDS: one training run makes it (once per session).
+    if [[ -n "$JAVA25" ]]; then
+        local aot="$TMP_ROOT/scenarios-cli.aot" aot_args
+        [[ -s "$aot" ]] || java_aot_create "$JAVA25" "$aot" "$LOGS/$bus/aot-create.err" -cp "$SCEN_JAR" "$CLI_MAIN" || true
+        if [[ -s "$aot" ]]; then
+            mapfile -t aot_args < <(java_aot_args "$aot")
+            cold_contender "$bus" java25-aot Tumbleweed "$JAVA25" "${aot_args[@]}" -cp "$SCEN_JAR" "$CLI_MAIN"
+        else
+            skip cold-start "$bus" java25-aot "Java 25 AOT cache could not be created: $(last_line "$LOGS/$bus/aot-create.err")"
+        fi
+    else skip cold-start "$bus" java25-aot "$JAVA25_REASON"; fi
     if have busctl; then
         cold_contender "$bus" busctl Tumbleweed busctl --system get-property "$N" "$P" "$I" AvailableBaseProducts
     else skip cold-start "$bus" busctl "busctl not installed (package systemd)"; fi
@@ -272,6 +287,8 @@ main() {
     for j in "$PYTHON_DBUS" python3; do
         if "$j" -c 'import dbus' >/dev/null 2>&1; then PY_DBUS=$(command -v "$j"); break; fi
     done
+    JAVA25="" JAVA25_REASON=""
+    if j=$(jdk25_find); then JAVA25=$j; else JAVA25_REASON=$j; fi
     HAVE_RUBY_DBUS=0 RUBY_REASON=""
     if ! have ruby; then RUBY_REASON="ruby not installed (Debian package ruby-dbus brings it)"
     elif ! ruby -e 'require "dbus"' >/dev/null 2>&1; then RUBY_REASON="ruby-dbus not installed (Debian package ruby-dbus)"
@@ -279,9 +296,9 @@ main() {
     ZBUS_REASON="the seed's Rust program needs zbus >= 2 (zbus::blocking) from crates.io, which the lab cannot reach; Debian 12 packages zbus 1.9 (librust-zbus-dev), whose API differs. The cached Java strategy reproduces zbus's GetAll + PropertiesChanged pattern"
 
     say "$PROG: preset $PRESET; scenarios $SCENARIOS; buses $BUSES; results in $SOUT"
-    printf 'preset\t%s\nscenarios\t%s\nbuses\t%s\ncold_runs\t%s\ncold_warmup\t%s\nreads\t%s\nread_runs\t%s\nread_warmup\t%s\nruby_runs\t%s\nchanges\t%s\nproducts\t%s\n' \
+    printf 'preset\t%s\nscenarios\t%s\nbuses\t%s\ncold_runs\t%s\ncold_warmup\t%s\nreads\t%s\nread_runs\t%s\nread_warmup\t%s\nruby_runs\t%s\nchanges\t%s\nproducts\t%s\njava25\t%s\n' \
         "$PRESET" "$SCENARIOS" "$BUSES" "$COLD_RUNS" "$COLD_WARMUP" "$READS" "$READ_RUNS" "$READ_WARMUP" "$RUBY_RUNS" \
-        "$CHANGES" "$PRODUCTS" >"$SOUT/plan.tsv"
+        "$CHANGES" "$PRODUCTS" "${JAVA25:-none}" >"$SOUT/plan.tsv"
     [[ -s "$OUT/environment.json" ]] || "$JAVA" -cp "$REPO/client/target/dbus-lab-client.jar" \
         org.dbuslab.client.env.EnvironmentCapture --out "$OUT/environment.json" >/dev/null 2>&1 || true
 

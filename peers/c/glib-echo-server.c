@@ -1,6 +1,6 @@
 /* The lab's echo server on GLib's GDBus: owns the name on a bus, or listens peer-to-peer with GDBusServer.
  * GDBus itself answers Introspectable and Peer, and the standard errors for an unknown interface or method and
- * for a wrong signature, from the introspection data below. */
+ * for a wrong signature, from the introspection data below. libdbus's spam call is answered by a filter. */
 #include "peers.h"
 #include "glib_connect.h"
 
@@ -42,7 +42,31 @@ static void method_call(GDBusConnection *connection, const gchar *sender, const 
 
 static const GDBusInterfaceVTable VTABLE = {method_call, NULL, NULL, {0}};
 
+/*
+ * libdbus's spam call gets an empty reply whatever its payload (s, ay or none), as from the Java server. A filter,
+ * not an exported object: GDBus checks an object's calls against ONE introspected signature per method. It runs
+ * on GDBus's worker thread, before dispatch; every other message goes on as usual.
+ */
+static GDBusMessage *answer_spam(GDBusConnection *connection, GDBusMessage *message, gboolean incoming,
+                                 gpointer data) {
+    (void) data;
+    if (!incoming || g_dbus_message_get_message_type(message) != G_DBUS_MESSAGE_TYPE_METHOD_CALL
+        || g_strcmp0(g_dbus_message_get_path(message), SPAM_OBJECT_PATH) != 0
+        || g_strcmp0(g_dbus_message_get_interface(message), SPAM_INTERFACE) != 0
+        || g_strcmp0(g_dbus_message_get_member(message), SPAM_METHOD) != 0) {
+        return message;
+    }
+    if (!(g_dbus_message_get_flags(message) & G_DBUS_MESSAGE_FLAGS_NO_REPLY_EXPECTED)) {
+        GDBusMessage *reply = g_dbus_message_new_method_reply(message);
+        g_dbus_connection_send_message(connection, reply, G_DBUS_SEND_MESSAGE_FLAGS_NONE, NULL, NULL);
+        g_object_unref(reply);
+    }
+    g_object_unref(message);   /* answered: dropped before dispatch */
+    return NULL;
+}
+
 static gboolean export_echo(GDBusConnection *connection, GError **error) {
+    g_dbus_connection_add_filter(connection, answer_spam, NULL, NULL);
     return g_dbus_connection_register_object(connection, ECHO_OBJECT_PATH, echo_interface, &VTABLE, NULL, NULL,
                                              error) != 0;
 }
@@ -125,7 +149,7 @@ static gboolean stop(gpointer loop) {
 }
 
 int main(int argc, char **argv) {
-    server_options_parse(&options, PROG, argc, argv);
+    server_options_parse(&options, PROG, GLIB_BUS_NAME, argc, argv);
     GDBusNodeInfo *node = g_dbus_node_info_new_for_xml(INTROSPECTION, NULL);
     echo_interface = node->interfaces[0];
     GMainLoop *loop = g_main_loop_new(NULL, FALSE);

@@ -12,6 +12,14 @@
 #define ECHO_OBJECT_PATH "/org/dbuslab/Echo"
 #define ECHO_INTERFACE "org.dbuslab.Echo1"
 #define ECHO_METHOD "Echo"
+/* Each C server's default bus name (ROUND2.md), so several servers share one bus; clients pick one with --dest. */
+#define GLIB_BUS_NAME "org.dbuslab.Echo.Glib"
+#define SDBUS_BUS_NAME "org.dbuslab.Echo.Sdbus"
+/* The call libdbus's `dbus-test-tool spam` makes (org.dbuslab.api.SpamContract): com.example.Spam on object /,
+ * payload `s`, `ay` or none. Answered as the Java server and `dbus-test-tool echo` do: an empty reply. */
+#define SPAM_OBJECT_PATH "/"
+#define SPAM_INTERFACE "com.example"
+#define SPAM_METHOD "Spam"
 
 /* Exit codes: 0 every call got its exact echo; 1 some call did not (or the connection died); 2 bad usage. */
 #define EXIT_CLEAN 0
@@ -99,7 +107,8 @@ typedef struct {
     long corrupt_every;     /* tests only: every Nth echo reply has one byte flipped (0: never) */
 } server_options;
 
-void server_options_parse(server_options *o, const char *prog, int argc, char **argv);
+/* Parses argv (--name defaults to `default_name`); on bad input one line on stderr and exit EXIT_USAGE. */
+void server_options_parse(server_options *o, const char *prog, const char *default_name, int argc, char **argv);
 /* 1 when the `count`th Echo call (1-based) must get a corrupted reply (--corrupt-every). */
 int server_corrupts(const server_options *o, uint64_t count);
 /* A malloc'd copy of `bytes` with its middle byte flipped (one byte, 0xff, for an empty payload); NULL: no memory. */

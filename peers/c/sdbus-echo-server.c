@@ -1,6 +1,7 @@
 /* The lab's echo server on sd-bus (libsystemd): owns the name on a bus, or listens peer-to-peer itself (sd-bus has
  * no listener: each accepted socket becomes a server-side sd_bus). sd-bus answers Introspectable and Peer and the
- * standard errors for an unknown interface or method and a wrong signature from the vtable. */
+ * standard errors for an unknown interface or method and a wrong signature from the vtable. libdbus's spam call is
+ * answered by an object callback. */
 #define _GNU_SOURCE /* accept4 */
 #include "peers.h"
 #include "sdbus_connect.h"
@@ -56,8 +57,22 @@ static const sd_bus_vtable ECHO_VTABLE[] = {
                              SD_BUS_VTABLE_UNPRIVILEGED),
     SD_BUS_VTABLE_END};
 
+/*
+ * libdbus's spam call gets an empty reply whatever its payload (s, ay or none), as from the Java server. A plain
+ * object callback, not a vtable: a vtable method has ONE signature. sd-bus runs it before the vtables of the path;
+ * returning 0 passes any other call on to them (and their standard errors).
+ */
+static int answer_spam(sd_bus_message *call, void *data, sd_bus_error *error) {
+    if (!sd_bus_message_is_method_call(call, SPAM_INTERFACE, SPAM_METHOD)) {
+        return 0;
+    }
+    int r = sd_bus_reply_method_return(call, NULL);
+    return r < 0 ? r : 1;   /* handled, also when no reply was expected */
+}
+
 static int export_echo(sd_bus *bus) {
-    return sd_bus_add_object_vtable(bus, NULL, ECHO_OBJECT_PATH, ECHO_INTERFACE, ECHO_VTABLE, NULL);
+    int r = sd_bus_add_object(bus, NULL, SPAM_OBJECT_PATH, answer_spam, NULL);
+    return r < 0 ? r : sd_bus_add_object_vtable(bus, NULL, ECHO_OBJECT_PATH, ECHO_INTERFACE, ECHO_VTABLE, NULL);
 }
 
 /* ---- on a bus */
@@ -226,7 +241,7 @@ static void serve_peers(sd_event *event) {
 }
 
 int main(int argc, char **argv) {
-    server_options_parse(&options, PROG, argc, argv);
+    server_options_parse(&options, PROG, SDBUS_BUS_NAME, argc, argv);
     sd_event *event = NULL;
     sigset_t stop;
     sigemptyset(&stop);

@@ -7,11 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-static void usage(const char *prog) {
+static void usage(const char *prog, const char *default_name) {
     printf("Usage: %s (--bus ADDRESS [--name NAME] | --listen ADDRESS) [--corrupt-every N]\n\n"
            "Serves the lab's echo object: object " ECHO_OBJECT_PATH ", interface " ECHO_INTERFACE ",\n"
-           "method " ECHO_METHOD "(ay) -> ay returning exactly the bytes received; Introspectable and Peer work too.\n\n"
-           "  --bus ADDRESS      connect to the message bus at ADDRESS and own NAME (default " ECHO_BUS_NAME ")\n"
+           "method " ECHO_METHOD "(ay) -> ay returning exactly the bytes received; Introspectable and Peer work too.\n"
+           "libdbus's 'dbus-test-tool spam' call, " SPAM_INTERFACE "." SPAM_METHOD " on object " SPAM_OBJECT_PATH
+           " with any payload,\ngets an empty reply (as the lab's Java server and 'dbus-test-tool echo' give).\n\n"
+           "  --bus ADDRESS      connect to the message bus at ADDRESS and own NAME\n"
+           "  --name NAME        the bus name to own (default %s)\n"
            "  --listen ADDRESS   serve peer-to-peer, many clients: unix:path=FILE or tcp:host=127.0.0.1,port=N\n"
            "                     (port 0: any free port)\n"
            "  --corrupt-every N  FOR TESTS ONLY: every Nth Echo reply has one byte flipped, so a test can check\n"
@@ -19,15 +22,15 @@ static void usage(const char *prog) {
            "When ready it prints 'ready ADDRESS' on stdout (the listening address with its real port), then\n"
            "serves until SIGTERM or SIGINT. Exit 0: stopped by a signal; 1: could not connect, listen or own the\n"
            "name; 2: bad usage.\n",
-           prog);
+           prog, default_name);
 }
 
-void server_options_parse(server_options *o, const char *prog, int argc, char **argv) {
+void server_options_parse(server_options *o, const char *prog, const char *default_name, int argc, char **argv) {
     static const struct option long_options[] = {
         {"bus", required_argument, 0, 'b'}, {"listen", required_argument, 0, 'l'},
         {"name", required_argument, 0, 'n'}, {"corrupt-every", required_argument, 0, 'c'},
         {"help", no_argument, 0, 'h'}, {0, 0, 0, 0}};
-    *o = (server_options) {.name = ECHO_BUS_NAME};
+    *o = (server_options) {.name = default_name};
     opterr = 0;
     int c;
     long long n;
@@ -42,7 +45,7 @@ void server_options_parse(server_options *o, const char *prog, int argc, char **
             }
             o->corrupt_every = (long) n;
             break;
-        case 'h': usage(prog); exit(EXIT_CLEAN);
+        case 'h': usage(prog, default_name); exit(EXIT_CLEAN);
         default:
             die(EXIT_USAGE, prog, "unknown option or missing value '%s' (see --help)", argv[optind - 1]);
         }

@@ -42,13 +42,16 @@ final class EchoServerOn implements AutoCloseable {
     private final LineProcess server;
     private final String address;
     private final Transport transport;
+    private final String busName;
 
-    private EchoServerOn(PrivateBus bus, Path dir, LineProcess server, String address, Transport transport) {
+    private EchoServerOn(PrivateBus bus, Path dir, LineProcess server, String address, Transport transport,
+                         String busName) {
         this.bus = bus;
         this.dir = dir;
         this.server = server;
         this.address = address;
         this.transport = transport;
+        this.busName = busName;
     }
 
     static EchoServerOn start(Library library, Transport transport, String... extra) throws Exception {
@@ -69,7 +72,7 @@ final class EchoServerOn implements AutoCloseable {
                 throw new IOException(library + " server said '" + ready + "' instead of 'ready ADDRESS'");
             }
             String address = transport.peer() ? ready.substring("ready ".length()) : bus.address();
-            return new EchoServerOn(bus, dir, server, address, transport);
+            return new EchoServerOn(bus, dir, server, address, transport, library.busName);
         } catch (Exception e) {
             if (server != null) {
                 server.close();
@@ -82,13 +85,20 @@ final class EchoServerOn implements AutoCloseable {
         }
     }
 
-    /** What a client needs to reach this server: --address, and --peer for a direct connection. */
+    /** What a client needs to reach this server: --address, then --peer for a direct connection or --dest. */
     List<String> clientOptions() {
         List<String> options = new ArrayList<>(List.of("--address", address));
         if (transport.peer()) {
             options.add("--peer");
+        } else {
+            options.addAll(List.of("--dest", busName));
         }
         return options;
+    }
+
+    /** The bus address (for a server on a bus) or the listening address. */
+    String address() {
+        return address;
     }
 
     LineProcess process() {

@@ -1,5 +1,6 @@
 package org.dbuslab.peers;
 
+import org.dbuslab.api.EchoContract;
 import org.dbuslab.testkit.LabPaths;
 
 import java.nio.file.Path;
@@ -8,17 +9,20 @@ import java.util.List;
 
 /** A client or server library under test and the command that starts its program. */
 enum Library {
-    GLIB("glib", PeersBuild.GLIB),
-    SDBUS("sd-bus", PeersBuild.SDBUS),
-    JAVA("dbus-java", null);
+    GLIB("glib", PeersBuild.GLIB, "org.dbuslab.Echo.Glib"),
+    SDBUS("sd-bus", PeersBuild.SDBUS, "org.dbuslab.Echo.Sdbus"),
+    JAVA("dbus-java", null, EchoContract.BUS_NAME);
 
     /** The library names of issue 14 (pairs are named CLIENT>SERVER). */
     final String label;
     private final String makeTarget;
+    /** The bus name its server owns by default (ROUND2.md), so several servers can share one bus. */
+    final String busName;
 
-    Library(String label, String makeTarget) {
+    Library(String label, String makeTarget, String busName) {
         this.label = label;
         this.makeTarget = makeTarget;
+        this.busName = busName;
     }
 
     private String programPrefix() {
