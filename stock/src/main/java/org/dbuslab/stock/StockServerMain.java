@@ -15,9 +15,10 @@ import java.util.concurrent.CountDownLatch;
     description = {
         "Exports org.dbuslab.Echo1.Echo(ay) -> ay on /org/dbuslab/Echo with dbus-java as shipped (its normal export,",
         "DBusConnectionBuilder/DirectConnectionBuilder defaults, none of the lab's I/O), on a bus owning --name, or",
-        "listening peer-to-peer with dbus-java's DirectConnection, which serves one peer at a time (the next one is",
-        "accepted once the previous one has been accepted). When ready it prints one line on stdout, 'ready ADDRESS'",
-        "(the bus address, or the listening address), then serves until SIGTERM or SIGINT."},
+        "listening peer-to-peer with dbus-java's listening DirectConnection, which accepts one peer: each peer gets",
+        "one of its own, FILE being a symbolic link to the one waiting (stock/README.md). When ready it prints one",
+        "line on stdout, 'ready ADDRESS' (the bus address, or the listening address), then serves until SIGTERM or",
+        "SIGINT."},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:stopped by SIGTERM or SIGINT",
