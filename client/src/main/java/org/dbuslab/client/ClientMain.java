@@ -96,9 +96,14 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
      * {@code -Dorg.slf4j.simpleLogger.log.org.freedesktop=warn}, and a thread that dies says so in one line.
      */
     static void quietDbusJava() {
+        quietDbusJava("dbus-lab-client");
+    }
+
+    /** The same for another program of the lab (the stock client and server), its lines starting with {@code prog}. */
+    public static void quietDbusJava(String prog) {
         if (System.getProperty(DBUS_JAVA_LOG_LEVEL) == null) {
             System.setProperty(DBUS_JAVA_LOG_LEVEL, "off");
-            Thread.setDefaultUncaughtExceptionHandler((thread, e) -> System.err.println("dbus-lab-client: warning: thread "
+            Thread.setDefaultUncaughtExceptionHandler((thread, e) -> System.err.println(prog + ": warning: thread "
                 + thread.getName() + " ended: " + e));
         }
     }

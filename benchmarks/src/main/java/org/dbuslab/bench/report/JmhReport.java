@@ -120,7 +120,7 @@ public final class JmhReport {
     }
 
     private static void appendResults(StringBuilder md, List<JmhResult> results) {
-        md.append("## dbus-java 5.1.1 on this machine\n\n");
+        md.append("## dbus-java on this machine\n\n");
         md.append("| Benchmark | Params | Score (µs/op) | ± Error (µs/op) | Error / score | Samples |\n");
         md.append("|---|---|---:|---:|---:|---:|\n");
         for (JmhResult r : results) {
@@ -185,7 +185,7 @@ public final class JmhReport {
         md.append("## Beside the seed's rustbus comparison\n\n");
         md.append("Seed columns (all but the first): **").append(SeedTable.LABEL).append("**. ")
             .append("Same messages (KillingSpark/rust-dbus-comparisons benches/marshal_bench.rs); µs per operation.\n\n");
-        md.append("| Benchmark | dbus-java 5.1.1, this machine |");
+        md.append("| Benchmark | dbus-java, this machine |");
         for (SeedTable.Row row : SeedTable.ROWS) {
             md.append(' ').append(row.library()).append(" (seed) |");
         }

@@ -64,7 +64,7 @@ public final class DbusJavaCallPath implements EchoCallPath {
     }
 
     /** MethodCall.getReply(ms) waits once and may wake early; loop until the deadline. */
-    private static Message awaitReply(MethodCall call, long timeoutNanos) throws InterruptedException {
+    public static Message awaitReply(MethodCall call, long timeoutNanos) throws InterruptedException {
         long deadline = System.nanoTime() + timeoutNanos;
         Message reply = call.getReply(Math.max(1, TimeUnit.NANOSECONDS.toMillis(timeoutNanos)));
         while (reply == null) {

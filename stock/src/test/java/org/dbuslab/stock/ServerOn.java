@@ -1,0 +1,133 @@
+package org.dbuslab.stock;
+
+import org.dbuslab.api.EchoContract;
+import org.dbuslab.testkit.LabPaths;
+import org.dbuslab.testkit.LineProcess;
+import org.dbuslab.testkit.PrivateBus;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * An echo server process on one transport: a private bus (lab/bus.sh through testkit) with the server owning its
+ * name, or the server listening peer-to-peer on a unix socket. The stock server runs from this test classpath, the
+ * lab's Java server from its jar (server/target/dbus-lab-server.jar, built first by the reactor).
+ */
+final class ServerOn implements AutoCloseable {
+
+    enum Kind {
+        STOCK(StockServerMain.DEFAULT_NAME), JAVA(EchoContract.BUS_NAME);
+
+        final String busName;
+
+        Kind(String busName) {
+            this.busName = busName;
+        }
+
+        List<String> command() {
+            List<String> java = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+            if (this == STOCK) {
+                java.addAll(List.of("-cp", System.getProperty("java.class.path"), StockServerMain.class.getName()));
+            } else {
+                java.addAll(List.of("-jar", LabPaths.repositoryRoot().resolve("server/target/dbus-lab-server.jar").toString()));
+            }
+            return java;
+        }
+    }
+
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+
+    final Kind kind;
+    final String transport;
+    private final PrivateBus bus;
+    private final Path dir;
+    private final LineProcess server;
+    private final String address;
+
+    private ServerOn(Kind kind, String transport, PrivateBus bus, Path dir, LineProcess server, String address) {
+        this.kind = kind;
+        this.transport = transport;
+        this.bus = bus;
+        this.dir = dir;
+        this.server = server;
+        this.address = address;
+    }
+
+    /** @param transport dbus-daemon, dbus-broker or p2p-unix */
+    static ServerOn start(Kind kind, String transport, String... extra) throws Exception {
+        boolean peer = "p2p-unix".equals(transport);
+        PrivateBus bus = peer ? null : PrivateBus.start(transport);
+        Path dir = Files.createTempDirectory("stock-test-");
+        List<String> command = kind.command();
+        command.addAll(peer ? List.of("--listen", "unix:path=" + dir.resolve("echo.sock")) : List.of("--bus", bus.address()));
+        command.addAll(List.of(extra));
+        LineProcess server = null;
+        try {
+            server = LineProcess.start(command);
+            String ready = server.nextLine(READY_TIMEOUT);
+            if (!ready.startsWith("ready ")) {
+                throw new IOException(kind + " server said '" + ready + "' instead of 'ready ADDRESS'");
+            }
+            return new ServerOn(kind, transport, bus, dir, server, peer ? ready.substring("ready ".length()) : bus.address());
+        } catch (Exception e) {
+            if (server != null) {
+                server.close();
+            }
+            if (bus != null) {
+                bus.close();
+            }
+            LabPaths.deleteTree(dir);
+            throw e;
+        }
+    }
+
+    boolean peer() {
+        return bus == null;
+    }
+
+    String address() {
+        return address;
+    }
+
+    /** A stock client's connection options for this server. */
+    List<String> clientOptions() {
+        List<String> options = new ArrayList<>(List.of("--address", address));
+        if (peer()) {
+            options.add("--peer");
+        } else {
+            options.addAll(List.of("--dest", kind.busName));
+        }
+        return options;
+    }
+
+    /** Connects an in-process stock call path to this server. */
+    StockCallPath connect(boolean sync, long replyTimeoutMs) throws Exception {
+        return StockConnector.connect(address, peer(), kind.busName, 20_000, replyTimeoutMs, sync);
+    }
+
+    LineProcess process() {
+        return server;
+    }
+
+    @Override
+    public String toString() {
+        return kind + " server on " + transport;
+    }
+
+    @Override
+    public void close() throws Exception {
+        try {
+            server.close();
+        } finally {
+            if (bus != null) {
+                bus.close();
+            }
+            LabPaths.deleteTree(dir);
+        }
+    }
+}
