@@ -1,5 +1,6 @@
 package org.dbuslab.peers;
 
+import org.dbuslab.testkit.LineProcess;
 import org.dbuslab.format.ControlProtocol;
 import org.dbuslab.format.ControlProtocol.Done;
 import org.dbuslab.format.ControlProtocol.Reply;

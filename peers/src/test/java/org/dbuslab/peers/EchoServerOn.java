@@ -1,5 +1,6 @@
 package org.dbuslab.peers;
 
+import org.dbuslab.testkit.LineProcess;
 import org.dbuslab.testkit.LabPaths;
 import org.dbuslab.testkit.PrivateBus;
 

@@ -1,5 +1,6 @@
 package org.dbuslab.peers;
 
+import org.dbuslab.testkit.LineProcess;
 import org.dbuslab.testkit.PrivateBus;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
