@@ -6,6 +6,7 @@ import org.dbuslab.runner.plan.CallsCalibration;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
 import org.dbuslab.runner.plan.ClientKey;
+import org.dbuslab.runner.plan.LibraryPlan;
 import org.dbuslab.runner.plan.Phase;
 import org.dbuslab.runner.plan.SessionPlan;
 import org.dbuslab.runner.progress.BlockForecast;
@@ -77,7 +78,7 @@ final class Blocks {
     }
 
     private SessionPlan warmUp(SessionPlan plan, Set<ClientKey> clients) throws IOException, InterruptedException {
-        List<ClientKey> java = plan.cells().stream().filter(c -> c.kind() != CellKind.OVERLIMIT && !c.kind().spam())
+        List<ClientKey> java = plan.cells().stream().filter(c -> c.kind() != CellKind.OVERLIMIT && c.kind().jit())
             .map(c -> c.clientKey().orElseThrow()).filter(clients::contains).distinct().toList();
         WarmupRule rule = new WarmupRule(config.warmupBlocks(), config.warmupBudget(), java);
         Instant started = clock.instant();
@@ -132,7 +133,9 @@ final class Blocks {
         Set<String> skipped = new HashSet<>();
         for (int measured = 1; ; measured++) {
             int m = measured;
-            runBlock(plan.cellsOfBlock(Phase.MEASURE, measured), Phase.MEASURE, (cell, result) -> {
+            List<Cell> cells = plan.cellsOfBlock(Phase.MEASURE, measured).stream()
+                .filter(c -> LibraryPlan.due(c, m, config.lkmlRuns())).toList();
+            runBlock(cells, Phase.MEASURE, (cell, result) -> {
                 if (!Double.isNaN(result.usPerCall())) {
                     samples.add(m, cell.id(), result.usPerCall());
                 }

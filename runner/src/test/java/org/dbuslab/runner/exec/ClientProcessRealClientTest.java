@@ -46,7 +46,7 @@ class ClientProcessRealClientTest {
             Path latency = dir.resolve("latency/client.hlog");
             Files.createDirectories(latency.getParent());
             ClientProcess client = ClientProcess.start(supervisor, "client", Launch.of(dir.resolve("client"),
-                ClientCommand.java(java, layout, List.of(), bus.address(), false, false, "dbus-daemon", "async", latency)));
+                ClientCommand.java(java, layout, List.of(), bus.address(), false, null, "dbus-daemon", "async", latency)));
             client.awaitReady(Duration.ofSeconds(60));
             CpuMeter meter = new CpuMeter(new CpuClock());
 
