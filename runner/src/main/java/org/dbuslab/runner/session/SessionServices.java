@@ -134,7 +134,8 @@ public final class SessionServices {
                 services.spawnRawServer(t.label());
             }
         }
-        services.awaitServers(s -> log.say("   server " + label(s.name()) + " ready: " + s.address()), s -> {
+        services.awaitServers(s -> log.say("   server " + (isLibraryServer(s.name()) ? s.name() : label(s.name()))
+            + " ready: " + s.address()), s -> {
             Transport t = Transport.ofLabel(label(s.name())).orElseThrow();
             if (isLibraryServer(s.name())) {
                 log.say("[skip] " + s.name() + ": " + s.check()); // its cells: skipped.tsv per pair below
@@ -210,7 +211,7 @@ public final class SessionServices {
             if (services.blocker(List.of("bus:" + t.label(), serverName(Library.GLIB, t))) == null) {
                 String why = services.spamHookMissing(t.label(), Library.GLIB.busName(), "the GLib server");
                 if (why != null) {
-                    missingHook(t, Pair.LIBDBUS_GLIB, why);
+                    missingHook(t, Pair.LIBDBUS_GLIB, "libraries", why);
                 }
             }
         }
@@ -260,20 +261,20 @@ public final class SessionServices {
         String clientHook = javaLibdbus ? services.clientSpamHookMissing() : null;
         for (Transport t : refBuses) {
             if (clientHook != null) {
-                missingHook(t, Pair.JAVA_LIBDBUS, clientHook);
+                missingHook(t, Pair.JAVA_LIBDBUS, "reference", clientHook);
             }
             if (services.blocker(List.of("srv:" + t.label())) == null) {
                 String serverHook = services.spamHookMissing(t.label());
                 if (serverHook != null) {
-                    missingHook(t, Pair.LIBDBUS_JAVA, serverHook);
+                    missingHook(t, Pair.LIBDBUS_JAVA, "reference", serverHook);
                 }
             }
         }
     }
 
-    private void missingHook(Transport t, Pair pair, String why) {
+    private void missingHook(Transport t, Pair pair, String series, String why) {
         missingHooks.put(pair.label() + "@" + t.label(), why);
-        folder.skipped(t, pair, "reference pair " + pair.label() + " not run: " + why);
+        folder.skipped(t, pair, series + " pair " + pair.label() + " not run: " + why);
         log.say("[skip] " + t.label() + " " + pair.label() + ": " + why);
     }
 

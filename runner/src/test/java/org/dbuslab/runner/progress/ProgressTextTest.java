@@ -65,7 +65,10 @@ class ProgressTextTest {
                         + "(seed 42); placement free",
                 "reference rows: libdbus pairs and raw floor at sizes 1000,10000",
                 "sweep: windows 1,2,4,8,16,32,64,128,256; over-limit check in the first measured block",
-                "89 cells (20 matrix, 32 reference, 36 sweep), 88 runs per block, 19 persistent clients, 32 headline comparisons"),
+                "client libraries: libdbus,dbus-java,dbus-java-stock,glib,sd-bus; lkml: 4 measured runs per cell, in the"
+                        + " first measured blocks",
+                "189 cells (20 matrix, 32 reference, 36 sweep, 88 libraries, 12 lkml), 188 runs per block, 57 persistent"
+                        + " clients, 32 headline comparisons"),
                 lines);
     }
 
