@@ -87,6 +87,18 @@ public final class LibraryPrograms {
      */
     public List<String> client(Library lib, String address, boolean peer, String dest, String mode, int window,
                                int payload, Path latencyLog) {
+        List<String> args = clientArgs(lib, address, peer, dest, mode, window, payload, latencyLog);
+        return switch (lib) {
+            case GLIB -> prepend(peerProgram("glib-echo-client"), args);
+            case SDBUS -> prepend(peerProgram("sdbus-echo-client"), args);
+            case DBUS_JAVA_STOCK -> java.main(stockJar(), STOCK_CLIENT_CLASS, args);
+            default -> throw new IllegalArgumentException("no library client program for " + lib);
+        };
+    }
+
+    /** The arguments of {@link #client} (the C clients and the lab's Java client take the stock client's too). */
+    public static List<String> clientArgs(Library lib, String address, boolean peer, String dest, String mode, int window,
+                                          int payload, Path latencyLog) {
         List<String> args = new ArrayList<>(List.of("--address", address));
         if (peer) {
             args.add("--peer");
@@ -100,12 +112,7 @@ public final class LibraryPrograms {
         }
         args.addAll(List.of("--reply-timeout", Integer.toString(REPLY_TIMEOUT_MS), "--control", "--latency-log",
             latencyLog.toString()));
-        return switch (lib) {
-            case GLIB -> prepend(peerProgram("glib-echo-client"), args);
-            case SDBUS -> prepend(peerProgram("sdbus-echo-client"), args);
-            case DBUS_JAVA_STOCK -> java.main(stockJar(), STOCK_CLIENT_CLASS, args);
-            default -> throw new IllegalArgumentException("no library client program for " + lib);
-        };
+        return args;
     }
 
     private static List<String> prepend(Path program, List<String> args) {
