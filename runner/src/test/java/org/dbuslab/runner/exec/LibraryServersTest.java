@@ -1,7 +1,6 @@
 package org.dbuslab.runner.exec;
 
 import org.dbuslab.format.ControlProtocol;
-import org.dbuslab.runner.options.Placement;
 import org.dbuslab.runner.plan.Library;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,17 +36,8 @@ class LibraryServersTest {
         for (Library lib : List.of(Library.GLIB, Library.SDBUS)) {
             RealBus.require(programs.missing(lib) == null, programs.missing(lib) + " (make -C peers)");
         }
-        Path tmp = ShortTemp.create(Path.of("/tmp"), "lab-ls.");
         try (Supervisor supervisor = new Supervisor(Duration.ofSeconds(2), m -> { })) {
-            supervisor.onClose("tmp", () -> {
-                try {
-                    org.dbuslab.testkit.LabPaths.deleteTree(tmp);
-                } catch (java.io.IOException e) {
-                    // temp
-                }
-            });
-            Services services = new Services(supervisor, layout, java, Placement.FREE, tmp, dir.resolve("logs"), m -> { });
-            RealBus.require(services.startBus("dbus-daemon", "dbus-daemon", Map.of()), "dbus-daemon did not start");
+            Services services = RealBus.withDaemon(supervisor, layout, java, dir.resolve("logs"), "lab-ls.");
             String busAddress = services.get("bus:dbus-daemon").orElseThrow().address();
             services.spawnLibraryServer("glib:dbus-daemon", "dbus-daemon", programs.server(Library.GLIB, busAddress, null));
             services.spawnLibraryServer("sdbus:dbus-daemon", "dbus-daemon", programs.server(Library.SDBUS, busAddress, null));
