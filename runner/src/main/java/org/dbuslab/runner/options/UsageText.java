@@ -109,8 +109,9 @@ final class UsageText {
                   lkml (the 2015 kdbus benchmark on LKML): glib>glib, sync %d calls per run,
                   async %d calls at window %d, 1000 and 10000 B of --sizes, on dbus-daemon,
                   dbus-broker and p2p-unix of --transports; fixed calls, measured in the first
-                  --lkml-runs measured blocks. The C peers are built by 'make -C peers'
-                  (run-all.sh does it when they are older than their sources); a missing
+                  --lkml-runs measured blocks (--quick: async, dbus-daemon, 1000 B). The C
+                  peers are built by 'make -C peers' (run-all.sh does it when they are
+                  missing or older than their sources, not with --no-build); a missing
                   compiler or library, or the stock jar (stock/target/dbus-lab-stock.jar)
                   not built, puts each affected pair in skipped.tsv with the reason.
 
@@ -119,9 +120,10 @@ final class UsageText {
                                       (default %d)
                   --out DIR           results folder (default results/<UTC timestamp>/ in the repo);
                                       refused if it already holds a runs.csv
-                  --no-build          never run Maven (the jars must exist)
-                  --rebuild           always run 'mvn -B -q package -DskipTests' first (default:
-                                      build only when a jar is older than a pom.xml or a source)
+                  --no-build          never run Maven or make (the jars must exist)
+                  --rebuild           always run 'mvn -B -q package -DskipTests' and 'make -C
+                                      peers' first (default: build only when a jar or peer is
+                                      missing or older than a pom.xml or a source)
                   --scenarios LIST    before the blocks, lab/run-scenarios.sh with the same --out
                                       and preset (the blocks get the budget they leave): %s,
                                       or none (default: all)

@@ -16,7 +16,7 @@ import org.dbuslab.runner.options.SessionConfig;
  * <li>lkml: glib>glib, sync {@value #LKML_SYNC_CALLS} calls per run, async {@value #LKML_ASYNC_CALLS} calls at window
  * {@value #LKML_WINDOW}, 1000 and 10000 B, dbus-daemon, dbus-broker and p2p-unix (each as far as the session has
  * them); fixed calls (never calibrated); measured in the first --lkml-runs measured blocks only
- * ({@link #due}).</li>
+ * ({@link #due}); --quick: async on dbus-daemon at 1000 B.</li>
  * </ul>
  */
 public final class LibraryPlan {
@@ -58,8 +58,11 @@ public final class LibraryPlan {
             }
         }
         if (c.lkmlRuns() > 0) {
+            // --quick: the async cell only (a sync run's 20000 calls would be most of a quick block)
+            List<Mode> modes = c.preset() == Preset.QUICK ? c.modes().stream().filter(m -> m == Mode.ASYNC).toList()
+                : c.modes();
             for (Transport t : lkmlTransports(c)) {
-                for (Mode m : c.modes()) {
+                for (Mode m : modes) {
                     for (int s : LKML_SIZES) {
                         if (librarySizes(c).contains(s)) {
                             cells.add(m == Mode.SYNC
