@@ -53,13 +53,16 @@ public final class LibraryPrograms {
         };
     }
 
+    /** The launcher's make line wins: when make failed, programs left from an older build are not used. */
     private String peersMissing(String prefix, String envName, String what) {
+        String make = env.get(envName);
+        if (make != null && !make.isBlank()) {
+            return make.strip();
+        }
         for (String role : List.of("client", "server")) {
             Path program = peerProgram(prefix + "-echo-" + role);
             if (!Files.isExecutable(program)) {
-                String make = env.get(envName);
-                return make != null && !make.isBlank() ? make.strip()
-                    : "peers/build/" + program.getFileName() + " is not built (make -C peers builds " + what + ")";
+                return "peers/build/" + program.getFileName() + " is not built (make -C peers builds " + what + ")";
             }
         }
         return null;

@@ -78,6 +78,8 @@ class LibraryProgramsTest {
                 PosixFilePermissions.fromString("rwx------")));
         }
         assertNull(programs(Map.of()).missing(Library.GLIB));
+        assertEquals("make failed", programs(Map.of(LibraryPrograms.GLIB_REASON_ENV, "make failed")).missing(Library.GLIB),
+            "programs of an older build are not used when make failed");
         Files.createDirectories(repo.resolve("stock/target"));
         Files.createFile(repo.resolve(LibraryPrograms.STOCK_JAR));
         assertNull(programs(Map.of()).missing(Library.DBUS_JAVA_STOCK));
