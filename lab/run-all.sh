@@ -74,10 +74,50 @@ build() {
     export LAB_BUILD_LOG=$log
 }
 
+# peers_outdated: a C peer (peers/build/, make -C peers) is missing or older than a source or the Makefile.
+readonly PEERS=(glib-echo-server glib-echo-client sdbus-echo-server sdbus-echo-client)
+peers_outdated() {
+    local peer newer
+    for peer in "${PEERS[@]}"; do
+        [[ -x "$REPO/peers/build/$peer" ]] || return 0
+        newer=$(find "$REPO/peers/Makefile" "$REPO/peers/c" -type f -newer "$REPO/peers/build/$peer" -print -quit \
+            2>/dev/null || true)
+        [[ -z "$newer" ]] || return 0
+    done
+    return 1
+}
+
+# build_peers: make -C peers glib, then sdbus (one library's absence does not stop the other). A target that fails
+# passes the Makefile's one-line reason to the runner (LAB_PEERS_GLIB_MISSING, LAB_PEERS_SDBUS_MISSING), which
+# puts it in skipped.tsv for that library's cells; the session goes on.
+build_peers() {
+    local target var log line
+    command -v make >/dev/null 2>&1 || {
+        export LAB_PEERS_GLIB_MISSING="peers: cannot build the C peers: make not found (Debian: make)"
+        export LAB_PEERS_SDBUS_MISSING=$LAB_PEERS_GLIB_MISSING
+        printf '%s: %s\n' "$PROG" "$LAB_PEERS_GLIB_MISSING" >&2
+        return 0
+    }
+    for target in glib sdbus; do
+        var=LAB_PEERS_${target^^}_MISSING
+        log=$(mktemp "${TMPDIR:-/tmp}/dbus-lab-peers.XXXXXX")
+        if ! make -C "$REPO/peers" "$target" </dev/null >"$log" 2>&1; then
+            line=$(grep -a -m1 -E '\*\*\*' "$log" || tail -n 1 "$log" || true)
+            line=$(printf '%s' "${line:-make -C peers $target failed}" | tr '\t\n\r' '   ')
+            export "$var=$line"
+            printf '%s: C peers (%s) not built: %s\n' "$PROG" "$target" "$line" >&2
+        fi
+        rm -f "$log"
+    done
+}
+
 command -v "$JAVA" >/dev/null 2>&1 || die 3 "java not found ('$JAVA'); set JAVA or put java on PATH"
 case "$BUILD" in
-    always) build ;;
-    auto) if jars_outdated; then build; fi ;;
+    always) build; build_peers ;;
+    auto)
+        if jars_outdated; then build; fi
+        if ((!HELP)) && peers_outdated; then build_peers; fi
+        ;;
 esac
 for jar in "${JARS[@]}"; do
     [[ -f "$jar" ]] || die 3 "missing ${jar#"$REPO"/} (run without --no-build, or build with mvn -B package -DskipTests)"

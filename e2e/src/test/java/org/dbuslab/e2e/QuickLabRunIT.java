@@ -66,6 +66,7 @@ class QuickLabRunIT {
         assertTrue(report.contains("JIT compilation in the Java clients"), "report sums up jit_ms");
         assertEveryBlockRunsTheMatrixAndItsRotationGroup(Files.readAllLines(out.resolve("order.tsv")));
         assertRowsCarryTheirBlockAndCpu(rows);
+        assertLibraryRowsAreClean(rows);
         String sessionLog = Files.readString(out.resolve("logs/session.log"));
         for (String bus : List.of("dbus-daemon", "dbus-broker")) {
             assertTrue(sessionLog.contains("server " + bus + " warmed up"), "the Java server on " + bus
@@ -119,6 +120,33 @@ class QuickLabRunIT {
     }
 
     /** runs.csv: round = the block (warm-up rows in block 1), and every run has its client and server CPU. */
+    /**
+     * The quick preset's libraries cells (glib and sd-bus against the Java server and themselves) and its lkml cell
+     * ran with every reply verified; they need the C peers (make -C peers; CI builds them, elsewhere they may be a
+     * skipped.tsv line).
+     */
+    private static void assertLibraryRowsAreClean(List<String> rows) {
+        List<String> header = List.of(rows.get(0).split(","));
+        int series = header.indexOf("series");
+        int pair = header.indexOf("pair");
+        Set<String> pairs = new HashSet<>();
+        for (String row : rows.subList(1, rows.size())) {
+            String[] f = row.split(",", -1);
+            if (f[series].equals("libraries") || f[series].equals("lkml")) {
+                pairs.add(f[series] + " " + f[pair]);
+                for (String column : List.of("lost", "mismatched", "errors")) {
+                    assertEquals("0", f[header.indexOf(column)], column + ": " + row);
+                }
+            }
+        }
+        boolean peers = Files.isExecutable(LabRun.REPO.resolve("peers/build/glib-echo-client"))
+            && Files.isExecutable(LabRun.REPO.resolve("peers/build/sdbus-echo-client"));
+        if (peers || "true".equals(System.getenv("CI"))) {
+            assertEquals(Set.of("libraries glib>dbus-java", "libraries sd-bus>dbus-java", "libraries glib>glib",
+                "libraries sd-bus>sd-bus", "lkml glib>glib"), pairs);
+        }
+    }
+
     private static void assertRowsCarryTheirBlockAndCpu(List<String> rows) {
         List<String> header = List.of(rows.get(0).split(","));
         int round = header.indexOf("round");

@@ -16,17 +16,20 @@ public final class ClientCommand {
     }
 
     /**
-     * The Java client: to the Java server through ADDRESS (PEER for p2p), or, with SPAMMETHOD, calling
-     * com.example.Spam on the libdbus echo (the dbus-java>libdbus pair). CDS: the class-data archive flags.
+     * The Java client through ADDRESS (PEER for p2p): to the Java server (DEST null), to another server by its bus
+     * name DEST (--dest, e.g. the GLib server's), or, with DEST the libdbus echo's name, calling com.example.Spam on it
+     * (the dbus-java>libdbus pair). CDS: the class-data archive flags.
      */
     public static List<String> java(JavaRuntime java, LabLayout jars, List<String> cds, String address, boolean peer,
-                                    boolean spamMethod, String transport, String mode, Path latencyLog) {
+                                    String dest, String transport, String mode, Path latencyLog) {
         List<String> args = new ArrayList<>(List.of("--address", address));
         if (peer) {
             args.add("--peer");
         }
-        if (spamMethod) {
-            args.addAll(List.of("--method", "spam", "--dest", Services.LIBDBUS_ECHO_NAME));
+        if (Services.LIBDBUS_ECHO_NAME.equals(dest)) {
+            args.addAll(List.of("--method", "spam", "--dest", dest));
+        } else if (dest != null) {
+            args.addAll(List.of("--dest", dest));
         }
         args.addAll(control(transport, mode, latencyLog));
         return java.jar(jars.clientJar(), cds, args);

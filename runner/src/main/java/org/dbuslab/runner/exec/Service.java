@@ -3,8 +3,8 @@ package org.dbuslab.runner.exec;
 import java.util.List;
 
 /**
- * One thing a cell needs running: a bus (bus:T), a Java server (srv:T), a libdbus echo (echo:T) or a raw
- * server (raw:T). Either usable (with the address clients use) or dead with the reason; {@link #check()}
+ * One thing a cell needs running: a bus (bus:T), a Java server (srv:T), a libdbus echo (echo:T), a raw
+ * server (raw:T), another library's server (glib:T, sdbus:T, stock:T) or a client program (prog:NAME). Either usable (with the address clients use) or dead with the reason; {@link #check()}
  * notices a bus or server that died since it started, so a session reports it instead of hanging on it.
  */
 public final class Service {
@@ -30,6 +30,11 @@ public final class Service {
 
     static Service ofProcess(String name, Child process) {
         return new Service(name, null, process, null, null);
+    }
+
+    /** Something a cell needs that is not a process of its own (a program on disk): usable as long as it exists. */
+    static Service available(String name) {
+        return new Service(name, null, null, "", null);
     }
 
     static Service failed(String name, String reason) {

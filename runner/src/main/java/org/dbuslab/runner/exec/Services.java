@@ -103,6 +103,21 @@ public final class Services {
         spawn("srv:" + label, logs.resolve(label).resolve("server"), java.jar(jars.serverJar(), List.of(), args));
     }
 
+    /** Another library's echo server NAME (e.g. glib:dbus-daemon), its logs under LABEL's folder; see awaitServers. */
+    public void spawnLibraryServer(String name, String label, List<String> command) throws IOException {
+        spawn(name, logs.resolve(label).resolve(name.substring(0, name.indexOf(':')) + "-server"), command);
+    }
+
+    /** A socket path in the session's private (0700) temp folder. */
+    public Path socket(String file) {
+        return tmp.resolve(file);
+    }
+
+    /** Marks NAME (a program a cell needs, prog:NAME) usable. */
+    public void markAvailable(String name) {
+        services.put(name, Service.available(name));
+    }
+
     /** The raw-socket echo server (JDK channels, no D-Bus) for raw-unix or raw-tcp. */
     public void spawnRawServer(String transport) throws IOException {
         String listen = transport.equals("raw-unix") ? "unix:path=" + tmp.resolve("raw.sock")
@@ -215,14 +230,18 @@ public final class Services {
      * an empty reply: null when it does, else why not (the pair is then skipped, not failed).
      */
     public String spamHookMissing(String transport) throws IOException, InterruptedException {
+        return spamHookMissing(transport, JAVA_ECHO_NAME, "the Java server");
+    }
+
+    /** As above for the server owning DEST (WHO names it in the reason). */
+    public String spamHookMissing(String transport, String dest, String who) throws IOException, InterruptedException {
         Service bus = services.get("bus:" + transport);
         ForeignCall call = ForeignCall.run(Duration.ofSeconds(10), "dbus-send", "--bus=" + bus.address(),
-            "--print-reply", "--dest=" + JAVA_ECHO_NAME, "/", "com.example.Spam", "array:byte:1,2,3");
+            "--print-reply", "--dest=" + dest, "/", "com.example.Spam", "array:byte:1,2,3");
         if (call.status() == 0) {
             return null;
         }
-        return "the Java server does not answer com.example.Spam at / yet (hook pending): "
-            + Logs.lastLineOf(call.output());
+        return who + " does not answer com.example.Spam at / yet (hook pending): " + Logs.lastLineOf(call.output());
     }
 
     /** The client jar's --help names '--method' and 'spam' (the dbus-java>libdbus pair's hook). */

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import org.dbuslab.runner.plan.Library;
 import org.dbuslab.runner.plan.Mode;
 import org.dbuslab.runner.plan.Transport;
 
@@ -30,6 +31,8 @@ import org.dbuslab.runner.plan.Transport;
  * @param startedAt       when the session started (the launcher passes the build's start)
  * @param rotation        the cells outside the matrix take turns by rotation group (plan.Rotation); false: every
  *                        cell in every measured block
+ * @param libraries       the client libraries of the libraries series (--libraries; empty: none)
+ * @param lkmlRuns        measured runs of each lkml cell (--lkml-runs; 0: no lkml cells)
  */
 public record SessionConfig(Preset preset, int calls, Duration runTarget, int firstBlockCalls, int fixedBlocks,
                             double precisionPct, int minBlocks, Duration budget, int warmupBlocks, Duration warmupBudget,
@@ -37,7 +40,8 @@ public record SessionConfig(Preset preset, int calls, Duration runTarget, int fi
                             boolean reference, List<Integer> referenceSizes, boolean sweep, List<Integer> sweepWindows,
                             int sweepCalls, BlockOrdering order, long orderSeed, Placement placement, Duration cellTimeout,
                             Optional<Path> out, BuildMode build, List<String> scenarios, Instant startedAt,
-                            boolean rotation) {
+                            boolean rotation,
+                            List<Library> libraries, int lkmlRuns) {
 
     /** The contract's largest payload: the D-Bus array limit. */
     public static final int MAX_PAYLOAD = 64 * 1024 * 1024;
@@ -55,6 +59,7 @@ public record SessionConfig(Preset preset, int calls, Duration runTarget, int fi
         referenceSizes = List.copyOf(referenceSizes);
         sweepWindows = List.copyOf(sweepWindows);
         scenarios = List.copyOf(scenarios);
+        libraries = List.copyOf(libraries);
         require(calls > 0 ^ runTarget != null, "exactly one of calls and runTarget");
         require(firstBlockCalls >= 1 && (calls == 0 || firstBlockCalls == calls), "firstBlockCalls");
         require(fixedBlocks > 0 ^ Double.isFinite(precisionPct), "exactly one of fixedBlocks and precisionPct");
@@ -71,6 +76,8 @@ public record SessionConfig(Preset preset, int calls, Duration runTarget, int fi
         require(sweepCalls >= 0, "sweepCalls");
         require(orderSeed >= 0 && orderSeed <= MAX_ORDER_SEED, "orderSeed");
         require(Set.copyOf(ALL_SCENARIOS).containsAll(scenarios), "scenarios");
+        require(Library.CLIENTS.containsAll(libraries), "libraries");
+        require(lkmlRuns >= 0, "lkmlRuns");
     }
 
     private static void require(boolean ok, String what) {

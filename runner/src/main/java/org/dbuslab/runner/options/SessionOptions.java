@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
+import org.dbuslab.runner.plan.Library;
 import org.dbuslab.runner.plan.Mode;
 import org.dbuslab.runner.plan.Transport;
 
@@ -34,6 +35,8 @@ public final class SessionOptions {
     public static final Duration DEFAULT_CELL_TIMEOUT = Duration.ofSeconds(300);
     /** Most calls per run that --run-ms or --calls may ask for. */
     public static final int MAX_CALLS = 10_000_000;
+    /** The 2015 benchmark's 4 runs per cell. */
+    public static final int DEFAULT_LKML_RUNS = 4;
 
     @Option(names = {"-h", "--help"}, usageHelp = true)
     boolean help;
@@ -93,6 +96,10 @@ public final class SessionOptions {
     boolean rebuild;
     @Option(names = "--scenarios")
     String scenarios;
+    @Option(names = "--libraries")
+    String libraries;
+    @Option(names = "--lkml-runs")
+    String lkmlRuns;
     @Option(names = "--started-at-ms")
     String startedAtMs;
     /** Options of the round-based run-all.sh that blocks replaced: named so the error can say what to use. */
@@ -203,10 +210,13 @@ public final class SessionOptions {
         List<String> scenarioList = scenarios == null ? SessionConfig.ALL_SCENARIOS
                 : scenarios.equals("none") ? List.of() : items("--scenarios", scenarios, SessionConfig.ALL_SCENARIOS, s -> s);
         int firstCalls = fixedCalls > 0 ? fixedCalls : Preset.FIRST_BLOCK_CALLS;
+        List<Library> libraryList = libraries == null ? Library.CLIENTS : libraries.equals("none") ? List.of()
+                : items("--libraries", libraries, Library.CLIENTS, Library::label);
+        int lkml = lkmlRuns != null ? uint("--lkml-runs", lkmlRuns, 0, 100_000) : DEFAULT_LKML_RUNS;
         return new SessionConfig(p, fixedCalls, runTarget, firstCalls, fixedBlocks, precisionPct, least, totalBudget, warmups,
                 warmupLimit, win, sizeList, transportList, modeList, !noReference, refSizes, sweep, windows, sweepCallCount,
                 ordering, seed, place, timeout, Optional.ofNullable(out).map(Path::of), build, scenarioList, started,
-                rotate);
+                rotate, libraryList, lkml);
     }
 
     private void exclusive(boolean a, String aName, boolean b, String bName) {

@@ -3,6 +3,8 @@ package org.dbuslab.runner.options;
 import java.util.List;
 import java.util.stream.Collectors;
 
+import org.dbuslab.runner.plan.Library;
+import org.dbuslab.runner.plan.LibraryPlan;
 import org.dbuslab.runner.plan.Transport;
 
 /** The --help text, with the presets' table made from {@link Preset}'s data. */
@@ -18,7 +20,8 @@ final class UsageText {
                 Runs the D-Bus echo benchmark: the matrix (every transport x mode x payload
                 size, Java client against Java server), reference rows (libdbus dbus-test-tool
                 pairs on dbus-daemon and dbus-broker, and a raw-socket floor without D-Bus), a
-                pipelining-depth sweep and the over-limit check. Every bus, server and Java
+                pipelining-depth sweep, the over-limit check, the client-library matrix and
+                the 2015 kdbus benchmark (lkml). Every bus, server and Java
                 client starts once; the session is then a sequence of BLOCKS, each making one
                 run of every matrix cell and of one rotation group of the other cells (their
                 mode and payload size; --rotation) in an order shuffled from a recorded seed,
@@ -98,14 +101,36 @@ final class UsageText {
                   LimitsExceeded errors from the bus, judged in notes.tsv; not lost calls, not a
                   hang. dbus-broker has no such limit.
 
+                Client libraries (series libraries and lkml; rows with reference=true):
+                  --libraries LIST    client libraries of the libraries series, comma-separated
+                                      subset of %s, or none (default: all)
+                  --lkml-runs N       measured runs of each lkml cell (default %d; 0 = no lkml cells)
+                  libraries: every client (libdbus spam, the lab's dbus-java client, dbus-java
+                  as shipped, the GLib and sd-bus clients of peers/) against the Java server
+                  (X>dbus-java) and the GLib server (X>glib), plus sd-bus>sd-bus and
+                  dbus-java-stock>dbus-java-stock, on dbus-daemon and dbus-broker of
+                  --transports (--full: p2p-unix too), every mode and size; --quick: glib and
+                  sd-bus against the Java server and themselves, dbus-daemon, the first size.
+                  Calls per run as the matrix. libdbus>glib needs the GLib server to answer
+                  com.example.Spam (skipped with the reason until it does).
+                  lkml (the 2015 kdbus benchmark on LKML): glib>glib, sync %d calls per run,
+                  async %d calls at window %d, 1000 and 10000 B of --sizes, on dbus-daemon,
+                  dbus-broker and p2p-unix of --transports; fixed calls, measured in the first
+                  --lkml-runs measured blocks (--quick: async, dbus-daemon, 1000 B). The C
+                  peers are built by 'make -C peers' (run-all.sh does it when they are
+                  missing or older than their sources, not with --no-build); a missing
+                  compiler or library, or the stock jar (stock/target/dbus-lab-stock.jar)
+                  not built, puts each affected pair in skipped.tsv with the reason.
+
                 Session:
                   --cell-timeout S    seconds one run may take before it counts as hung
                                       (default %d)
                   --out DIR           results folder (default results/<UTC timestamp>/ in the repo);
                                       refused if it already holds a runs.csv
-                  --no-build          never run Maven (the jars must exist)
-                  --rebuild           always run 'mvn -B -q package -DskipTests' first (default:
-                                      build only when a jar is older than a pom.xml or a source)
+                  --no-build          never run Maven or make (the jars must exist)
+                  --rebuild           always run 'mvn -B -q package -DskipTests' and 'make -C
+                                      peers' first (default: build only when a jar or peer is
+                                      missing or older than a pom.xml or a source)
                   --scenarios LIST    before the blocks, lab/run-scenarios.sh with the same --out
                                       and preset (the blocks get the budget they leave): %s,
                                       or none (default: all)
@@ -171,7 +196,9 @@ final class UsageText {
                 SessionConfig.MAX_PAYLOAD,
                 Transport.SELECTABLE.stream().map(Transport::label).collect(Collectors.joining(",")),
                 SessionConfig.MAX_ORDER_SEED, join(SessionOptions.DEFAULT_SWEEP_WINDOWS),
-                SessionOptions.DEFAULT_CELL_TIMEOUT.toSeconds(), String.join(",", SessionConfig.ALL_SCENARIOS));
+                Library.CLIENTS.stream().map(Library::label).collect(Collectors.joining(",")),
+                SessionOptions.DEFAULT_LKML_RUNS, LibraryPlan.LKML_SYNC_CALLS, LibraryPlan.LKML_ASYNC_CALLS,
+                LibraryPlan.LKML_WINDOW, SessionOptions.DEFAULT_CELL_TIMEOUT.toSeconds(), String.join(",", SessionConfig.ALL_SCENARIOS));
     }
 
     private static final String ROW = "  %-9s %-13s %-27s %-8s %-18s %-10s %-6s %s";

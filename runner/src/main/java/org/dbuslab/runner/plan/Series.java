@@ -9,7 +9,11 @@ public enum Series {
     /** The pipelining-depth sweep: async, the window varies. */
     SWEEP,
     /** The over-limit check (expected: LimitsExceeded errors). */
-    OVERLIMIT;
+    OVERLIMIT,
+    /** The client-library matrix: client library x server library (issue 14 item 2). */
+    LIBRARIES,
+    /** The 2015 kdbus benchmark on LKML: GLib client and server, fixed calls, --lkml-runs measured runs. */
+    LKML;
 
     public String label() {
         return Labels.of(this);

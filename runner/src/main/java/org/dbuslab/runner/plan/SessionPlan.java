@@ -13,7 +13,7 @@ import org.dbuslab.runner.options.SessionConfig;
 /**
  * Every cell of a session and the headline comparisons, in plan order (run-all.sh's plan_jobs): the matrix
  * (transport x mode x size), then per reference bus the libdbus pairs, then the raw floor, then the sweep on
- * dbus-daemon and dbus-broker, then the over-limit check. Every block runs every cell once, except the over-limit
+ * dbus-daemon and dbus-broker, then the over-limit check, then the libraries and lkml cells (LibraryPlan). Every block runs every cell once, except the over-limit
  * check: one run, in the first measured block.
  */
 public record SessionPlan(List<Cell> cells, List<Comparison> comparisons) {
@@ -85,6 +85,7 @@ public record SessionPlan(List<Cell> cells, List<Comparison> comparisons) {
                         c.sizes().get(0), OVERLIMIT_WINDOW, Math.max(sweepCalls, 2 * OVERLIMIT_WINDOW)));
             }
         }
+        cells.addAll(LibraryPlan.cells(c));
         return new SessionPlan(cells, comparisonsOf(cells));
     }
 
@@ -100,7 +101,7 @@ public record SessionPlan(List<Cell> cells, List<Comparison> comparisons) {
         for (Comparison.Kind kind : List.of(Comparison.Kind.CLIENT_LIBDBUS, Comparison.Kind.SERVER_LIBDBUS)) {
             Pair subject = kind == Comparison.Kind.CLIENT_LIBDBUS ? Pair.JAVA_LIBDBUS : Pair.LIBDBUS_JAVA;
             for (Cell cell : cells) {
-                if (cell.pair() == subject) {
+                if (cell.pair() == subject && cell.series() == Series.REFERENCE) {
                     find(cells, same(cell, Series.REFERENCE, Pair.LIBDBUS, cell.transport()))
                             .ifPresent(base -> out.add(new Comparison(kind, cell, base)));
                 }

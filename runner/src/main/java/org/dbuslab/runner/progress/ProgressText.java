@@ -52,9 +52,15 @@ public final class ProgressText {
                 c.sweep() ? "sweep: windows " + join(c.sweepWindows()) + (plan.cells().stream()
                         .anyMatch(x -> x.kind() == CellKind.OVERLIMIT) ? "; over-limit check in the first measured block" : "")
                         : "sweep: off",
+                "client libraries: " + (c.libraries().isEmpty() ? "none (--libraries none)"
+                        : c.libraries().stream().map(Object::toString).collect(Collectors.joining(","))) + "; lkml: "
+                        + (c.lkmlRuns() > 0 ? c.lkmlRuns() + " measured runs per cell, in its rotation group's first blocks"
+                        : "off (--lkml-runs 0)"),
                 plan.cells().size() + " cells (" + plan.matrix().size() + " matrix, "
                         + plan.cells().stream().filter(x -> x.series() == Series.REFERENCE).count() + " reference, "
-                        + plan.cells().stream().filter(x -> x.series() == Series.SWEEP).count() + " sweep), " + perBlock
+                        + plan.cells().stream().filter(x -> x.series() == Series.SWEEP).count() + " sweep, "
+                        + plan.cells().stream().filter(x -> x.series() == Series.LIBRARIES).count() + " libraries, "
+                        + plan.cells().stream().filter(x -> x.series() == Series.LKML).count() + " lkml), " + perBlock
                         + ", " + plan.clientKeys().size() + " persistent clients, "
                         + plan.comparisons().size() + " headline comparisons");
     }

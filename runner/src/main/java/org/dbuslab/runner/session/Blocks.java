@@ -6,6 +6,7 @@ import org.dbuslab.runner.plan.CallsCalibration;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
 import org.dbuslab.runner.plan.ClientKey;
+import org.dbuslab.runner.plan.LibraryPlan;
 import org.dbuslab.runner.plan.Phase;
 import org.dbuslab.runner.plan.Rotation;
 import org.dbuslab.runner.plan.SessionPlan;
@@ -85,7 +86,7 @@ final class Blocks {
     }
 
     private SessionPlan warmUp(SessionPlan plan, Set<ClientKey> clients) throws IOException, InterruptedException {
-        List<ClientKey> java = plan.cells().stream().filter(c -> c.kind() != CellKind.OVERLIMIT && !c.kind().spam())
+        List<ClientKey> java = plan.cells().stream().filter(c -> c.kind() != CellKind.OVERLIMIT && c.kind().jit())
             .map(c -> c.clientKey().orElseThrow()).filter(clients::contains).distinct().toList();
         WarmupRule rule = new WarmupRule(config.warmupBlocks(), config.warmupBudget(), java);
         Instant started = clock.instant();

@@ -7,7 +7,6 @@ import org.dbuslab.runner.exec.ClientProcess;
 import org.dbuslab.runner.exec.CpuMeter;
 import org.dbuslab.runner.exec.Logs;
 import org.dbuslab.runner.exec.PayloadFiles;
-import org.dbuslab.runner.exec.Services;
 import org.dbuslab.runner.exec.SpamRun;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
@@ -128,7 +127,7 @@ final class CellRunner {
 
     private Result runSpam(Cell cell, Phase phase, int block) throws IOException, InterruptedException {
         String address = services.addressFor(cell);
-        String dest = cell.kind() == CellKind.SPAM_LIBDBUS ? Services.LIBDBUS_ECHO_NAME : Services.JAVA_ECHO_NAME;
+        String dest = cell.pair().server().busName(); // com.example.LabEcho, org.dbuslab.Echo or org.dbuslab.Echo.Glib
         Path payload = payloads.of(cell.payloadBytes());
         Path errLog = logs.resolve(cell.transport().label()).resolve(cell.id() + ".err");
         int due = fixedCosts.samplesDue(cell.id());
@@ -193,17 +192,12 @@ final class CellRunner {
     }
 
     private List<Long> serverPids(Cell cell) {
-        String t = cell.transport().label();
-        return switch (cell.kind()) {
-            case JAVA_LIBDBUS, SPAM_LIBDBUS -> services.cpuPids("echo:" + t);
-            case RAW -> services.cpuPids("raw:" + t);
-            default -> services.cpuPids("srv:" + t);
-        };
+        return services.cpuPids(SessionServices.serverOf(cell));
     }
 
     private static String method(Cell cell) {
         return switch (cell.kind()) {
-            case JAVA_LIBDBUS, SPAM_LIBDBUS, SPAM_JAVA -> "spam";
+            case JAVA_LIBDBUS, SPAM_LIBDBUS, SPAM_JAVA, SPAM_GLIB -> "spam";
             case RAW -> "raw";
             default -> "echo";
         };

@@ -11,6 +11,7 @@ import org.dbuslab.runner.exec.CpuPlacement;
 import org.dbuslab.runner.exec.JavaRuntime;
 import org.dbuslab.runner.exec.LabLayout;
 import org.dbuslab.runner.exec.Launch;
+import org.dbuslab.runner.exec.LibraryPrograms;
 import org.dbuslab.runner.exec.PayloadFiles;
 import org.dbuslab.runner.exec.ServerWarmup;
 import org.dbuslab.runner.exec.ShortTemp;
@@ -23,6 +24,7 @@ import org.dbuslab.runner.options.SessionOptions;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
 import org.dbuslab.runner.plan.ClientKey;
+import org.dbuslab.runner.plan.Library;
 import org.dbuslab.runner.plan.Pair;
 import org.dbuslab.runner.plan.SessionPlan;
 import org.dbuslab.runner.plan.Transport;
@@ -151,7 +153,7 @@ public final class Session {
                          Path logs, SessionPlan initialPlan) throws IOException, InterruptedException {
         Instant startup = clock.instant();
         Services services = new Services(supervisor, jars, java, config.placement(), tmp, logs, log::say);
-        SessionServices session = new SessionServices(services, folder, log);
+        SessionServices session = new SessionServices(services, new LibraryPrograms(layout.repo(), env, java), folder, log);
         this.services = session;
         boolean testTool = SessionServices.onPath("dbus-test-tool");
         session.startAll(config, initialPlan, testTool);
@@ -175,7 +177,7 @@ public final class Session {
         }
         Map<ClientKey, String> clientProblems = new HashMap<>();
         Map<ClientKey, ClientProcess> clients = startClients(supervisor, java, jars, cds, folder, session, initialPlan,
-            clientProblems);
+            clientProblems, new LibraryPrograms(layout.repo(), env, java));
         log.say("== " + initialPlan.cells().size() + " cells, " + clients.size() + " persistent clients; startup took "
             + Durations.format(Duration.between(startup, clock.instant())));
 
@@ -210,7 +212,8 @@ public final class Session {
     /** One client per key whose cells can run, all started at once (JVM start-ups overlap), then each awaited. */
     private Map<ClientKey, ClientProcess> startClients(Supervisor supervisor, JavaRuntime java, LabLayout jars,
                                                        List<String> cds, ResultsFolder folder, SessionServices session,
-                                                       SessionPlan plan, Map<ClientKey, String> problems)
+                                                       SessionPlan plan, Map<ClientKey, String> problems,
+                                                       LibraryPrograms programs)
         throws IOException, InterruptedException {
         Map<ClientKey, ClientProcess> started = new LinkedHashMap<>();
         for (ClientKey key : plan.clientKeys()) {
@@ -222,10 +225,16 @@ public final class Session {
             Path latency = folder.dir().resolve(ResultsFolder.latencyLog(key.name()));
             String address = session.addressFor(first);
             String t = key.transport().label();
-            List<String> command = first.kind() == CellKind.RAW
-                ? ClientCommand.raw(java, jars, address, t, key.mode().label(), latency)
-                : ClientCommand.java(java, jars, cds, address, !key.transport().isBus() && first.kind() == CellKind.JAVA,
-                    key.pair() == Pair.JAVA_LIBDBUS, t, key.mode().label(), latency);
+            boolean peer = !key.transport().isBus();
+            // on a bus the pair's server by its name (the Java server's is the client's default); p2p has one server
+            String dest = peer || key.pair().server() == Library.DBUS_JAVA ? null : key.pair().server().busName();
+            List<String> command = switch (first.kind()) {
+                case RAW -> ClientCommand.raw(java, jars, address, t, key.mode().label(), latency);
+                case GLIB, SDBUS, STOCK -> programs.client(key.pair().client(), address, peer, dest, key.mode().label(),
+                    first.window(), first.payloadBytes(), latency);
+                default -> ClientCommand.java(java, jars, cds, address, peer && first.kind() == CellKind.JAVA,
+                    key.pair() == Pair.JAVA_LIBDBUS ? Services.LIBDBUS_ECHO_NAME : dest, t, key.mode().label(), latency);
+            };
             Launch launch = Launch.of(folder.dir().resolve(ResultsFolder.LOGS).resolve(t).resolve("client." + key.name()),
                 command).on(CpuPlacement.cpusFor(config.placement(), CpuPlacement.Role.CLIENT));
             started.put(key, ClientProcess.start(supervisor, "client:" + key.name(), launch));

@@ -1,10 +1,14 @@
 package org.dbuslab.runner.session;
 
+import org.dbuslab.runner.exec.LibraryPrograms;
 import org.dbuslab.runner.exec.Services;
 import org.dbuslab.runner.options.SessionConfig;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
+import org.dbuslab.runner.plan.Library;
+import org.dbuslab.runner.plan.LibraryPlan;
 import org.dbuslab.runner.plan.Pair;
+import org.dbuslab.runner.plan.Series;
 import org.dbuslab.runner.plan.SessionPlan;
 import org.dbuslab.runner.plan.Transport;
 import org.dbuslab.runner.record.ResultsFolder;
@@ -31,14 +35,16 @@ public final class SessionServices {
     public static final int OVERLIMIT_MAX_REPLIES = 8;
 
     private final Services services;
+    private final LibraryPrograms programs;
     private final ResultsFolder folder;
     private final SessionLog log;
     private final Map<Transport, String> skippedTransports = new LinkedHashMap<>();
     private final Map<String, String> missingHooks = new LinkedHashMap<>(); // "pair@transport" -> why
     private final Set<String> startupDead = new HashSet<>();
 
-    public SessionServices(Services services, ResultsFolder folder, SessionLog log) {
+    public SessionServices(Services services, LibraryPrograms programs, ResultsFolder folder, SessionLog log) {
         this.services = services;
+        this.programs = programs;
         this.folder = folder;
         this.log = log;
     }
@@ -47,23 +53,57 @@ public final class SessionServices {
         return services;
     }
 
-    /** The service names a cell needs (bus:T, srv:T, echo:T, raw:T). */
+    /** The service names a cell needs: its bus (bus:T), its server (see serverOf), its client program (prog:NAME). */
     public static List<String> needs(Cell cell) {
-        String t = cell.transport().label();
         List<String> needs = new ArrayList<>();
-        switch (cell.kind()) {
-            case JAVA, OVERLIMIT -> {
-                if (cell.transport().isBus()) {
-                    needs.add("bus:" + t);
-                }
-                needs.add("srv:" + t);
-            }
-            case JAVA_LIBDBUS, SPAM_LIBDBUS -> needs.addAll(List.of("bus:" + t, "echo:" + t));
-            case SPAM_JAVA -> needs.addAll(List.of("bus:" + t, "srv:" + t));
-            case RAW -> needs.add("raw:" + t);
+        if (cell.transport().isBus()) {
+            needs.add("bus:" + cell.transport().label());
+        }
+        needs.add(serverOf(cell));
+        String program = programOf(cell.kind());
+        if (program != null) {
+            needs.add(program);
         }
         return needs;
     }
+
+    /**
+     * The service that answers a cell's calls, from its pair's server library: srv:T (the Java server), echo:T
+     * (dbus-test-tool echo), raw:T, glib:T, sdbus:T, stock:T.
+     */
+    public static String serverOf(Cell cell) {
+        return serverName(cell.pair().server(), cell.transport());
+    }
+
+    static String serverName(Library server, Transport t) {
+        return prefix(server) + ":" + t.label();
+    }
+
+    private static String prefix(Library server) {
+        return switch (server) {
+            case DBUS_JAVA -> "srv";
+            case LIBDBUS -> "echo";
+            case JDK -> "raw";
+            case GLIB -> "glib";
+            case SDBUS -> "sdbus";
+            case DBUS_JAVA_STOCK -> "stock";
+        };
+    }
+
+    /** The program a cell's client needs besides the jars (null: none), as a service prog:NAME. */
+    static String programOf(CellKind kind) {
+        return switch (kind) {
+            case SPAM_LIBDBUS, SPAM_JAVA, SPAM_GLIB -> PROG_SPAM;
+            case GLIB -> "prog:" + Library.GLIB.label();
+            case SDBUS -> "prog:" + Library.SDBUS.label();
+            case STOCK -> "prog:" + Library.DBUS_JAVA_STOCK.label();
+            default -> null;
+        };
+    }
+
+    static final String PROG_SPAM = "prog:dbus-test-tool";
+    /** The libraries whose servers and clients are programs of their own (LibraryPrograms). */
+    static final List<Library> PROGRAM_LIBRARIES = List.of(Library.GLIB, Library.SDBUS, Library.DBUS_JAVA_STOCK);
 
     public void startAll(SessionConfig config, SessionPlan plan, boolean dbusTestTool)
         throws IOException, InterruptedException {
@@ -87,15 +127,19 @@ public final class SessionServices {
                 services.spawnJavaServer(t.label(), t.label());
             }
         }
+        startLibraryServers(config, plan);
         boolean raw = plan.cells().stream().anyMatch(c -> c.kind() == CellKind.RAW);
         if (raw) {
             for (Transport t : Transport.RAW) {
                 services.spawnRawServer(t.label());
             }
         }
-        services.awaitServers(s -> log.say("   server " + label(s.name()) + " ready: " + s.address()), s -> {
+        services.awaitServers(s -> log.say("   server " + (isLibraryServer(s.name()) ? s.name() : label(s.name()))
+            + " ready: " + s.address()), s -> {
             Transport t = Transport.ofLabel(label(s.name())).orElseThrow();
-            if (s.name().startsWith("raw:")) {
+            if (isLibraryServer(s.name())) {
+                log.say("[skip] " + s.name() + ": " + s.check()); // its cells: skipped.tsv per pair below
+            } else if (s.name().startsWith("raw:")) {
                 folder.skipped(t, "raw echo server did not start: " + s.check());
                 log.say("[skip] " + t.label() + ": " + s.check());
             } else if (t == Transport.DBUS_DAEMON_LIMIT8) {
@@ -107,12 +151,92 @@ public final class SessionServices {
         if (config.reference()) {
             startEchoesAndCheckHooks(config, plan, dbusTestTool);
         }
+        if (plan.cells().stream().anyMatch(c -> c.kind() == CellKind.SPAM_GLIB)) {
+            checkGlibSpamHook(plan);
+        }
         for (Cell c : plan.cells()) {
             for (String name : needs(c)) {
                 if (services.blocker(List.of(name)) != null) {
                     startupDead.add(name);
                 }
             }
+        }
+        skipLibraryPairs(config, plan);
+    }
+
+    /**
+     * Every library server a cell needs, once per transport (bus: --bus ADDR --name NAME; p2p: --listen on a socket
+     * in the session's 0700 temp folder), and the client programs as prog: services; what is missing is dead with
+     * its reason (the Makefile's line, or the stock jar's absence), so its cells are skipped.
+     */
+    private void startLibraryServers(SessionConfig config, SessionPlan plan) throws IOException {
+        if (SessionServices.onPath("dbus-test-tool")) {
+            services.markAvailable(PROG_SPAM);
+        } else {
+            services.markDead(PROG_SPAM, "dbus-test-tool not installed (Debian package dbus-tests)");
+        }
+        for (Library lib : PROGRAM_LIBRARIES) {
+            String missing = programs.missing(lib);
+            if (missing == null) {
+                services.markAvailable("prog:" + lib.label());
+            } else {
+                services.markDead("prog:" + lib.label(), missing);
+            }
+            for (Transport t : config.transports()) {
+                String name = serverName(lib, t);
+                if (plan.cells().stream().noneMatch(c -> serverOf(c).equals(name))) {
+                    continue;
+                }
+                String bus = t.isBus() ? services.blocker(List.of("bus:" + t.label())) : null;
+                if (missing != null || bus != null) {
+                    services.markDead(name, missing != null ? missing : bus);
+                    continue;
+                }
+                String address = t.isBus() ? services.get("bus:" + t.label()).orElseThrow().address() : null;
+                String listen = t == Transport.P2P_UNIX ? "unix:path=" + services.socket(name.replace(':', '-') + ".sock")
+                    : "tcp:host=127.0.0.1,port=0";
+                services.spawnLibraryServer(name, t.label(), programs.server(lib, address, listen));
+            }
+        }
+    }
+
+    private static boolean isLibraryServer(String serviceName) {
+        return PROGRAM_LIBRARIES.stream().anyMatch(l -> serviceName.startsWith(prefix(l) + ":"));
+    }
+
+    /** libdbus>glib: dbus-test-tool spam calls com.example.Spam, which the GLib server may not answer yet (peers2). */
+    private void checkGlibSpamHook(SessionPlan plan) throws IOException, InterruptedException {
+        for (Transport t : plan.cells().stream().filter(c -> c.kind() == CellKind.SPAM_GLIB).map(Cell::transport)
+                .distinct().toList()) {
+            if (services.blocker(List.of("bus:" + t.label(), serverName(Library.GLIB, t))) == null) {
+                String why = services.spamHookMissing(t.label(), Library.GLIB.busName(), "the GLib server");
+                if (why != null) {
+                    missingHook(t, Pair.LIBDBUS_GLIB, "libraries", why);
+                }
+            }
+        }
+    }
+
+    /**
+     * One skipped.tsv line per (transport, pair) of the libraries and lkml series that cannot run from the start
+     * (a missing program, a server that did not start), and one per pair the plan leaves out (LibraryPlan.excluded).
+     */
+    private void skipLibraryPairs(SessionConfig config, SessionPlan plan) {
+        Set<String> written = new HashSet<>();
+        for (Cell c : plan.cells()) {
+            if (c.series() != Series.LIBRARIES && c.series() != Series.LKML || skippedTransports.containsKey(c.transport())) {
+                continue;
+            }
+            Blocked b = blocked(c);
+            if (b != null && b.kind() == Blocked.Kind.STARTUP && written.add(c.transport() + " " + c.pair() + " " + c.series())) {
+                folder.skipped(c.transport(), c.pair(), c.series().label() + " pair " + c.pair().label() + " not run: "
+                    + b.reason());
+                log.say("[skip] " + c.transport().label() + " " + c.series().label() + " " + c.pair().label() + ": "
+                    + b.reason());
+            }
+        }
+        for (LibraryPlan.Excluded e : LibraryPlan.excluded(config)) {
+            folder.skipped(e.transport(), e.pair(), e.reason());
         }
     }
 
@@ -137,20 +261,20 @@ public final class SessionServices {
         String clientHook = javaLibdbus ? services.clientSpamHookMissing() : null;
         for (Transport t : refBuses) {
             if (clientHook != null) {
-                missingHook(t, Pair.JAVA_LIBDBUS, clientHook);
+                missingHook(t, Pair.JAVA_LIBDBUS, "reference", clientHook);
             }
             if (services.blocker(List.of("srv:" + t.label())) == null) {
                 String serverHook = services.spamHookMissing(t.label());
                 if (serverHook != null) {
-                    missingHook(t, Pair.LIBDBUS_JAVA, serverHook);
+                    missingHook(t, Pair.LIBDBUS_JAVA, "reference", serverHook);
                 }
             }
         }
     }
 
-    private void missingHook(Transport t, Pair pair, String why) {
+    private void missingHook(Transport t, Pair pair, String series, String why) {
         missingHooks.put(pair.label() + "@" + t.label(), why);
-        folder.skipped(t, pair, "reference pair " + pair.label() + " not run: " + why);
+        folder.skipped(t, pair, series + " pair " + pair.label() + " not run: " + why);
         log.say("[skip] " + t.label() + " " + pair.label() + ": " + why);
     }
 
@@ -202,14 +326,9 @@ public final class SessionServices {
         return services.get(name).map(s -> s.check() == null ? s.cpuPids() : List.<Long>of()).orElse(List.of());
     }
 
-    /** The address a cell's client connects to: the p2p or raw server's, else the bus's. */
+    /** The address a cell's client connects to: the bus's, else (p2p, raw) its server's. */
     public String addressFor(Cell cell) {
-        String t = cell.transport().label();
-        String name = switch (cell.kind()) {
-            case RAW -> "raw:" + t;
-            case JAVA -> cell.transport().isBus() ? "bus:" + t : "srv:" + t;
-            default -> "bus:" + t;
-        };
+        String name = cell.transport().isBus() ? "bus:" + cell.transport().label() : serverOf(cell);
         return services.get(name).orElseThrow().address();
     }
 

@@ -8,7 +8,7 @@ import java.util.Set;
 /**
  * How the session went, for its summary and exit code (cells by id, problems by description): cells that ran, cells with lost/mismatched/failed
  * calls, cells that could not run (a client that crashed, timed out or could not connect, a bus or server
- * that died), cells skipped with their transport or for a missing hook, and the checks' verdicts.
+ * that died), cells skipped with their transport, server or program or for a missing hook, and the checks' verdicts.
  */
 public final class Tally {
 
@@ -74,7 +74,7 @@ public final class Tally {
         List<String> lines = new ArrayList<>();
         lines.add("cells: " + planned + " planned, " + ran.size() + " ran (" + runs + " runs; " + lost.size()
             + " with lost/mismatched/failed calls), " + error.size() + " could not run, " + skippedStartup.size()
-            + " skipped with their transport, " + skippedHook.size() + " skipped for a missing hook");
+            + " skipped (their transport, server or program did not start), " + skippedHook.size() + " skipped for a missing hook");
         checksOk.forEach(lines::add);
         checksFailed.forEach(lines::add);
         lost.forEach(c -> lines.add("lost/mismatched/failed calls: " + c));

@@ -1,7 +1,6 @@
 package org.dbuslab.runner.exec;
 
 import org.dbuslab.format.ControlProtocol;
-import org.dbuslab.runner.options.Placement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,17 +25,8 @@ class ClientProcessRealClientTest {
         LabLayout layout = RealBus.layout();
         RealBus.requireJars(layout);
         JavaRuntime java = JavaRuntime.fromEnvironment(Map.of());
-        Path tmp = ShortTemp.create(Path.of("/tmp"), "lab-cp.");
         try (Supervisor supervisor = new Supervisor(Duration.ofSeconds(2), m -> { })) {
-            supervisor.onClose("tmp", () -> {
-                try {
-                    org.dbuslab.testkit.LabPaths.deleteTree(tmp);
-                } catch (java.io.IOException e) {
-                    // temp
-                }
-            });
-            Services services = new Services(supervisor, layout, java, Placement.FREE, tmp, dir.resolve("logs"), m -> { });
-            RealBus.require(services.startBus("dbus-daemon", "dbus-daemon", Map.of()), "dbus-daemon did not start");
+            Services services = RealBus.withDaemon(supervisor, layout, java, dir.resolve("logs"), "lab-cp.");
             services.spawnJavaServer("dbus-daemon", "dbus-daemon");
             services.awaitServers(s -> { }, s -> { });
             Service bus = services.get("bus:dbus-daemon").orElseThrow();
@@ -46,7 +36,7 @@ class ClientProcessRealClientTest {
             Path latency = dir.resolve("latency/client.hlog");
             Files.createDirectories(latency.getParent());
             ClientProcess client = ClientProcess.start(supervisor, "client", Launch.of(dir.resolve("client"),
-                ClientCommand.java(java, layout, List.of(), bus.address(), false, false, "dbus-daemon", "async", latency)));
+                ClientCommand.java(java, layout, List.of(), bus.address(), false, null, "dbus-daemon", "async", latency)));
             client.awaitReady(Duration.ofSeconds(60));
             CpuMeter meter = new CpuMeter(new CpuClock());
 

@@ -4,9 +4,11 @@ import org.dbuslab.testkit.LabPaths;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /** What the exec tests share: the lab's layout, and the CI rule for a bus that cannot start. */
 final class RealBus {
@@ -27,6 +29,26 @@ final class RealBus {
             Assertions.fail(reason);
         }
         Assumptions.abort(reason);
+    }
+
+    /**
+     * Services in a short private temp folder (removed when SUPERVISOR closes) with a private dbus-daemon up as
+     * bus:dbus-daemon; a bus that cannot start follows {@link #require}.
+     */
+    static Services withDaemon(Supervisor supervisor, LabLayout layout, JavaRuntime java, Path logs, String prefix)
+        throws IOException, InterruptedException {
+        Path tmp = ShortTemp.create(Path.of("/tmp"), prefix);
+        supervisor.onClose("tmp", () -> {
+            try {
+                org.dbuslab.testkit.LabPaths.deleteTree(tmp);
+            } catch (IOException e) {
+                // temp
+            }
+        });
+        Services services = new Services(supervisor, layout, java, org.dbuslab.runner.options.Placement.FREE, tmp, logs,
+            m -> { });
+        require(services.startBus("dbus-daemon", "dbus-daemon", Map.of()), "dbus-daemon did not start");
+        return services;
     }
 
     static void requireJars(LabLayout layout) {

@@ -50,9 +50,10 @@ class RotationTest {
             assertTrue(cells.stream().filter(c -> c.series() != Series.MATRIX && c.kind() != CellKind.OVERLIMIT)
                     .allMatch(c -> c.mode() == group.mode() && c.payloadBytes() == group.payloadBytes()), "block " + b);
         }
-        // sync groups: 6 libdbus-pair cells + 2 raw; async groups add 18 sweep points
-        assertEquals(20 + 1 + 8, rotation.cellsOfBlock(plan.cells(), 1).size());
-        assertEquals(20 + 1 + 8 + 18, rotation.cellsOfBlock(plan.cells(), 3).size());
+        // sync groups: 6 libdbus-pair cells + 2 raw + 22 libraries pairs (11 per bus) + 3 lkml; async groups add
+        // 18 sweep points
+        assertEquals(20 + 1 + 8 + 22 + 3, rotation.cellsOfBlock(plan.cells(), 1).size());
+        assertEquals(20 + 1 + 8 + 22 + 3 + 18, rotation.cellsOfBlock(plan.cells(), 3).size());
     }
 
     @Test
@@ -100,7 +101,7 @@ class RotationTest {
 
     @Test
     void aMatrixOnlySessionHasNoGroups() {
-        SessionPlan matrixOnly = plan("--no-reference", "--no-sweep");
+        SessionPlan matrixOnly = plan("--no-reference", "--no-sweep", "--libraries", "none", "--lkml-runs", "0");
         assertEquals(List.of(), Rotation.of(matrixOnly.cells(), true).groups());
         assertEquals(matrixOnly.cells(), Rotation.of(matrixOnly.cells(), true).cellsOfBlock(matrixOnly.cells(), 2));
     }

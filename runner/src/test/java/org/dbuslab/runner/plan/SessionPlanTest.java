@@ -25,16 +25,17 @@ class SessionPlanTest {
         assertEquals(20, count(p, c -> c.series() == Series.MATRIX), "5 transports x 2 modes x 2 sizes");
         for (Pair pair : List.of(Pair.LIBDBUS, Pair.JAVA_LIBDBUS, Pair.LIBDBUS_JAVA)) {
             for (Transport bus : Transport.REFERENCE_BUSES) {
-                assertEquals(4, count(p, c -> c.pair() == pair && c.transport() == bus), pair + " on " + bus + ": 2 modes x 2 sizes");
+                assertEquals(4, count(p, c -> c.pair() == pair && c.transport() == bus && c.series() == Series.REFERENCE),
+                        pair + " on " + bus + ": 2 modes x 2 sizes");
             }
-            assertEquals(8, count(p, c -> c.pair() == pair));
+            assertEquals(8, count(p, c -> c.pair() == pair && c.series() == Series.REFERENCE));
         }
         assertEquals(8, count(p, c -> c.pair() == Pair.RAW), "raw-unix and raw-tcp x 2 modes x 2 sizes");
         assertEquals(Map.of(Transport.DBUS_DAEMON, 18L, Transport.DBUS_BROKER, 18L),
                 p.cells().stream().filter(c -> c.series() == Series.SWEEP)
                         .collect(Collectors.groupingBy(Cell::transport, Collectors.counting())), "9 windows x 2 sizes per bus");
         assertEquals(1, count(p, c -> c.series() == Series.OVERLIMIT));
-        assertEquals(20 + 24 + 8 + 36 + 1, p.cells().size());
+        assertEquals(20 + 24 + 8 + 36 + 1, count(p, c -> c.series() != Series.LIBRARIES && c.series() != Series.LKML));
     }
 
     @Test
@@ -57,7 +58,8 @@ class SessionPlanTest {
         assertEquals(256, over.calls());
         assertEquals(1000, over.payloadBytes(), "the first size");
         assertEquals("LimitsExceeded", over.expected());
-        assertTrue(p.cells().stream().filter(Cell::reference).allMatch(c -> c.series() == Series.REFERENCE));
+        assertTrue(p.cells().stream().filter(Cell::reference)
+                .allMatch(c -> List.of(Series.REFERENCE, Series.LIBRARIES, Series.LKML).contains(c.series())));
     }
 
     @Test
@@ -68,7 +70,7 @@ class SessionPlanTest {
         assertEquals(6, count(p, c -> c.series() == Series.REFERENCE && c.transport() == Transport.DBUS_BROKER));
         assertEquals(18, count(p, c -> c.series() == Series.SWEEP), "the sweep is async whatever --modes says");
         assertEquals(4, count(p, c -> c.pair() == Pair.RAW), "the raw floor does not need a bus");
-        assertEquals(0, plan("--no-reference").cells().stream().filter(Cell::reference).count());
+        assertEquals(0, plan("--no-reference").cells().stream().filter(c -> c.series() == Series.REFERENCE).count());
         SessionPlan quick = plan("--quick");
         assertEquals(0, count(quick, c -> c.series() == Series.SWEEP || c.series() == Series.OVERLIMIT));
         assertTrue(quick.cells().stream().filter(Cell::reference).allMatch(c -> c.payloadBytes() == 1000));
@@ -106,7 +108,7 @@ class SessionPlanTest {
 
     @Test
     void everyJavaCellHasAPersistentClientPerTransportPairAndMode() {
-        SessionPlan p = plan();
+        SessionPlan p = plan("--libraries", "none", "--lkml-runs", "0");
         List<ClientKey> keys = p.clientKeys();
         assertEquals(10 + 4 + 4 + 1, keys.size(), "matrix 5x2, dbus-java>libdbus 2x2, raw 2x2, over-limit 1");
         ClientKey daemonAsync = new ClientKey(Transport.DBUS_DAEMON, Pair.JAVA, Mode.ASYNC);
@@ -127,7 +129,7 @@ class SessionPlanTest {
 
     @Test
     void laterWarmupBlocksRunOnlyTheClientsStillCompiling() {
-        SessionPlan p = plan();
+        SessionPlan p = plan("--libraries", "none", "--lkml-runs", "0");
         List<Cell> first = p.warmupCells(true, java.util.Set.of());
         assertEquals(p.cells().size() - 1, first.size(), "the first warm-up block calibrates every cell, spam included");
         assertTrue(first.stream().anyMatch(c -> c.kind().spam()));

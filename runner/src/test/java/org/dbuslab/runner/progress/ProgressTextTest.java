@@ -72,11 +72,14 @@ class ProgressTextTest {
                         + "(seed 42); placement free",
                 "reference rows: libdbus pairs and raw floor at sizes 1000,10000",
                 "sweep: windows 1,2,4,8,16,32,64,128,256; over-limit check in the first measured block",
-                "89 cells (20 matrix, 32 reference, 36 sweep), 20 runs per block + one of 4 rotation groups (sync-1000 8, "
-                        + "sync-10000 8, async-1000 26, async-10000 26 runs), 19 persistent clients, 32 headline comparisons"),
+                "client libraries: libdbus,dbus-java,dbus-java-stock,glib,sd-bus; lkml: 4 measured runs per cell, in"
+                        + " its rotation group's first blocks",
+                "189 cells (20 matrix, 32 reference, 36 sweep, 88 libraries, 12 lkml), 20 runs per block + one of 4 rotation"
+                        + " groups (sync-1000 33, sync-10000 33, async-1000 51, async-10000 51 runs), 57 persistent clients,"
+                        + " 32 headline comparisons"),
                 lines);
-        var off = org.dbuslab.runner.plan.PlanFixtures.config("--rotation", "off");
-        assertTrue(ProgressText.sessionStart(off, org.dbuslab.runner.plan.SessionPlan.of(off)).get(4)
+        var off = org.dbuslab.runner.plan.PlanFixtures.config("--rotation", "off", "--libraries", "none", "--lkml-runs", "0");
+        assertTrue(ProgressText.sessionStart(off, org.dbuslab.runner.plan.SessionPlan.of(off)).get(5)
                 .contains(" 88 runs per block, "), "every cell in every block");
     }
 

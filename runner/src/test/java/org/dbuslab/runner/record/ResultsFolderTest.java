@@ -38,7 +38,7 @@ class ResultsFolderTest {
     @TempDir
     Path dir;
 
-    private final SessionPlan plan = PlanFixtures.plan("--calls", "500");
+    private final SessionPlan plan = PlanFixtures.plan("--calls", "500", "--libraries", "none", "--lkml-runs", "0");
 
     @Test
     void createsTheFolderWithTheFilesThatMustExist() {

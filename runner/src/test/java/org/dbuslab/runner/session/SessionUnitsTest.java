@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.dbuslab.format.ControlProtocol;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
+import org.dbuslab.runner.plan.Pair;
 import org.dbuslab.runner.plan.PlanFixtures;
 import org.dbuslab.runner.plan.SessionPlan;
 import org.dbuslab.runner.plan.Transport;
@@ -38,15 +39,36 @@ class SessionUnitsTest {
         assertEquals(List.of("bus:dbus-daemon", "srv:dbus-daemon"),
             SessionServices.needs(cell(plan, CellKind.JAVA, Transport.DBUS_DAEMON)));
         assertEquals(List.of("srv:p2p-unix"), SessionServices.needs(cell(plan, CellKind.JAVA, Transport.P2P_UNIX)));
-        assertEquals(List.of("bus:dbus-broker", "echo:dbus-broker"),
+        assertEquals(List.of("bus:dbus-broker", "echo:dbus-broker", "prog:dbus-test-tool"),
             SessionServices.needs(cell(plan, CellKind.SPAM_LIBDBUS, Transport.DBUS_BROKER)));
         assertEquals(List.of("bus:dbus-broker", "echo:dbus-broker"),
             SessionServices.needs(cell(plan, CellKind.JAVA_LIBDBUS, Transport.DBUS_BROKER)));
-        assertEquals(List.of("bus:dbus-daemon", "srv:dbus-daemon"),
+        assertEquals(List.of("bus:dbus-daemon", "srv:dbus-daemon", "prog:dbus-test-tool"),
             SessionServices.needs(cell(plan, CellKind.SPAM_JAVA, Transport.DBUS_DAEMON)));
         assertEquals(List.of("raw:raw-tcp"), SessionServices.needs(cell(plan, CellKind.RAW, Transport.RAW_TCP)));
         assertEquals(List.of("bus:dbus-daemon-limit8", "srv:dbus-daemon-limit8"),
             SessionServices.needs(cell(plan, CellKind.OVERLIMIT, Transport.DBUS_DAEMON_LIMIT8)));
+    }
+
+    @Test
+    void libraryCellsNeedTheirPairsServerAndClientProgram() {
+        SessionPlan plan = PlanFixtures.plan("--full");
+        assertEquals(List.of("bus:dbus-daemon", "srv:dbus-daemon", "prog:glib"),
+            SessionServices.needs(pair(plan, Pair.GLIB_JAVA, Transport.DBUS_DAEMON)));
+        assertEquals(List.of("bus:dbus-broker", "glib:dbus-broker", "prog:sd-bus"),
+            SessionServices.needs(pair(plan, Pair.SDBUS_GLIB, Transport.DBUS_BROKER)));
+        assertEquals(List.of("sdbus:p2p-unix", "prog:sd-bus"), SessionServices.needs(pair(plan, Pair.SDBUS_SDBUS,
+            Transport.P2P_UNIX)));
+        assertEquals(List.of("bus:dbus-daemon", "stock:dbus-daemon", "prog:dbus-java-stock"),
+            SessionServices.needs(pair(plan, Pair.STOCK_STOCK, Transport.DBUS_DAEMON)));
+        assertEquals(List.of("bus:dbus-daemon", "glib:dbus-daemon"), SessionServices.needs(pair(plan, Pair.JAVA_GLIB,
+            Transport.DBUS_DAEMON)), "the lab's Java client needs only its jar");
+        assertEquals(List.of("bus:dbus-daemon", "glib:dbus-daemon", "prog:dbus-test-tool"),
+            SessionServices.needs(pair(plan, Pair.LIBDBUS_GLIB, Transport.DBUS_DAEMON)));
+    }
+
+    private static Cell pair(SessionPlan plan, Pair pair, Transport t) {
+        return plan.cells().stream().filter(c -> c.pair() == pair && c.transport() == t).findFirst().orElseThrow();
     }
 
     @Test

@@ -1,0 +1,144 @@
+package org.dbuslab.runner.plan;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.dbuslab.runner.options.Preset;
+import org.dbuslab.runner.options.SessionConfig;
+
+/**
+ * The cells of the client-library matrix (series libraries) and of the 2015 kdbus benchmark (series lkml), ROUND2.md:
+ * <ul>
+ * <li>libraries: every client of --libraries against the Java server and the GLib server, plus sd-bus>sd-bus and
+ * dbus-java-stock>dbus-java-stock, on dbus-daemon and dbus-broker (p2p-unix too with --full), every mode and size
+ * of the session; --quick: glib and sd-bus against the Java server and themselves, dbus-daemon, the first size.
+ * libdbus>libdbus and dbus-java>dbus-java are in series reference and matrix already.</li>
+ * <li>lkml: glib>glib, sync {@value #LKML_SYNC_CALLS} calls per run, async {@value #LKML_ASYNC_CALLS} calls at window
+ * {@value #LKML_WINDOW}, 1000 and 10000 B, dbus-daemon, dbus-broker and p2p-unix (each as far as the session has
+ * them); fixed calls (never calibrated); measured in the first --lkml-runs measured blocks only
+ * ({@link #due}); --quick: async on dbus-daemon at 1000 B.</li>
+ * </ul>
+ */
+public final class LibraryPlan {
+
+    public static final int LKML_SYNC_CALLS = 20_000;
+    public static final int LKML_ASYNC_CALLS = 128;
+    public static final int LKML_WINDOW = 128;
+    public static final List<Integer> LKML_SIZES = List.of(1000, 10_000);
+    public static final List<Transport> LKML_TRANSPORTS = List.of(Transport.DBUS_DAEMON, Transport.DBUS_BROKER,
+        Transport.P2P_UNIX);
+    /** The libraries pairs of a default session, in plan order. */
+    public static final List<Pair> PAIRS = List.of(Pair.LIBDBUS_JAVA, Pair.STOCK_JAVA, Pair.GLIB_JAVA, Pair.SDBUS_JAVA,
+        Pair.LIBDBUS_GLIB, Pair.JAVA_GLIB, Pair.STOCK_GLIB, Pair.GLIB_GLIB, Pair.SDBUS_GLIB, Pair.SDBUS_SDBUS,
+        Pair.STOCK_STOCK);
+    /** --quick's pairs: both C clients and both C servers, so a quick session covers every new program. */
+    public static final List<Pair> QUICK_PAIRS = List.of(Pair.GLIB_JAVA, Pair.SDBUS_JAVA, Pair.GLIB_GLIB,
+        Pair.SDBUS_SDBUS);
+
+    /** A pair the plan leaves out on a transport, with why (skipped.tsv, so nothing is left out silently). */
+    public record Excluded(Transport transport, Pair pair, String reason) {
+    }
+
+    private LibraryPlan() {
+    }
+
+    /** The libraries and lkml cells of a session, libraries first. */
+    public static List<Cell> cells(SessionConfig c) {
+        List<Cell> cells = new ArrayList<>();
+        for (Transport t : libraryTransports(c)) {
+            for (Pair p : pairs(c)) {
+                if (unsupported(t, p) != null) {
+                    continue;
+                }
+                for (Mode m : c.modes()) {
+                    for (int s : librarySizes(c)) {
+                        cells.add(new Cell(kindOf(p), Series.LIBRARIES, p, t, m, s, c.windowFor(m), c.firstBlockCalls()));
+                    }
+                }
+            }
+        }
+        if (c.lkmlRuns() > 0) {
+            // --quick: the async cell only (a sync run's 20000 calls would be most of a quick block)
+            List<Mode> modes = c.preset() == Preset.QUICK ? c.modes().stream().filter(m -> m == Mode.ASYNC).toList()
+                : c.modes();
+            for (Transport t : lkmlTransports(c)) {
+                for (Mode m : modes) {
+                    for (int s : LKML_SIZES) {
+                        if (librarySizes(c).contains(s)) {
+                            cells.add(m == Mode.SYNC
+                                ? new Cell(CellKind.GLIB, Series.LKML, Pair.GLIB_GLIB, t, m, s, 1, LKML_SYNC_CALLS)
+                                    .withMaxRuns(c.lkmlRuns())
+                                : new Cell(CellKind.GLIB, Series.LKML, Pair.GLIB_GLIB, t, m, s, LKML_WINDOW, LKML_ASYNC_CALLS)
+                                    .withMaxRuns(c.lkmlRuns()));
+                        }
+                    }
+                }
+            }
+        }
+        return cells;
+    }
+
+    /** The pairs of the libraries series on the session's transports that cannot run there, with why. */
+    public static List<Excluded> excluded(SessionConfig c) {
+        List<Excluded> out = new ArrayList<>();
+        for (Transport t : libraryTransports(c)) {
+            for (Pair p : pairs(c)) {
+                String why = unsupported(t, p);
+                if (why != null) {
+                    out.add(new Excluded(t, p, why));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Which client process makes a libraries pair's runs. */
+    public static CellKind kindOf(Pair p) {
+        return switch (p.client()) {
+            case LIBDBUS -> p.server() == Library.GLIB ? CellKind.SPAM_GLIB : CellKind.SPAM_JAVA;
+            case DBUS_JAVA -> CellKind.JAVA;
+            case DBUS_JAVA_STOCK -> CellKind.STOCK;
+            case GLIB -> CellKind.GLIB;
+            case SDBUS -> CellKind.SDBUS;
+            case JDK -> CellKind.RAW;
+        };
+    }
+
+    /** Null when pair P can run on T, else why not. */
+    static String unsupported(Transport t, Pair p) {
+        if (t.isBus()) {
+            return null;
+        }
+        if (p.client() == Library.LIBDBUS) {
+            return "libraries pair " + p.label() + " not run on " + t.label()
+                + ": dbus-test-tool spam has no peer-to-peer mode (it needs a bus)";
+        }
+        if (p == Pair.SDBUS_JAVA && t == Transport.P2P_UNIX) {
+            return "libraries pair " + p.label() + " not run on " + t.label() + ": dbus-java's server fails sd-bus's"
+                + " AUTH EXTERNAL without an initial response and drops the connection (peers/README.md, PeerLimitsTest)";
+        }
+        return null;
+    }
+
+    private static List<Pair> pairs(SessionConfig c) {
+        List<Pair> scope = c.preset() == Preset.QUICK ? QUICK_PAIRS : PAIRS;
+        return scope.stream().filter(p -> c.libraries().contains(p.client())).toList();
+    }
+
+    private static List<Transport> libraryTransports(SessionConfig c) {
+        List<Transport> scope = c.preset() == Preset.QUICK ? List.of(Transport.DBUS_DAEMON)
+            : c.preset() == Preset.FULL ? List.of(Transport.DBUS_DAEMON, Transport.DBUS_BROKER, Transport.P2P_UNIX)
+            : Transport.REFERENCE_BUSES;
+        return scope.stream().filter(c::has).toList();
+    }
+
+    private static List<Transport> lkmlTransports(SessionConfig c) {
+        List<Transport> scope = c.preset() == Preset.QUICK ? List.of(Transport.DBUS_DAEMON) : LKML_TRANSPORTS;
+        return scope.stream().filter(c::has).toList();
+    }
+
+    /** --quick: the first size (as its reference rows); otherwise every size of the session. */
+    private static List<Integer> librarySizes(SessionConfig c) {
+        return c.preset() == Preset.QUICK ? c.referenceSizes() : c.sizes();
+    }
+}
