@@ -28,6 +28,7 @@ final class ReportDocument {
         sections.add(PrecisionView.of(analysis));
         sections.add(SweepSection.of(analysis));
         sections.add(OverLimitSection.of(analysis));
+        analysis.scale().ifPresent(scale -> sections.addAll(ScaleSections.of(scale)));
         sections.add(LatencySection.of(analysis));
         List<Figure> runTimes = Charts.runTimes(analysis);
         if (!runTimes.isEmpty()) {

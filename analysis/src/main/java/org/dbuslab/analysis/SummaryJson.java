@@ -21,7 +21,7 @@ import java.util.Map;
 final class SummaryJson implements ReportWriter {
 
     static final String FILE = "summary.json";
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     @Override
     public String fileName() {
@@ -61,6 +61,7 @@ final class SummaryJson implements ReportWriter {
         floor(root.putArray("floor"), analysis.health());
         sweep(root.putArray("sweep"), analysis.sweep(), analysis.sweepSteps());
         checks(root.putArray("checks"), analysis.checks());
+        analysis.scale().ifPresent(scale -> ScaleSummaryJson.addTo(root, scale));
         ArrayNode notes = root.putArray("notes");
         analysis.folder().notes().forEach(n -> notes.addObject().put("topic", n.topic()).put("outcome", n.outcome()).put("text", n.text()));
         // A line naming a libdbus pair ("dbus-daemon libdbus-java") explains that pair only: skipped_pairs, not skipped.
@@ -395,12 +396,12 @@ final class SummaryJson implements ReportWriter {
                 .put("run", run.run()));
     }
 
-    private static void interval(ObjectNode node, String prefix, Interval interval) {
+    static void interval(ObjectNode node, String prefix, Interval interval) {
         number(node, prefix + "_low", interval.low());
         number(node, prefix + "_high", interval.high());
     }
 
-    private static void number(ObjectNode node, String key, double value) {
+    static void number(ObjectNode node, String key, double value) {
         if (Double.isFinite(value)) {
             node.put(key, value);
         } else {

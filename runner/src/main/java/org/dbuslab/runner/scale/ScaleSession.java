@@ -70,10 +70,10 @@ public final class ScaleSession {
         this.scaleJar = scaleJar(layout.repo());
     }
 
-    /** The settings of a command line: the preset, with --blocks and --budget applied. */
+    /** The settings of a command line: the preset, with --budget, --blocks (the most) and --min-blocks applied. */
     public static ScaleSettings settings(SessionConfig config) {
-        ScaleSettings s = ScaleSettings.PRESET.withBudget(config.budget());
-        return config.fixedBlocks() > 0 && config.fixedBlocks() != s.minBlocks() ? s.withBlocks(config.fixedBlocks()) : s;
+        int most = config.fixedBlocks() > 0 ? config.fixedBlocks() : ScaleSettings.PRESET.maxBlocks();
+        return ScaleSettings.PRESET.withBudget(config.budget()).withBlocks(Math.min(config.minBlocks(), most), most);
     }
 
     public static Path scaleJar(Path repo) {

@@ -47,11 +47,11 @@ public record ScaleSettings(List<Integer> clientCounts, int clientWindow, int pa
         }
     }
 
-    /** The same with exactly {@code blocks} blocks (--blocks N). */
-    public ScaleSettings withBlocks(int blocks) {
+    /** The same with between {@code least} and {@code most} blocks (--min-blocks, --blocks). */
+    public ScaleSettings withBlocks(int least, int most) {
         return new ScaleSettings(clientCounts, clientWindow, payloadBytes, clientRunMs, clientWarmupMs, clientRuns,
             subscribers, matchRules, ruleSubscribers, rulesPerConnection, signals, signalPadBytes, signalWindow,
-            signalRuns, delaysMs, windows, distanceRunMs, blocks, blocks, budget);
+            signalRuns, delaysMs, windows, distanceRunMs, least, most, budget);
     }
 
     public ScaleSettings withBudget(Duration newBudget) {
