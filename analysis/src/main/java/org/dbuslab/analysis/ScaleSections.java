@@ -206,7 +206,7 @@ final class ScaleSections {
                     + " of its bound)" + best.map(b -> "; pipelined, window " + b.key().window() + ": "
                     + Numbers.perSecond(b.rateMedian()) + " calls/s, " + pct(b.rateMedian() / boundPerSecond(scale, b))
                     + " of window ÷ RTT, " + ScaleResults.Ratio.of(Optional.of(b), Optional.of(s)).map(ScaleResults.Ratio::text)
-                    .orElse("n/a") + " sync").orElse("")));
+                    .orElse("n/a") + " the calls/s of sync").orElse("")));
             }
         }
         Table table = table(List.of("target", "D", "mode", "window", "calls/s", "95% CI", "µs/call", "bound calls/s",

@@ -167,17 +167,18 @@ public final class ScaleSession {
             }
         }
         Instant deadline = config.startedAt().plus(settings.budget()).minus(REPORT_RESERVE);
-        Duration lastBlock = Duration.ZERO;
+        Forecast forecast = new Forecast(settings);
         for (int block = 1; block <= settings.maxBlocks(); block++) {
             Instant blockStart = clock.instant();
-            if (block > settings.minBlocks() && blockStart.plus(lastBlock).isAfter(deadline)) {
-                log.say("== stopping after " + (block - 1) + " blocks: another (~" + Durations.format(lastBlock)
+            Duration nextBlock = forecast.remaining(plan.steps(), 0, 0, plan.steps());
+            if (block > settings.minBlocks() && blockStart.plus(nextBlock).isAfter(deadline)) {
+                log.say("== stopping after " + (block - 1) + " blocks: another (~" + Durations.format(nextBlock)
                     + ") would not fit the budget");
                 break;
             }
-            int allowed = blocksAllowed(block, blockStart, lastBlock, deadline);
             List<ScaleStep> order = plan.block(block, config.orderSeed());
-            log.say("== block " + block + " of " + allowed + ": " + order.size() + " steps");
+            log.say("== block " + block + " of " + blocksAllowed(block, blockStart, nextBlock, deadline) + ": "
+                + order.size() + " steps");
             for (int i = 0; i < order.size(); i++) {
                 ScaleStep step = order.get(i);
                 long t0 = System.nanoTime();
@@ -186,43 +187,45 @@ public final class ScaleSession {
                 if (result != null) {
                     failures++;
                 }
+                Duration took = Duration.ofNanos(System.nanoTime() - t0);
+                forecast.record(step, took);
+                // the blocks still to come at the forecast's pace, then the ETA
                 Instant now = clock.instant();
-                String eta = eta(now, blockStart, i + 1, order.size(), block, allowed, lastBlock);
+                Duration restOfBlock = forecast.remaining(order, i + 1, 0, plan.steps());
+                Duration fullBlock = forecast.remaining(plan.steps(), 0, 0, plan.steps());
+                int allowed = blocksAllowed(block + 1, now.plus(restOfBlock), fullBlock, deadline) - 1;
+                allowed = Math.max(block, allowed);
+                String eta = eta(now, restOfBlock.plus(fullBlock.multipliedBy(allowed - block)));
                 String line = "   [" + block + "/" + allowed + " " + (i + 1) + "/" + order.size() + "] " + step.id()
-                    + ": " + (result == null ? "ok" : "FAILED: " + result) + " ("
-                    + Durations.format(Duration.ofNanos(System.nanoTime() - t0)) + "); ETA " + eta;
+                    + ": " + (result == null ? "ok" : "FAILED: " + result) + " (" + Durations.format(took) + "); ETA " + eta;
                 if (step instanceof ScaleStep.Tool || result != null) {
                     log.say(line);
                 } else {
                     log.detail(line);
                 }
             }
-            lastBlock = Duration.between(blockStart, clock.instant());
-            log.say("   block " + block + " took " + Durations.format(lastBlock) + "; budget left "
-                + Durations.format(Duration.between(clock.instant(), deadline.plus(REPORT_RESERVE))));
+            log.say("   block " + block + " took " + Durations.format(Duration.between(blockStart, clock.instant()))
+                + "; budget left " + Durations.format(Duration.between(clock.instant(), deadline.plus(REPORT_RESERVE))));
         }
         distance.quitAll();
     }
 
-    /** How many blocks the session will make: the most, or what the budget holds at the last block's pace. */
-    static int blocksAllowed(int block, Instant now, Duration lastBlock, Instant deadline, int min, int max) {
-        if (lastBlock.isZero()) {
-            return max;
-        }
-        long fit = Duration.between(now, deadline).toMillis() / Math.max(1, lastBlock.toMillis());
+    /**
+     * How many blocks the session will make when block BLOCK starts NOW: those before it, and as many blocks of
+     * length PERBLOCK as fit before the deadline, within the least and the most.
+     */
+    static int blocksAllowed(int block, Instant now, Duration perBlock, Instant deadline, int min, int max) {
+        long fit = Math.max(0, Duration.between(now, deadline).toMillis()) / Math.max(1, perBlock.toMillis());
         return (int) Math.max(min, Math.min(max, block - 1 + fit));
     }
 
-    private int blocksAllowed(int block, Instant now, Duration lastBlock, Instant deadline) {
-        return blocksAllowed(block, now, lastBlock, deadline, settings.minBlocks(), settings.maxBlocks());
+    private int blocksAllowed(int block, Instant now, Duration perBlock, Instant deadline) {
+        return blocksAllowed(block, now, perBlock, deadline, settings.minBlocks(), settings.maxBlocks());
     }
 
-    /** The end of the session at this pace: the rest of this block, the blocks still allowed, the report. */
-    static String eta(Instant now, Instant blockStart, int done, int steps, int block, int allowed, Duration lastBlock) {
-        Duration spent = Duration.between(blockStart, now);
-        Duration thisBlock = lastBlock.isZero() ? spent.multipliedBy(steps).dividedBy(Math.max(1, done)) : lastBlock;
-        Duration rest = thisBlock.minus(spent).isNegative() ? Duration.ZERO : thisBlock.minus(spent);
-        Instant end = now.plus(rest).plus(thisBlock.multipliedBy(Math.max(0, allowed - block))).plus(REPORT_RESERVE);
+    /** The end of the session: now, the REST the forecast expects, and the report. */
+    static String eta(Instant now, Duration rest) {
+        Instant end = now.plus(rest).plus(REPORT_RESERVE);
         return java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss").withZone(java.time.ZoneOffset.UTC).format(end)
             + " UTC";
     }
