@@ -1,12 +1,10 @@
 package org.dbuslab.runner.scale;
 
 import org.dbuslab.format.ScaleRunsCsv;
-import org.dbuslab.runner.exec.Child;
 import org.dbuslab.runner.exec.CpuClock;
 import org.dbuslab.runner.exec.CpuMeter;
 import org.dbuslab.runner.exec.JavaRuntime;
 import org.dbuslab.runner.exec.LabLayout;
-import org.dbuslab.runner.exec.Launch;
 import org.dbuslab.runner.exec.Service;
 import org.dbuslab.runner.exec.Services;
 import org.dbuslab.runner.exec.ShortTemp;
@@ -14,6 +12,7 @@ import org.dbuslab.runner.exec.Supervisor;
 import org.dbuslab.runner.options.Durations;
 import org.dbuslab.runner.options.Placement;
 import org.dbuslab.runner.options.SessionConfig;
+import org.dbuslab.runner.session.AnalysisReport;
 import org.dbuslab.runner.session.EnvironmentFile;
 import org.dbuslab.runner.session.Session;
 import org.dbuslab.runner.session.SessionLog;
@@ -47,7 +46,6 @@ public final class ScaleSession {
     public static final String PROG = "run-all.sh";
     static final Duration STOP_GRACE = Duration.ofSeconds(5);
     static final Duration REPORT_RESERVE = Duration.ofSeconds(30);
-    static final Duration REPORT_TIMEOUT = Duration.ofMinutes(10);
 
     private final SessionConfig config;
     private final ScaleSettings settings;
@@ -263,16 +261,7 @@ public final class ScaleSession {
         }
         SignalExit.parkIfInterrupted();
         try (Supervisor supervisor = new Supervisor(STOP_GRACE, log::say).installShutdownHook()) {
-            List<String> cmd = List.of(java.java(), "-jar", layout.analysisJar().toString(), "report", out.toString());
-            log.say("report: java -jar analysis/target/dbus-lab-analysis.jar report " + out);
-            Child child = supervisor.start("analysis", Launch.of(logs.resolve("analysis"), cmd));
-            int status = child.waitFor(REPORT_TIMEOUT).orElse(124);
-            supervisor.stop(child);
-            if (status != 0 || !Files.exists(out.resolve("report.md"))) {
-                log.say("report FAILED: " + child.lastComplaint() + " (log: " + logs.resolve("analysis.err") + ")");
-                return false;
-            }
-            return true;
+            return AnalysisReport.write(supervisor, layout, java, out, logs, log);
         }
     }
 
