@@ -317,7 +317,7 @@ public final class ScaleSession {
             if (p2p) {
                 args.add("--peer");
             }
-            args.addAll(step.args());
+            args.addAll(step.argsFor(block, config.orderSeed()));
             args.addAll(List.of("--seed", Long.toString(config.orderSeed() * 100 + block)));
             List<Long> bus = p2p ? List.of() : services.get("bus:" + t).orElseThrow().cpuPids();
             List<Long> server = step.series().equals("clients") ? services.get("srv:" + t).orElseThrow().cpuPids() : List.of();

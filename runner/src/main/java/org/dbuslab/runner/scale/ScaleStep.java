@@ -27,7 +27,28 @@ public sealed interface ScaleStep permits ScaleStep.Tool, ScaleStep.Distance {
         public String id() {
             return series + " " + transport + " " + label;
         }
+
+        /**
+         * ARGS for block BLOCK: the point lists (--clients, --subscribers, --match-rules) in an order shuffled from
+         * SEED and the block. The tool runs its points in list order, so a drift within the process (its JIT
+         * warming up, the machine's load) would otherwise always favour the last points.
+         */
+        public List<String> argsFor(int block, long seed) {
+            java.util.Random random = new java.util.Random(seed * 7_919L + block * 104_729L + id().hashCode());
+            List<String> out = new java.util.ArrayList<>(args);
+            for (int i = 0; i + 1 < out.size(); i++) {
+                if (POINT_LISTS.contains(out.get(i))) {
+                    List<String> points = new java.util.ArrayList<>(List.of(out.get(i + 1).split(",")));
+                    java.util.Collections.shuffle(points, random);
+                    out.set(i + 1, String.join(",", points));
+                }
+            }
+            return out;
+        }
     }
+
+    /** The options whose comma lists are a step's points. */
+    List<String> POINT_LISTS = List.of("--clients", "--subscribers", "--match-rules");
 
     /**
      * One run of the persistent client of (TARGET, DELAY, MODE) through a relay of DELAYMS one way (0 = straight

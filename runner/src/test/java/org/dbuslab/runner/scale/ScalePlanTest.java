@@ -96,4 +96,18 @@ class ScalePlanTest {
         assertNotEquals(one, plan.block(2, 42));
         assertNotEquals(one, plan.block(1, 43));
     }
+
+    @Test
+    void eachBlockRunsAToolsPointsInItsOwnOrder() {
+        ScaleStep.Tool rules = tools("signals").stream().filter(t -> t.label().equals("match-rules")).findFirst().orElseThrow();
+        List<String> one = rules.argsFor(1, 42);
+        assertEquals(rules.args().size(), one.size());
+        String listed = one.get(one.indexOf("--match-rules") + 1);
+        assertEquals(new HashSet<>(List.of("0", "64", "256", "1024", "4096")), new HashSet<>(List.of(listed.split(","))));
+        assertEquals(one, rules.argsFor(1, 42), "the seed repeats it");
+        assertTrue(java.util.stream.IntStream.rangeClosed(2, 6).mapToObj(b -> rules.argsFor(b, 42)).anyMatch(a -> !a.equals(one)),
+            "other blocks, other orders");
+        assertEquals(rules.args().get(rules.args().indexOf("--signals") + 1), one.get(one.indexOf("--signals") + 1),
+            "other options stay");
+    }
 }
