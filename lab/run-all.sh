@@ -14,7 +14,7 @@ REPO=$(cd "$LAB_DIR/.." && pwd -P)
 readonly LAB_DIR REPO
 readonly RUNNER_JAR="$REPO/runner/target/dbus-lab-runner.jar"
 readonly JARS=("$REPO/server/target/dbus-lab-server.jar" "$REPO/client/target/dbus-lab-client.jar"
-    "$REPO/analysis/target/dbus-lab-analysis.jar" "$RUNNER_JAR")
+    "$REPO/analysis/target/dbus-lab-analysis.jar" "$REPO/scale/target/dbus-lab-scale.jar" "$RUNNER_JAR")
 # The runner's own JVM: small, serial GC and C1 only, so it takes as little CPU as it can from what it measures.
 readonly RUNNER_JVM=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m)
 

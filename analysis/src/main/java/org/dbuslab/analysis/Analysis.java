@@ -34,6 +34,11 @@ record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> b
                 List<OverLimitCheck> checks, Scenarios scenarios,
                 Bootstrap bootstrap, double alpha, Instant generated) {
 
+    /** The scale session's results (scale-runs.csv), read when asked: absent in every other session. */
+    Optional<ScaleResults> scale() {
+        return ScaleResults.read(folder.dir());
+    }
+
     static Analysis of(ResultsFolder folder, Instant now) {
         return of(folder, now, Optional.empty());
     }

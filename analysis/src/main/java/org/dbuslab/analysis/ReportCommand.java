@@ -31,7 +31,8 @@ import java.util.concurrent.Callable;
                         + "(10000 resamples, fixed seed), Mann-Whitney U p-value, and a verdict: faster, slower or "
                         + "no significant difference (α = 0.05).",
                 "",
-                "Input: runs.csv is required; its warm-up rows are counted but kept out of the statistics, and "
+                "Input: runs.csv is required (a scale session's folder may have scale-runs.csv instead: the "
+                        + "sections Many clients, Signals and match rules, At a distance); its warm-up rows are counted but kept out of the statistics, and "
                         + "a truncated last line (interrupted session) is skipped with a warning on stderr. Per-call "
                         + "latency is read from the HdrHistogram logs named in runs.csv's latency_log column; a "
                         + "missing or corrupt log is a warning and its percentiles show as n/a. "

@@ -29,6 +29,9 @@ final class ReportDocument {
         sections.add(PrecisionView.of(analysis));
         sections.add(SweepSection.of(analysis));
         sections.add(OverLimitSection.of(analysis));
+        // a scale session's folder (no runs.csv rows) leads with its own sections
+        analysis.scale().ifPresent(scale -> sections.addAll(analysis.folder().runs().isEmpty() ? 1 : sections.size(),
+                ScaleSections.of(scale)));
         sections.add(LatencySection.of(analysis));
         List<Figure> runTimes = Charts.runTimes(analysis);
         if (!runTimes.isEmpty()) {

@@ -22,11 +22,14 @@ final class ResultsFolderReader {
             throw new ResultsInputException("not a folder: " + dir);
         }
         Path runsCsv = dir.resolve(RunsCsvReader.FILE);
-        if (!Files.isRegularFile(runsCsv)) {
+        // a scale session (lab/run-all.sh --scale) writes scale-runs.csv only
+        boolean scaleOnly = Files.isRegularFile(dir.resolve(org.dbuslab.format.ScaleRunsCsv.FILE));
+        if (!Files.isRegularFile(runsCsv) && !scaleOnly) {
             throw new ResultsInputException("no " + RunsCsvReader.FILE + " in " + dir + " (was the session measured at all?)");
         }
         List<String> warnings = new ArrayList<>();
-        List<RunRecord> runs = RunsCsvReader.read(TextFile.read(runsCsv), warnings::add);
+        List<RunRecord> runs = Files.isRegularFile(runsCsv) ? RunsCsvReader.read(TextFile.read(runsCsv), warnings::add)
+                : List.of();
         LatencyHistograms latency = LatencyLogReader.read(dir,
                 runs.stream().filter(RunRecord::measured).toList(), warnings::add);
 

@@ -21,7 +21,7 @@ import java.util.Map;
 final class SummaryJson implements ReportWriter {
 
     static final String FILE = "summary.json";
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     @Override
     public String fileName() {
@@ -62,6 +62,7 @@ final class SummaryJson implements ReportWriter {
         floor(root.putArray("floor"), analysis.health());
         sweep(root.putArray("sweep"), analysis.sweep(), analysis.sweepSteps());
         checks(root.putArray("checks"), analysis.checks());
+        analysis.scale().ifPresent(scale -> ScaleSummaryJson.addTo(root, scale));
         ArrayNode notes = root.putArray("notes");
         analysis.folder().notes().forEach(n -> notes.addObject().put("topic", n.topic()).put("outcome", n.outcome()).put("text", n.text()));
         // A line naming a libdbus pair ("dbus-daemon libdbus-java") explains that pair only: skipped_pairs, not skipped.

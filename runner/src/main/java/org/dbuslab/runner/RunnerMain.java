@@ -1,7 +1,9 @@
 package org.dbuslab.runner;
 
 import org.dbuslab.runner.exec.LabLayout;
+import org.dbuslab.runner.options.Preset;
 import org.dbuslab.runner.options.SessionOptions;
+import org.dbuslab.runner.scale.ScaleSession;
 import org.dbuslab.runner.session.Session;
 import org.dbuslab.runner.session.SessionLog;
 import picocli.CommandLine;
@@ -61,9 +63,19 @@ public final class RunnerMain {
                 log.error(SessionOptions.PROG, e.getMessage());
                 return 2;
             }
-            Session session = new Session(parsed.config(), layout, env, log, clock);
-            int code = session.run(folder);
-            if (session.reportWritten()) {
+            boolean reportWritten;
+            int code;
+            if (parsed.config().preset() == Preset.SCALE) {
+                ScaleSession scale = new ScaleSession(parsed.config(), ScaleSession.settings(parsed.config()), layout,
+                    env, log, clock);
+                code = scale.run(folder);
+                reportWritten = scale.reportWritten();
+            } else {
+                Session session = new Session(parsed.config(), layout, env, log, clock);
+                code = session.run(folder);
+                reportWritten = session.reportWritten();
+            }
+            if (reportWritten) {
                 // the only line on stdout, for scripts: report=$(lab/run-all.sh ...)
                 out.println(folder.resolve("report.md"));
                 out.flush();

@@ -26,6 +26,13 @@ public record Preset(String name, int calls, Duration runTarget, int fixedBlocks
     public static final Preset FULL = new Preset("full", 20_000, null, 0, 3.0, 10, Duration.ofHours(2), 2, 0.10, 0, true,
             "up to 2 h");
 
+    /**
+     * The bus under load and at a distance (issue 15): the scale session (runner.scale, ScaleSettings.PRESET says
+     * what it measures) instead of the matrix: at least minBlocks blocks, at most fixedBlocks, the budget ends it.
+     */
+    public static final Preset SCALE = new Preset("scale", 200, null, 6, Double.NaN, 2, Duration.ofMinutes(15), 1, 0,
+            1, false, "about 15 min");
+
     /** Calls per run of the first warm-up block when calls follow a run target; the runner then calibrates. */
     public static final int FIRST_BLOCK_CALLS = 200;
 

@@ -44,6 +44,8 @@ public final class SessionOptions {
     boolean quick;
     @Option(names = "--full")
     boolean full;
+    @Option(names = "--scale")
+    boolean scale;
     @Option(names = "--precision")
     String precision;
     @Option(names = "--budget")
@@ -162,11 +164,12 @@ public final class SessionOptions {
                     + (name.startsWith("--warmup") ? ", --warmup-blocks N and --warmup-budget D for the warm-up" : ""));
         }
         exclusive(quick, "--quick", full, "--full");
+        exclusive(scale, "--scale", quick || full, quick ? "--quick" : "--full");
         exclusive(sweepOn, "--sweep", sweepOff, "--no-sweep");
         exclusive(noBuild, "--no-build", rebuild, "--rebuild");
         exclusive(calls != null, "--calls", runMs != null, "--run-ms");
         exclusive(blocks != null, "--blocks", precision != null, "--precision");
-        Preset p = quick ? Preset.QUICK : full ? Preset.FULL : Preset.DEFAULT;
+        Preset p = quick ? Preset.QUICK : full ? Preset.FULL : scale ? Preset.SCALE : Preset.DEFAULT;
 
         int fixedCalls = calls != null ? uint("--calls", calls, 2, MAX_CALLS) : runMs != null ? 0 : p.calls();
         Duration runTarget = fixedCalls > 0 ? null

@@ -15,7 +15,7 @@ final class UsageText {
 
     static String render() {
         return """
-                Usage: lab/run-all.sh [--quick | --full] [options]
+                Usage: lab/run-all.sh [--quick | --full | --scale] [options]
 
                 Runs the D-Bus echo benchmark: the matrix (every transport x mode x payload
                 size, Java client against Java server), reference rows (libdbus dbus-test-tool
@@ -37,6 +37,17 @@ final class UsageText {
                   then until the target is met. "warm-up": least warm-up blocks, then the JIT
                   watch (at most 5 ms of compilation over each Java client's last 5 runs) for
                   at most that share of the budget.
+
+                --scale: the bus under load and at a distance instead of the matrix (issue 15;
+                  scale-runs.csv, the report's sections Many clients, Signals and match rules,
+                  At a distance): N = 1,2,4,8,16 concurrent clients (sync and pipelined, on
+                  dbus-daemon, dbus-broker and p2p-unix); S = 1,4,16,64 signal subscribers and
+                  M = 0..4096 non-matching match rules on idle connections (dbus-daemon,
+                  dbus-broker); dbus-daemon-tcp, p2p-tcp and raw-tcp through a delay relay of
+                  D = 0.1, 1, 10 ms one way (sync, windows 1..256). Every step once per block,
+                  shuffled; at least 2 blocks (--min-blocks), then until --budget (default 15m)
+                  would not hold another, at most 6 (--blocks). --out, --order-seed,
+                  --cell-timeout and the build options apply too, the matrix options do not.
 
                 Precision and time:
                   --precision P       95%% CI half-width target in %% of the estimate (> 0, <= 100;
@@ -206,14 +217,15 @@ final class UsageText {
     static String presetRows() {
         String header = String.format(ROW, "Presets", "calls/run", "blocks", "budget", "warm-up", "reference", "sweep",
                 "measured here");
-        return header + "\n" + List.of(Preset.DEFAULT, Preset.QUICK, Preset.FULL).stream().map(UsageText::row)
+        return header + "\n" + List.of(Preset.DEFAULT, Preset.QUICK, Preset.FULL, Preset.SCALE).stream().map(UsageText::row)
                 .collect(Collectors.joining("\n"));
     }
 
     private static String row(Preset p) {
         String name = p == Preset.DEFAULT ? "(default)" : "--" + p.name();
         String calls = p.calls() > 0 ? String.valueOf(p.calls()) : "~" + p.runTarget().toMillis() + " ms/run";
-        String blocks = p.precisionTarget()
+        String blocks = p == Preset.SCALE ? p.minBlocks() + " to " + p.fixedBlocks() + ", within budget"
+                : p.precisionTarget()
                 ? ">= " + p.minBlocks() + ", until +-" + SessionOptions.fmtPct(p.precisionPct()) + " met"
                 : p.fixedBlocks() + " (no target)";
         String warmup = ">= " + p.warmupBlocks() + (p.warmupBudgetShare() > 0

@@ -25,7 +25,6 @@ import java.util.List;
 final class Finish {
 
     private static final Duration SCENARIOS_TIMEOUT = Duration.ofMinutes(30);
-    private static final Duration REPORT_TIMEOUT = Duration.ofMinutes(10);
 
     private final SessionConfig config;
     private final LabLayout layout;
@@ -88,14 +87,8 @@ final class Finish {
             log.say("no runs.csv: nothing for the report");
             return false;
         }
-        List<String> cmd = List.of(java.java(), "-jar", layout.analysisJar().toString(), "report", out.toString());
-        log.say("report: java -jar analysis/target/dbus-lab-analysis.jar report " + out);
-        Child child = supervisor.start("analysis", Launch.of(logs.resolve("analysis"), cmd));
-        int status = child.waitFor(REPORT_TIMEOUT).orElse(124);
-        supervisor.stop(child);
-        if (status != 0 || !Files.exists(out.resolve("report.md"))) {
+        if (!AnalysisReport.write(supervisor, layout, java, out, logs, log)) {
             tally.reportFailed();
-            log.say("report FAILED: " + child.lastComplaint() + " (log: " + logs.resolve("analysis.err") + ")");
             return false;
         }
         return true;

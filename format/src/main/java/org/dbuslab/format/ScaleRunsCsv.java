@@ -1,0 +1,169 @@
+package org.dbuslab.format;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * scale-runs.csv: one row per run of the scale session ({@code lab/run-all.sh --scale}, issue 15), appended as each
+ * run ends. Comma-separated, one header line, UTF-8, '.' as decimal point. A run belongs to one of three series:
+ * <ul>
+ *   <li>{@code clients}: N concurrent echo clients ({@code clients} = N), {@code count} = calls of all clients,
+ *       {@code jain} = Jain's fairness index of the clients' calls/s;</li>
+ *   <li>{@code signals}: one emitter, {@code subscribers} with a matching rule, {@code match_rules} non-matching
+ *       rules held by {@code idle_connections}; {@code count} = signals delivered (summed over subscribers),
+ *       {@code lost} = signals × subscribers − delivered; {@code duplicated}, {@code out_of_order} per subscriber;</li>
+ *   <li>{@code distance}: one client through a delay relay of {@code delay_ms} one way (0 = no relay),
+ *       {@code count} = calls; raw-tcp rows are the relay's own floor.</li>
+ * </ul>
+ * The rate of a run is {@code count / elapsed_ns}. Empty = not measured: {@code p50_ns}/{@code p99_ns} (distance
+ * rows), {@code jain} (every series but clients), a {@code cpu_*_ns} whose process vanished or is not part of the run
+ * (cpu_bus_ns of a p2p run is 0: no bus). {@code problem}: "-" or the first problem (commas and line breaks replaced).
+ */
+public final class ScaleRunsCsv {
+
+    public static final String FILE = "scale-runs.csv";
+    public static final List<String> SERIES = List.of("clients", "signals", "distance");
+    public static final List<String> COLUMNS = List.of("series", "block", "phase", "run", "started_utc", "transport",
+        "mode", "window", "payload_bytes", "clients", "subscribers", "match_rules", "idle_connections", "delay_ms",
+        "count", "elapsed_ns", "lost", "mismatched", "duplicated", "out_of_order", "errors", "p50_ns", "p99_ns", "jain",
+        "cpu_client_ns", "cpu_bus_ns", "cpu_server_ns", "cpu_relay_ns", "problem");
+    public static final String HEADER = String.join(",", COLUMNS);
+    /** A long field that was not measured. */
+    public static final long UNKNOWN = -1;
+
+    private ScaleRunsCsv() {
+    }
+
+    /** One run. Longs {@link #UNKNOWN} and a NaN jain are written as empty fields. */
+    public record Row(String series, int block, String phase, int run, String startedUtc, String transport, String mode,
+                      int window, int payloadBytes, int clients, int subscribers, int matchRules, int idleConnections,
+                      double delayMs, long count, long elapsedNanos, long lost, long mismatched, long duplicated,
+                      long outOfOrder, long errors, long p50Nanos, long p99Nanos, double jain, long cpuClientNanos,
+                      long cpuBusNanos, long cpuServerNanos, long cpuRelayNanos, String problem) {
+
+        public Row {
+            if (!SERIES.contains(series)) {
+                throw new IllegalArgumentException("series must be one of " + SERIES + ", was '" + series + "'");
+            }
+            if (!RunsCsv.PHASE_WARMUP.equals(phase) && !RunsCsv.PHASE_MEASURE.equals(phase)) {
+                throw new IllegalArgumentException("phase must be warmup or measure, was '" + phase + "'");
+            }
+            problem = problem == null || problem.isBlank() ? "-" : problem;
+        }
+
+        public boolean measured() {
+            return RunsCsv.PHASE_MEASURE.equals(phase);
+        }
+
+        /** Every call or signal arrived exactly once, intact and in order. */
+        public boolean clean() {
+            return lost == 0 && mismatched == 0 && duplicated == 0 && outOfOrder == 0 && errors == 0 && count > 0;
+        }
+
+        /** Calls or delivered signals per second. */
+        public double ratePerSecond() {
+            return elapsedNanos > 0 ? count * 1e9 / elapsedNanos : Double.NaN;
+        }
+    }
+
+    public static String line(Row r) {
+        return String.join(",", r.series(), Integer.toString(r.block()), r.phase(), Integer.toString(r.run()),
+            text(r.startedUtc()), text(r.transport()), text(r.mode()), Integer.toString(r.window()),
+            Integer.toString(r.payloadBytes()), Integer.toString(r.clients()), Integer.toString(r.subscribers()),
+            Integer.toString(r.matchRules()), Integer.toString(r.idleConnections()), decimal(r.delayMs(), 3),
+            Long.toString(r.count()), Long.toString(r.elapsedNanos()), Long.toString(r.lost()),
+            Long.toString(r.mismatched()), Long.toString(r.duplicated()), Long.toString(r.outOfOrder()),
+            Long.toString(r.errors()), optional(r.p50Nanos()), optional(r.p99Nanos()), decimal(r.jain(), 4),
+            optional(r.cpuClientNanos()), optional(r.cpuBusNanos()), optional(r.cpuServerNanos()),
+            optional(r.cpuRelayNanos()), text(r.problem()));
+    }
+
+    /** Appends ROW to DIR/scale-runs.csv, creating it with its header first. */
+    public static void append(Path dir, Row row) {
+        Path file = dir.resolve(FILE);
+        Tsv.createWithHeader(file, HEADER);
+        Tsv.append(file, List.of(line(row)));
+    }
+
+    public static List<Row> read(Path file) {
+        return parse(Tsv.readLines(file));
+    }
+
+    /**
+     * Parses the file's lines; a truncated last line (an interrupted session) is skipped and reported to
+     * {@code skipped} rather than failing the file.
+     */
+    public static List<Row> parse(List<String> lines, java.util.function.Consumer<String> skipped) {
+        Tsv.expectHeader(FILE, lines, HEADER);
+        List<Row> rows = new ArrayList<>();
+        List<Tsv.NumberedLine> records = Tsv.records(lines, 1);
+        for (int i = 0; i < records.size(); i++) {
+            Tsv.NumberedLine l = records.get(i);
+            String[] f = l.text().split(",", -1);
+            if (f.length != COLUMNS.size() && i == records.size() - 1) {
+                skipped.accept(FILE + " line " + l.number() + ": truncated last line skipped (interrupted session?)");
+                continue;
+            }
+            rows.add(row(l.number(), f));
+        }
+        return rows;
+    }
+
+    public static List<Row> parse(List<String> lines) {
+        return parse(lines, message -> {
+            throw new FormatException(FILE, lines.size(), message);
+        });
+    }
+
+    private static Row row(int n, String[] f) {
+        if (f.length != COLUMNS.size()) {
+            throw new FormatException(FILE, n, "expected " + COLUMNS.size() + " comma-separated fields, found " + f.length);
+        }
+        try {
+            return new Row(f[0], integer(n, 1, f), f[2], integer(n, 3, f), f[4], required(n, 5, f), required(n, 6, f),
+                integer(n, 7, f), integer(n, 8, f), integer(n, 9, f), integer(n, 10, f), integer(n, 11, f),
+                integer(n, 12, f), Tsv.decimalValue(FILE, n, COLUMNS.get(13), f[13]), whole(n, 14, f), whole(n, 15, f),
+                whole(n, 16, f), whole(n, 17, f), whole(n, 18, f), whole(n, 19, f), whole(n, 20, f),
+                maybe(n, 21, f), maybe(n, 22, f), f[23].isEmpty() ? Double.NaN : Tsv.decimalValue(FILE, n, COLUMNS.get(23), f[23]),
+                maybe(n, 24, f), maybe(n, 25, f), maybe(n, 26, f), maybe(n, 27, f), f[28]);
+        } catch (FormatException e) {
+            throw e;
+        } catch (IllegalArgumentException e) {
+            throw new FormatException(FILE, n, e.getMessage());
+        }
+    }
+
+    private static String required(int n, int i, String[] f) {
+        if (f[i].isEmpty()) {
+            throw new FormatException(FILE, n, COLUMNS.get(i) + " must not be empty");
+        }
+        return f[i];
+    }
+
+    private static int integer(int n, int i, String[] f) {
+        return Tsv.intValue(FILE, n, COLUMNS.get(i), f[i], 0);
+    }
+
+    private static long whole(int n, int i, String[] f) {
+        return Tsv.longValue(FILE, n, COLUMNS.get(i), f[i], 0);
+    }
+
+    private static long maybe(int n, int i, String[] f) {
+        return f[i].isEmpty() ? UNKNOWN : whole(n, i, f);
+    }
+
+    private static String optional(long value) {
+        return value < 0 ? "" : Long.toString(value);
+    }
+
+    private static String decimal(double value, int digits) {
+        return Double.isFinite(value) ? String.format(Locale.ROOT, "%." + digits + "f", value) : "";
+    }
+
+    /** A text as one field: commas and line breaks cannot break the row. */
+    static String text(String value) {
+        return value == null ? "" : Tsv.field(value).replace(',', ';');
+    }
+}

@@ -1,0 +1,63 @@
+package org.dbuslab.format;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class ScaleRunsCsvTest {
+
+    static ScaleRunsCsv.Row clients(long lost, String problem) {
+        return new ScaleRunsCsv.Row("clients", 2, "measure", 3, "2026-12-01T17:00:00Z", "dbus-broker", "async", 64, 1000,
+            16, 0, 0, 0, 0, 48_000, 1_000_000_000L, lost, 0, 0, 0, 0, 250_000, 900_000, 0.9876, 1_200_000_000L,
+            800_000_000L, 600_000_000L, ScaleRunsCsv.UNKNOWN, problem);
+    }
+
+    @Test
+    void aRowSurvivesTheFileAndEmptyFieldsStayUnknown(@TempDir Path dir) {
+        ScaleRunsCsv.Row signals = new ScaleRunsCsv.Row("signals", 1, "warmup", 0, "", "dbus-daemon", "signal", 8, 64, 0,
+            16, 1024, 16, 0, 32_000, 500_000_000L, 0, 0, 1, 2, 0, 40_000, 90_000, Double.NaN, 5, 6, 0,
+            ScaleRunsCsv.UNKNOWN, null);
+        ScaleRunsCsv.append(dir, clients(0, "-"));
+        ScaleRunsCsv.append(dir, signals);
+        List<ScaleRunsCsv.Row> back = ScaleRunsCsv.read(dir.resolve(ScaleRunsCsv.FILE));
+        assertEquals(List.of(clients(0, "-"), signals).toString(), back.toString());
+        assertEquals(48_000.0, back.get(0).ratePerSecond(), 1e-9);
+        assertTrue(back.get(0).clean());
+        assertFalse(back.get(1).clean(), "a duplicated or out-of-order signal is not clean");
+        assertTrue(Double.isNaN(back.get(1).jain()));
+        assertEquals(ScaleRunsCsv.UNKNOWN, back.get(1).cpuRelayNanos());
+    }
+
+    @Test
+    void aProblemWithCommasAndLineBreaksStaysOneField(@TempDir Path dir) throws Exception {
+        ScaleRunsCsv.append(dir, clients(3, "lost, 3 of\n48000"));
+        ScaleRunsCsv.Row back = ScaleRunsCsv.read(dir.resolve(ScaleRunsCsv.FILE)).get(0);
+        assertEquals("lost; 3 of 48000", back.problem());
+        assertEquals(2, Files.readAllLines(dir.resolve(ScaleRunsCsv.FILE)).size());
+    }
+
+    @Test
+    void aTruncatedLastLineIsSkippedButABadMiddleLineFails() {
+        String good = ScaleRunsCsv.line(clients(0, "-"));
+        List<String> skipped = new ArrayList<>();
+        List<ScaleRunsCsv.Row> rows = ScaleRunsCsv.parse(List.of(ScaleRunsCsv.HEADER, good, good.substring(0, 20)),
+            skipped::add);
+        assertEquals(1, rows.size());
+        assertEquals(1, skipped.size());
+        FormatException e = assertThrows(FormatException.class,
+            () -> ScaleRunsCsv.parse(List.of(ScaleRunsCsv.HEADER, good.replace(",48000,", ",many,"), good)));
+        assertTrue(e.getMessage().contains("line 2") && e.getMessage().contains("count"), e.getMessage());
+        assertThrows(FormatException.class, () -> ScaleRunsCsv.parse(List.of("series,block", good)));
+        assertThrows(IllegalArgumentException.class, () -> new ScaleRunsCsv.Row("matrix", 1, "measure", 1, "", "t", "m",
+            1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, -1, -1, Double.NaN, -1, -1, -1, -1, "-"));
+    }
+}

@@ -1,0 +1,130 @@
+package org.dbuslab.runner.scale;
+
+import org.dbuslab.format.ControlProtocol;
+import org.dbuslab.format.RunsCsv;
+import org.dbuslab.format.ScaleRunsCsv;
+import org.dbuslab.runner.exec.ClientCommand;
+import org.dbuslab.runner.exec.ClientProcess;
+import org.dbuslab.runner.exec.CpuClock;
+import org.dbuslab.runner.exec.CpuMeter;
+import org.dbuslab.runner.exec.JavaRuntime;
+import org.dbuslab.runner.exec.LabLayout;
+import org.dbuslab.runner.exec.Launch;
+import org.dbuslab.runner.exec.Supervisor;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.function.Function;
+
+/**
+ * The distance series' persistent clients (the lab's Java client, or the raw-socket client for raw-tcp), one per
+ * target, delay and mode, driven over the control channel as the session drives its clients: payload, window and
+ * calls per run, CPU of client, bus, server and relay read around every run.
+ */
+final class DistanceClients {
+
+    static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
+
+    /**
+     * Where a client connects: the relay's address (D above 0) or the server's; the relay's pid, or none. UNAVAILABLE:
+     * why there is no route (a bus, server or relay did not start), else null.
+     */
+    record Route(String address, boolean peer, List<Long> busPids, List<Long> serverPids, Long relayPid,
+                 String unavailable) {
+        static Route unavailable(String why) {
+            return new Route(null, false, List.of(), List.of(), null, why);
+        }
+    }
+
+    private final Map<String, ClientProcess> clients = new LinkedHashMap<>();
+    private final Map<String, Route> routes = new LinkedHashMap<>();
+    private final Map<String, String> problems = new LinkedHashMap<>();
+
+    /** Starts every client of PLAN whose route ROUTES gives (else its points fail with the reason), then waits. */
+    static DistanceClients start(Supervisor supervisor, JavaRuntime java, LabLayout jars, ScalePlan plan,
+                                 Function<ScaleStep.Distance, Route> routes, Path logs) throws IOException, InterruptedException {
+        DistanceClients out = new DistanceClients();
+        for (ScaleStep step : plan.steps()) {
+            if (!(step instanceof ScaleStep.Distance d) || out.clients.containsKey(d.clientKey())
+                || out.problems.containsKey(d.clientKey())) {
+                continue;
+            }
+            Route r = routes.apply(d);
+            if (r.unavailable() != null) {
+                out.problems.put(d.clientKey(), r.unavailable());
+                continue;
+            }
+            String name = "distance-" + d.transport() + "-" + d.delayMs() + "ms-" + d.mode();
+            Path latency = logs.resolve(name + ".hlog");
+            List<String> command = d.transport().startsWith("raw-")
+                ? ClientCommand.raw(java, jars, r.address(), d.transport(), d.mode(), latency)
+                : ClientCommand.java(java, jars, List.of(), r.address(), r.peer(), false, d.transport(), d.mode(), latency);
+            out.clients.put(d.clientKey(), ClientProcess.start(supervisor, name, Launch.of(logs.resolve(name), command)));
+            out.routes.put(d.clientKey(), r);
+        }
+        for (Map.Entry<String, ClientProcess> e : Map.copyOf(out.clients).entrySet()) {
+            try {
+                e.getValue().awaitReady(READY_TIMEOUT);
+            } catch (ClientProcess.NotReady notReady) {
+                out.clients.remove(e.getKey());
+                out.problems.put(e.getKey(), "client did not start: " + notReady.getMessage());
+            }
+        }
+        return out;
+    }
+
+    int size() {
+        return clients.size();
+    }
+
+    /** One run of point D; its row (written by the caller), never null: a point that cannot run is an error row. */
+    ScaleRunsCsv.Row run(ScaleStep.Distance d, String phase, int block, int payloadBytes, long seed, Duration timeout,
+                         CpuMeter meter, CpuClock clock) throws InterruptedException {
+        ClientProcess client = clients.get(d.clientKey());
+        if (client == null) {
+            return failed(d, phase, block, payloadBytes, problems.getOrDefault(d.clientKey(), "no client"));
+        }
+        Route r = routes.get(d.clientKey());
+        List<Long> relay = r.relayPid() == null ? List.of() : List.of(r.relayPid());
+        OptionalLong relay0 = relay.isEmpty() ? OptionalLong.of(0) : clock.nanos(relay);
+        String tag = phase + "-" + block + "-w" + d.window();
+        ClientProcess.Outcome o = client.run(new ControlProtocol.Run(phase, tag, payloadBytes, d.window(), d.calls(), seed),
+            timeout, meter, r.busPids(), r.serverPids());
+        OptionalLong relay1 = relay.isEmpty() ? OptionalLong.of(0) : clock.nanos(relay);
+        if (!o.finished()) {
+            clients.remove(d.clientKey());
+            problems.put(d.clientKey(), o.problem());
+            return failed(d, phase, block, payloadBytes, o.problem());
+        }
+        ControlProtocol.Done done = o.done();
+        long relayNs = relay0.isPresent() && relay1.isPresent() ? relay1.getAsLong() - relay0.getAsLong()
+            : ScaleRunsCsv.UNKNOWN;
+        return new ScaleRunsCsv.Row("distance", block, phase, block, String.valueOf(done.startedUtc()), d.transport(),
+            d.mode(), d.window(), payloadBytes, 1, 0, 0, 0, d.delayMs(), done.calls(), done.elapsedNanos(), done.lost(),
+            done.mismatched(), 0, 0, done.errors(), ScaleRunsCsv.UNKNOWN, ScaleRunsCsv.UNKNOWN, Double.NaN,
+            ToolLine.ns(o.cpu().clientNs()), ToolLine.ns(o.cpu().busNs()), ToolLine.ns(o.cpu().serverNs()), relayNs,
+            done.problem());
+    }
+
+    private static ScaleRunsCsv.Row failed(ScaleStep.Distance d, String phase, int block, int payloadBytes, String why) {
+        return new ScaleRunsCsv.Row("distance", block, phase, block, "", d.transport(), d.mode(), d.window(),
+            payloadBytes, 1, 0, 0, 0, d.delayMs(), 0, 0, 0, 0, 0, 0, 1, ScaleRunsCsv.UNKNOWN, ScaleRunsCsv.UNKNOWN,
+            Double.NaN, ScaleRunsCsv.UNKNOWN, ScaleRunsCsv.UNKNOWN, ScaleRunsCsv.UNKNOWN, ScaleRunsCsv.UNKNOWN,
+            "not run: " + why);
+    }
+
+    void quitAll() throws InterruptedException {
+        for (ClientProcess c : clients.values()) {
+            c.quit(Duration.ofSeconds(5));
+        }
+    }
+
+    static boolean measured(String phase) {
+        return RunsCsv.PHASE_MEASURE.equals(phase);
+    }
+}

@@ -1,0 +1,344 @@
+package org.dbuslab.runner.scale;
+
+import org.dbuslab.format.ScaleRunsCsv;
+import org.dbuslab.runner.exec.CpuClock;
+import org.dbuslab.runner.exec.CpuMeter;
+import org.dbuslab.runner.exec.JavaRuntime;
+import org.dbuslab.runner.exec.LabLayout;
+import org.dbuslab.runner.exec.Service;
+import org.dbuslab.runner.exec.Services;
+import org.dbuslab.runner.exec.ShortTemp;
+import org.dbuslab.runner.exec.Supervisor;
+import org.dbuslab.runner.options.Durations;
+import org.dbuslab.runner.options.Placement;
+import org.dbuslab.runner.options.SessionConfig;
+import org.dbuslab.runner.session.AnalysisReport;
+import org.dbuslab.runner.session.EnvironmentFile;
+import org.dbuslab.runner.session.Session;
+import org.dbuslab.runner.session.SessionLog;
+import org.dbuslab.runner.session.SignalExit;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * {@code lab/run-all.sh --scale}: the bus under load and at a distance (issue 15). Starts dbus-daemon, dbus-broker
+ * and dbus-daemon-tcp (lab/bus.sh), the Java server on each and on p2p-unix and p2p-tcp, the raw TCP echo server,
+ * one delay relay per target and delay, and the distance series' persistent clients, all under one
+ * {@link Supervisor} (stopped at the end, on a failure and on Ctrl-C). One warm-up pass of the distance points,
+ * then blocks: every step of the {@link ScalePlan} once per block, in shuffled order, until the settings' most
+ * blocks or until the budget would not hold another (at least the least). Rows go to scale-runs.csv as each run
+ * ends; then the analysis jar writes the report.
+ */
+public final class ScaleSession {
+
+    public static final String PROG = "run-all.sh";
+    static final Duration STOP_GRACE = Duration.ofSeconds(5);
+    static final Duration REPORT_RESERVE = Duration.ofSeconds(30);
+
+    private final SessionConfig config;
+    private final ScaleSettings settings;
+    private final LabLayout layout;
+    private final Map<String, String> env;
+    private final SessionLog log;
+    private final Clock clock;
+    private final Path scaleJar;
+    private int failures;
+    private boolean reportWritten;
+
+    public ScaleSession(SessionConfig config, ScaleSettings settings, LabLayout layout, Map<String, String> env,
+                        SessionLog log, Clock clock) {
+        this.config = config;
+        this.settings = settings;
+        this.layout = layout;
+        this.env = env;
+        this.log = log;
+        this.clock = clock;
+        this.scaleJar = scaleJar(layout.repo());
+    }
+
+    /** The settings of a command line: the preset, with --budget, --blocks (the most) and --min-blocks applied. */
+    public static ScaleSettings settings(SessionConfig config) {
+        int most = config.fixedBlocks() > 0 ? config.fixedBlocks() : ScaleSettings.PRESET.maxBlocks();
+        return ScaleSettings.PRESET.withBudget(config.budget()).withBlocks(Math.min(config.minBlocks(), most), most);
+    }
+
+    public static Path scaleJar(Path repo) {
+        return repo.resolve("scale/target/dbus-lab-scale.jar");
+    }
+
+    public boolean reportWritten() {
+        return reportWritten;
+    }
+
+    /** The session; 0 when every call and signal was verified and nothing failed, else 1. */
+    public int run(Path out) throws IOException, InterruptedException, Session.CannotRun {
+        if (!Files.isRegularFile(scaleJar)) {
+            throw new Session.CannotRun(3, "missing " + layout.repo().relativize(scaleJar)
+                + " (run without --no-build, or build with mvn -B package -DskipTests)");
+        }
+        if (Files.exists(out.resolve(ScaleRunsCsv.FILE))) {
+            throw new Session.CannotRun(2, out + " already holds a " + ScaleRunsCsv.FILE
+                + "; choose another --out (results are never mixed)");
+        }
+        Path logs = out.resolve("logs");
+        Files.createDirectories(logs);
+        log.to(logs.resolve("session.log"));
+        Supervisor supervisor = new Supervisor(STOP_GRACE, log::say).installShutdownHook()
+            .recordPidsIn(logs.resolve("processes.tsv"));
+        SignalExit.install(log, PROG, "stopping relays, clients, servers and buses. Completed runs are in "
+            + out.resolve(ScaleRunsCsv.FILE));
+        Path tmp = ShortTemp.create(Path.of(env.getOrDefault("TMPDIR", "/tmp")), "dbus-lab-scale.");
+        supervisor.onClose("remove " + tmp, () -> deleteTree(tmp));
+        JavaRuntime java = JavaRuntime.fromEnvironment(env);
+        ScalePlan plan = ScalePlan.of(settings);
+        log.say("== scale session: " + plan.steps().size() + " steps per block, " + settings.minBlocks() + " to "
+            + settings.maxBlocks() + " blocks within " + Durations.format(settings.budget()) + "; results in " + out);
+        try {
+            LabLayout jars = layout.snapshot(tmp.resolve("jars"), logs.resolve("jars.sha256"));
+            Path scale = Files.copy(scaleJar, tmp.resolve("jars").resolve(scaleJar.getFileName()),
+                StandardCopyOption.REPLACE_EXISTING);
+            EnvironmentFile.write(supervisor, java, jars, config, out, logs, log);
+            measure(supervisor, jars, scale, java, tmp, logs, out, plan);
+        } finally {
+            supervisor.close();
+        }
+        reportWritten = report(out, logs, java);
+        log.say("scale session took " + Durations.format(Duration.between(config.startedAt(), clock.instant()))
+            + (failures == 0 ? "; every call and signal verified, none lost" : "; " + failures + " step(s) FAILED"));
+        if (reportWritten) {
+            log.say("report: " + out.resolve("report.md"));
+        }
+        return failures == 0 && reportWritten ? 0 : 1;
+    }
+
+    private void measure(Supervisor supervisor, LabLayout jars, Path scale, JavaRuntime java, Path tmp, Path logs,
+                         Path out, ScalePlan plan) throws IOException, InterruptedException {
+        Instant startup = clock.instant();
+        Services services = new Services(supervisor, jars, java, Placement.FREE, tmp, logs, log::say);
+        log.say("== starting buses, servers and relays");
+        for (String bus : List.of("dbus-daemon", "dbus-broker", "dbus-daemon-tcp")) {
+            if (!services.startBus(bus, bus, Map.of())) {
+                log.say("[skip] " + bus + ": " + services.blocker(List.of("bus:" + bus)));
+            }
+        }
+        for (String t : List.of("dbus-daemon", "dbus-broker", "dbus-daemon-tcp", "p2p-unix", "p2p-tcp")) {
+            if (!Services.isBus(t) || services.blocker(List.of("bus:" + t)) == null) {
+                services.spawnJavaServer(t, t);
+            }
+        }
+        services.spawnRawServer("raw-tcp");
+        services.awaitServers(s -> log.say("   server " + s.name() + " ready: " + s.address()),
+            s -> log.say("[skip] " + s.name() + ": " + s.check()));
+        Map<String, String> targets = new LinkedHashMap<>();
+        address(services, "bus:dbus-daemon-tcp").ifPresent(a -> targets.put("dbus-daemon-tcp", a));
+        address(services, "srv:p2p-tcp").ifPresent(a -> targets.put("p2p-tcp", a));
+        address(services, "raw:raw-tcp").ifPresent(a -> targets.put("raw-tcp", a));
+        Map<String, String> relayFailures = new LinkedHashMap<>();
+        Relays relays = Relays.start(supervisor, java, scale, targets, List.copyOf(plan.relays()), logs.resolve("relays"),
+            relayFailures);
+        relayFailures.forEach((k, why) -> log.say("[skip] relay " + k + ": " + why));
+        DistanceClients distance = DistanceClients.start(supervisor, java, jars, plan,
+            d -> route(services, relays, relayFailures, targets, d), logs.resolve("distance"));
+        log.say("== " + plan.steps().size() + " steps per block, " + distance.size() + " distance clients; startup took "
+            + Durations.format(Duration.between(startup, clock.instant())));
+
+        CpuMeter meter = new CpuMeter(new CpuClock());
+        CpuClock cpuClock = new CpuClock();
+        StepRunner steps = new StepRunner(supervisor, java, scale, services, distance, meter, cpuClock, out,
+            logs.resolve("scale"));
+        log.say("== warm-up: every distance point once");
+        for (ScaleStep step : plan.steps()) {
+            if (step instanceof ScaleStep.Distance d) {
+                steps.distance(d, "warmup", 0);
+            }
+        }
+        Instant deadline = config.startedAt().plus(settings.budget()).minus(REPORT_RESERVE);
+        Forecast forecast = new Forecast(settings);
+        for (int block = 1; block <= settings.maxBlocks(); block++) {
+            Instant blockStart = clock.instant();
+            Duration nextBlock = forecast.remaining(plan.steps(), 0, 0, plan.steps());
+            if (block > settings.minBlocks() && blockStart.plus(nextBlock).isAfter(deadline)) {
+                log.say("== stopping after " + (block - 1) + " blocks: another (~" + Durations.format(nextBlock)
+                    + ") would not fit the budget");
+                break;
+            }
+            List<ScaleStep> order = plan.block(block, config.orderSeed());
+            log.say("== block " + block + " of " + blocksAllowed(block, blockStart, nextBlock, deadline) + ": "
+                + order.size() + " steps");
+            for (int i = 0; i < order.size(); i++) {
+                ScaleStep step = order.get(i);
+                long t0 = System.nanoTime();
+                String result = step instanceof ScaleStep.Tool tool ? steps.tool(tool, block)
+                    : steps.distance((ScaleStep.Distance) step, "measure", block);
+                if (result != null) {
+                    failures++;
+                }
+                Duration took = Duration.ofNanos(System.nanoTime() - t0);
+                forecast.record(step, took);
+                // the blocks still to come at the forecast's pace, then the ETA
+                Instant now = clock.instant();
+                Duration restOfBlock = forecast.remaining(order, i + 1, 0, plan.steps());
+                Duration fullBlock = forecast.remaining(plan.steps(), 0, 0, plan.steps());
+                int allowed = blocksAllowed(block + 1, now.plus(restOfBlock), fullBlock, deadline) - 1;
+                allowed = Math.max(block, allowed);
+                String eta = eta(now, restOfBlock.plus(fullBlock.multipliedBy(allowed - block)));
+                String line = "   [" + block + "/" + allowed + " " + (i + 1) + "/" + order.size() + "] " + step.id()
+                    + ": " + (result == null ? "ok" : "FAILED: " + result) + " (" + Durations.format(took) + "); ETA " + eta;
+                if (step instanceof ScaleStep.Tool || result != null) {
+                    log.say(line);
+                } else {
+                    log.detail(line);
+                }
+            }
+            log.say("   block " + block + " took " + Durations.format(Duration.between(blockStart, clock.instant()))
+                + "; budget left " + Durations.format(Duration.between(clock.instant(), deadline.plus(REPORT_RESERVE))));
+        }
+        distance.quitAll();
+    }
+
+    /**
+     * How many blocks the session will make when block BLOCK starts NOW: those before it, and as many blocks of
+     * length PERBLOCK as fit before the deadline, within the least and the most.
+     */
+    static int blocksAllowed(int block, Instant now, Duration perBlock, Instant deadline, int min, int max) {
+        long fit = Math.max(0, Duration.between(now, deadline).toMillis()) / Math.max(1, perBlock.toMillis());
+        return (int) Math.max(min, Math.min(max, block - 1 + fit));
+    }
+
+    private int blocksAllowed(int block, Instant now, Duration perBlock, Instant deadline) {
+        return blocksAllowed(block, now, perBlock, deadline, settings.minBlocks(), settings.maxBlocks());
+    }
+
+    /** The end of the session: now, the REST the forecast expects, and the report. */
+    static String eta(Instant now, Duration rest) {
+        Instant end = now.plus(rest).plus(REPORT_RESERVE);
+        return java.time.format.DateTimeFormatter.ofPattern("HH:mm:ss").withZone(java.time.ZoneOffset.UTC).format(end)
+            + " UTC";
+    }
+
+    private static java.util.Optional<String> address(Services services, String name) {
+        return services.get(name).filter(s -> s.check() == null).map(Service::address);
+    }
+
+    private static DistanceClients.Route route(Services services, Relays relays, Map<String, String> relayFailures,
+                                               Map<String, String> targets, ScaleStep.Distance d) {
+        String t = d.transport();
+        if (!targets.containsKey(t)) {
+            return DistanceClients.Route.unavailable(t + " did not start");
+        }
+        boolean bus = Services.isBus(t);
+        List<Long> busPids = bus ? services.get("bus:" + t).map(Service::cpuPids).orElse(List.of()) : List.of();
+        String server = t.startsWith("raw-") ? "raw:" + t : "srv:" + t;
+        List<Long> serverPids = services.get(server).map(Service::cpuPids).orElse(List.of());
+        if (d.delayMs() == 0) {
+            return new DistanceClients.Route(targets.get(t), t.startsWith("p2p-"), busPids, serverPids, null, null);
+        }
+        Relays.Relay relay = relays.get(t, d.delayMs());
+        if (relay == null) {
+            return DistanceClients.Route.unavailable(relayFailures.getOrDefault(ScalePlan.relayKey(t, d.delayMs()),
+                "no relay"));
+        }
+        return new DistanceClients.Route(relay.address(), t.startsWith("p2p-"), busPids, serverPids,
+            relay.process().pid(), null);
+    }
+
+    private boolean report(Path out, Path logs, JavaRuntime java) throws IOException, InterruptedException {
+        if (!Files.exists(out.resolve(ScaleRunsCsv.FILE))) {
+            log.say("no scale-runs.csv: nothing for the report");
+            return false;
+        }
+        SignalExit.parkIfInterrupted();
+        try (Supervisor supervisor = new Supervisor(STOP_GRACE, log::say).installShutdownHook()) {
+            return AnalysisReport.write(supervisor, layout, java, out, logs, log);
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        try (Stream<Path> walk = Files.walk(root)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // best effort: a temp folder
+        }
+    }
+
+    /** Runs one step of a block and writes its rows; null when it was clean, else its first problem. */
+    private final class StepRunner {
+        private final Supervisor supervisor;
+        private final JavaRuntime java;
+        private final Path scale;
+        private final Services services;
+        private final DistanceClients distance;
+        private final CpuMeter meter;
+        private final CpuClock cpuClock;
+        private final Path out;
+        private final Path logs;
+
+        StepRunner(Supervisor supervisor, JavaRuntime java, Path scale, Services services, DistanceClients distance,
+                   CpuMeter meter, CpuClock cpuClock, Path out, Path logs) {
+            this.supervisor = supervisor;
+            this.java = java;
+            this.scale = scale;
+            this.services = services;
+            this.distance = distance;
+            this.meter = meter;
+            this.cpuClock = cpuClock;
+            this.out = out;
+            this.logs = logs;
+        }
+
+        String tool(ScaleStep.Tool step, int block) throws IOException, InterruptedException {
+            String t = step.transport();
+            boolean p2p = t.startsWith("p2p-");
+            List<String> needs = new ArrayList<>();
+            if (!p2p) {
+                needs.add("bus:" + t);
+            }
+            if (step.series().equals("clients")) {
+                needs.add("srv:" + t);
+            }
+            String blocked = services.blocker(needs);
+            if (blocked != null) {
+                return "not run: " + blocked;
+            }
+            String address = services.get(p2p ? "srv:" + t : "bus:" + t).orElseThrow().address();
+            List<String> args = new ArrayList<>(List.of(step.series(), "--address", address));
+            if (p2p) {
+                args.add("--peer");
+            }
+            args.addAll(step.argsFor(block, config.orderSeed()));
+            args.addAll(List.of("--seed", Long.toString(config.orderSeed() * 100 + block)));
+            List<Long> bus = p2p ? List.of() : services.get("bus:" + t).orElseThrow().cpuPids();
+            List<Long> server = step.series().equals("clients") ? services.get("srv:" + t).orElseThrow().cpuPids() : List.of();
+            Path base = logs.resolve(step.id().replace(' ', '-') + "-b" + block);
+            Duration timeout = Duration.ofSeconds(120 + 30L * step.measuredRuns());
+            ToolRun.Outcome o = ToolRun.run(supervisor, java.jar(scale, List.of(), args), base, block, bus, server, meter,
+                out, timeout, log::detail);
+            if (o.problem() != null) {
+                return o.problem();
+            }
+            return o.unclean() > 0 ? o.unclean() + " run(s) not clean" : null;
+        }
+
+        String distance(ScaleStep.Distance d, String phase, int block) throws InterruptedException {
+            ScaleRunsCsv.Row row = distance.run(d, phase, block, settings.payloadBytes(),
+                config.orderSeed() * 100 + block, config.cellTimeout(), meter, cpuClock);
+            ScaleRunsCsv.append(out, row);
+            if (!row.measured() && row.problem().startsWith("not run")) {
+                return row.problem();
+            }
+            return row.measured() && !row.clean() ? row.problem() : null;
+        }
+    }
+}

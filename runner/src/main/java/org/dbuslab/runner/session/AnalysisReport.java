@@ -1,0 +1,37 @@
+package org.dbuslab.runner.session;
+
+import org.dbuslab.runner.exec.Child;
+import org.dbuslab.runner.exec.JavaRuntime;
+import org.dbuslab.runner.exec.LabLayout;
+import org.dbuslab.runner.exec.Launch;
+import org.dbuslab.runner.exec.Supervisor;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/** The analysis jar's {@code report OUT}, supervised, for the session and the scale session alike. */
+public final class AnalysisReport {
+
+    static final Duration REPORT_TIMEOUT = Duration.ofMinutes(10);
+
+    private AnalysisReport() {
+    }
+
+    /** True when report.md was written; otherwise the reason is in the log (and logs/analysis.err). */
+    public static boolean write(Supervisor supervisor, LabLayout layout, JavaRuntime java, Path out, Path logs,
+                                SessionLog log) throws IOException, InterruptedException {
+        List<String> cmd = List.of(java.java(), "-jar", layout.analysisJar().toString(), "report", out.toString());
+        log.say("report: java -jar analysis/target/dbus-lab-analysis.jar report " + out);
+        Child child = supervisor.start("analysis", Launch.of(logs.resolve("analysis"), cmd));
+        int status = child.waitFor(REPORT_TIMEOUT).orElse(124);
+        supervisor.stop(child);
+        if (status != 0 || !Files.exists(out.resolve("report.md"))) {
+            log.say("report FAILED: " + child.lastComplaint() + " (log: " + logs.resolve("analysis.err") + ")");
+            return false;
+        }
+        return true;
+    }
+}
