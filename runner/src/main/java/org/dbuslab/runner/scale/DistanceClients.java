@@ -63,7 +63,7 @@ final class DistanceClients {
             Path latency = logs.resolve(name + ".hlog");
             List<String> command = d.transport().startsWith("raw-")
                 ? ClientCommand.raw(java, jars, r.address(), d.transport(), d.mode(), latency)
-                : ClientCommand.java(java, jars, List.of(), r.address(), r.peer(), false, d.transport(), d.mode(), latency);
+                : ClientCommand.java(java, jars, List.of(), r.address(), r.peer(), null, d.transport(), d.mode(), latency);
             out.clients.put(d.clientKey(), ClientProcess.start(supervisor, name, Launch.of(logs.resolve(name), command)));
             out.routes.put(d.clientKey(), r);
         }
