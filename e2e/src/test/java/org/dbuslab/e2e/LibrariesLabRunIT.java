@@ -38,7 +38,8 @@ class LibrariesLabRunIT {
         buildPeers();
         Path out = tmp.resolve("results");
         LabRun.Outcome outcome = LabRun.run(tmp.resolve("run-all.log"), 300, "--no-build", "--transports",
-            "dbus-daemon,p2p-unix", "--sizes", "1000", "--blocks", "2", "--warmup-blocks", "1", "--warmup-budget", "0",
+            "dbus-daemon,p2p-unix", "--sizes", "1000", "--blocks", Integer.toString(2 * LKML_RUNS), // 2 rotation groups: sync-1000, async-1000
+            "--warmup-blocks", "1", "--warmup-budget", "0",
             "--no-reference", "--no-sweep", "--scenarios", "none", "--calls", "200", "--libraries", "dbus-java,glib,sd-bus",
             "--lkml-runs", Integer.toString(LKML_RUNS), "--out", out.toString());
         assertEquals(0, outcome.exitCode(), outcome.stderr());

@@ -92,7 +92,7 @@ class QuickLabRunIT {
             String[] f = line.split("\t");
             String mode = f[header.indexOf("mode")];
             String size = f[header.indexOf("payload_bytes")];
-            String cell = String.join("/", f[header.indexOf("kind")], f[header.indexOf("pair")],
+            String cell = String.join("/", f[header.indexOf("series")], f[header.indexOf("kind")], f[header.indexOf("pair")],
                 f[header.indexOf("transport")], mode, size, f[header.indexOf("window")]);
             blocks.computeIfAbsent(f[round], k -> new java.util.ArrayList<>()).add(cell);
             groups.computeIfAbsent(f[round], k -> new HashSet<>()).add(f[group]);

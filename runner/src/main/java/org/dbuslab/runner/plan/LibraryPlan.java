@@ -113,10 +113,6 @@ public final class LibraryPlan {
             return "libraries pair " + p.label() + " not run on " + t.label()
                 + ": dbus-test-tool spam has no peer-to-peer mode (it needs a bus)";
         }
-        if (p == Pair.SDBUS_JAVA && t == Transport.P2P_UNIX) {
-            return "libraries pair " + p.label() + " not run on " + t.label() + ": dbus-java's server fails sd-bus's"
-                + " AUTH EXTERNAL without an initial response and drops the connection (peers/README.md, PeerLimitsTest)";
-        }
         return null;
     }
 
