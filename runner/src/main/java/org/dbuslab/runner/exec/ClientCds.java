@@ -41,18 +41,28 @@ public final class ClientCds {
                 // JDK 17.0.15's dump JVM sometimes crashes (SIGSEGV in SystemDictionaryShared): its crash log
                 // belongs with the session's logs, not in the working directory
                 "-XX:ErrorFile=" + logs.resolve("cds-hs_err_pid%p.log")), args));
-        Child dump = supervisor.start("cds-dump", launch);
-        int status;
-        try {
-            status = dump.waitFor(DUMP_TIMEOUT).orElse(124);
-        } finally {
-            supervisor.stop(dump);
+        String complaint = "";
+        // the crash is intermittent: a second dump usually succeeds, and ~55 client JVMs start faster with it
+        for (int attempt = 1; attempt <= DUMP_ATTEMPTS; attempt++) {
+            Files.deleteIfExists(archive);
+            Child dump = supervisor.start("cds-dump", launch);
+            int status;
+            try {
+                status = dump.waitFor(DUMP_TIMEOUT).orElse(124);
+            } finally {
+                supervisor.stop(dump);
+            }
+            if (status == 0 && Files.exists(archive) && Files.size(archive) > 0) {
+                say.accept("   client class-data sharing: archive dumped" + (attempt > 1 ? " (attempt " + attempt + ")" : "")
+                    + " (LAB_CDS=0 turns it off)");
+                return List.of("-XX:SharedArchiveFile=" + archive);
+            }
+            complaint = dump.lastComplaint();
         }
-        if (status == 0 && Files.exists(archive) && Files.size(archive) > 0) {
-            say.accept("   client class-data sharing: archive dumped (LAB_CDS=0 turns it off)");
-            return List.of("-XX:SharedArchiveFile=" + archive);
-        }
-        say.accept("   client class-data sharing: not used (" + dump.lastComplaint() + ")");
+        say.accept("   client class-data sharing: not used (" + complaint + ")");
         return List.of();
     }
+
+    /** Dumps tried before the clients start without an archive. */
+    static final int DUMP_ATTEMPTS = 2;
 }

@@ -52,6 +52,8 @@ public final class Session {
 
     public static final String PROG = "run-all.sh";
     static final Duration STOP_GRACE = Duration.ofSeconds(5);
+    /** How many clients may be starting (JVM start, connect, first Ping) at once. */
+    static final int CLIENTS_STARTING = 6;
     static final Duration CLIENT_READY_TIMEOUT = Duration.ofSeconds(60);
     static final Duration SPAM_TIMEOUT_MAX = Duration.ofSeconds(300);
 
@@ -209,13 +211,17 @@ public final class Session {
         return List.of();
     }
 
-    /** One client per key whose cells can run, all started at once (JVM start-ups overlap), then each awaited. */
+    /**
+     * One client per key whose cells can run. At most {@link #CLIENTS_STARTING} start at once: a default session has
+     * about 55 clients, and 55 JVMs starting together on 2 CPUs kept some from connecting within their
+     * --connect-timeout. A client that still cannot connect is started once more, alone, after the others.
+     */
     private Map<ClientKey, ClientProcess> startClients(Supervisor supervisor, JavaRuntime java, LabLayout jars,
                                                        List<String> cds, ResultsFolder folder, SessionServices session,
                                                        SessionPlan plan, Map<ClientKey, String> problems,
                                                        LibraryPrograms programs)
         throws IOException, InterruptedException {
-        Map<ClientKey, ClientProcess> started = new LinkedHashMap<>();
+        Map<ClientKey, Launch> launches = new LinkedHashMap<>();
         for (ClientKey key : plan.clientKeys()) {
             Cell first = plan.cells().stream().filter(c -> c.clientKey().filter(key::equals).isPresent())
                 .filter(c -> session.blocked(c) == null).findFirst().orElse(null);
@@ -237,19 +243,42 @@ public final class Session {
             };
             Launch launch = Launch.of(folder.dir().resolve(ResultsFolder.LOGS).resolve(t).resolve("client." + key.name()),
                 command).on(CpuPlacement.cpusFor(config.placement(), CpuPlacement.Role.CLIENT));
-            started.put(key, ClientProcess.start(supervisor, "client:" + key.name(), launch));
+            launches.put(key, launch);
         }
         Map<ClientKey, ClientProcess> ready = new LinkedHashMap<>();
-        for (Map.Entry<ClientKey, ClientProcess> e : started.entrySet()) {
-            try {
-                e.getValue().awaitReady(CLIENT_READY_TIMEOUT);
-                ready.put(e.getKey(), e.getValue());
-            } catch (ClientProcess.NotReady notReady) {
-                problems.put(e.getKey(), "client could not connect: " + notReady.getMessage());
-                log.say("  [!] client " + e.getKey().name() + ": " + notReady.getMessage());
+        Map<ClientKey, String> failed = new LinkedHashMap<>();
+        java.util.ArrayDeque<Map.Entry<ClientKey, ClientProcess>> starting = new java.util.ArrayDeque<>();
+        for (Map.Entry<ClientKey, Launch> e : launches.entrySet()) {
+            if (starting.size() >= CLIENTS_STARTING) {
+                awaitClient(starting.removeFirst(), ready, failed);
             }
+            starting.addLast(Map.entry(e.getKey(), ClientProcess.start(supervisor, "client:" + e.getKey().name(), e.getValue())));
+        }
+        while (!starting.isEmpty()) {
+            awaitClient(starting.removeFirst(), ready, failed);
+        }
+        for (Map.Entry<ClientKey, String> f : failed.entrySet()) {
+            ClientKey key = f.getKey();
+            log.say("  client " + key.name() + " did not connect (" + f.getValue() + "); starting it once more");
+            Map<ClientKey, String> again = new LinkedHashMap<>();
+            awaitClient(Map.entry(key, ClientProcess.start(supervisor, "client:" + key.name(), launches.get(key))), ready,
+                again);
+            again.forEach((k, why) -> {
+                problems.put(k, "client could not connect: " + why);
+                log.say("  [!] client " + k.name() + ": " + why);
+            });
         }
         return ready;
+    }
+
+    private static void awaitClient(Map.Entry<ClientKey, ClientProcess> client, Map<ClientKey, ClientProcess> ready,
+                                    Map<ClientKey, String> failed) throws InterruptedException {
+        try {
+            client.getValue().awaitReady(CLIENT_READY_TIMEOUT);
+            ready.put(client.getKey(), client.getValue());
+        } catch (ClientProcess.NotReady notReady) {
+            failed.put(client.getKey(), notReady.getMessage());
+        }
     }
 
     private int plannedBlocks() {
