@@ -35,7 +35,7 @@ class LibrariesLabRunIT {
 
     @Test
     void libraryPairsAndTheLkmlCellsRunInTheBlocksWithoutLosses() throws Exception {
-        buildPeers();
+        LabRun.buildPeers(tmp);
         Path out = tmp.resolve("results");
         LabRun.Outcome outcome = LabRun.run(tmp.resolve("run-all.log"), 300, "--no-build", "--transports",
             "dbus-daemon,p2p-unix", "--sizes", "1000", "--blocks", Integer.toString(2 * LKML_RUNS), // 2 rotation groups: sync-1000, async-1000
@@ -94,23 +94,5 @@ class LibrariesLabRunIT {
             row.put(header.get(i), i < values.length ? values[i] : "");
         }
         return row;
-    }
-
-    /** make -C peers; under CI=true a peer build that fails fails the test, elsewhere it is skipped with make's line. */
-    private void buildPeers() throws IOException, InterruptedException {
-        Path log = tmp.resolve("make.log");
-        Process make = new ProcessBuilder(new ArrayList<>(List.of("make", "--no-print-directory", "-C",
-            LabRun.REPO.resolve("peers").toString()))).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        boolean done = make.waitFor(300, TimeUnit.SECONDS);
-        if (done && make.exitValue() == 0) {
-            return;
-        }
-        make.destroyForcibly();
-        String reason = "make -C peers failed: " + Files.readAllLines(log).stream().filter(l -> l.contains("***"))
-            .findFirst().orElse(done ? "exit " + make.exitValue() : "timed out");
-        if ("true".equals(System.getenv("CI"))) {
-            Assertions.fail(reason);
-        }
-        Assumptions.abort(reason);
     }
 }

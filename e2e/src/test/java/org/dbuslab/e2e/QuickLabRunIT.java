@@ -26,6 +26,7 @@ class QuickLabRunIT {
     @Test
     void quickPresetMeasuresTheWholeMatrixWithoutLosses() throws Exception {
         Path out = tmp.resolve("results");
+        LabRun.buildPeers(tmp); // --no-build: the launcher does not make the C peers the quick preset's library cells need
         LabRun.Outcome outcome = LabRun.run(tmp.resolve("run-all.log"), 600, "--quick", "--no-build", "--out", out.toString());
         assertEquals(0, outcome.exitCode(), outcome.stderr());
 
