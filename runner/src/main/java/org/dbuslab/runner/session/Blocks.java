@@ -42,10 +42,11 @@ import java.util.Set;
 final class Blocks {
 
     /**
-     * What comes after the blocks: stopping the clients, servers and buses (2 s) and the analysis jar's report
-     * (10 s for a default session's 4400 runs at load 20). The scenarios run before the blocks (Finish).
+     * What comes after the blocks: stopping the clients, servers and buses and the analysis jar's report. With the
+     * library series (57 clients, 189 cells) 20 s ended a fresh-clone default session 14 s over its budget. The
+     * scenarios run before the blocks (Finish).
      */
-    static final Duration REPORT_RESERVE = Duration.ofSeconds(20);
+    static final Duration REPORT_RESERVE = Duration.ofSeconds(35);
     /** How often a warm-up block's line goes to stderr too (the first's and the last's always do). */
     static final Duration WARMUP_LINE_EVERY = Duration.ofSeconds(5);
 

@@ -78,8 +78,15 @@ class LibraryPlanTest {
         Map<String, Integer> calibrated = CallsCalibration.calibrate(p.cells(), fast, Duration.ofMillis(50));
         assertTrue(lkml.stream().noneMatch(c -> calibrated.containsKey(c.id())), "calls per run are never calibrated");
         assertTrue(calibrated.containsKey("libraries.glib-java.dbus-daemon.sync.1000.w1"));
-        assertEquals(calibrated.get("matrix.java.dbus-daemon.sync.1000.w1"),
-            calibrated.get("libraries.glib-java.dbus-daemon.sync.1000.w1"), "libraries share the matrix's calls");
+        Map<String, Double> stockSlow = p.cells().stream().collect(Collectors.toMap(Cell::id, // ns per call
+            c -> c.pair().client() == Library.DBUS_JAVA_STOCK ? 4_000_000.0 : 100_000.0));
+        Map<String, Integer> own = CallsCalibration.calibrate(p.cells(), stockSlow, Duration.ofMillis(50));
+        assertEquals(500, own.get("matrix.java.dbus-daemon.sync.1000.w1"), "the matrix's runs keep their length");
+        assertEquals(500, own.get("libraries.glib-java.dbus-daemon.sync.1000.w1"));
+        assertEquals(13, own.get("libraries.stock-java.dbus-daemon.sync.1000.w1"), // 50 ms / 4 ms, rounded
+            "a slow client library gets its own, smaller count: its runs take ~50 ms too");
+        assertEquals(own.get("libraries.stock-java.dbus-daemon.sync.1000.w1"),
+            own.get("libraries.stock-glib.dbus-daemon.sync.1000.w1"), "one count per client library");
     }
 
     @Test
