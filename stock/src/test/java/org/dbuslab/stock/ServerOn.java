@@ -3,10 +3,8 @@ package org.dbuslab.stock;
 import org.dbuslab.api.EchoContract;
 import org.dbuslab.testkit.LabPaths;
 import org.dbuslab.testkit.LineProcess;
-import org.dbuslab.testkit.PrivateBus;
+import org.dbuslab.testkit.ReadyServer;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -44,59 +42,32 @@ final class ServerOn implements AutoCloseable {
 
     final Kind kind;
     final String transport;
-    private final PrivateBus bus;
-    private final Path dir;
-    private final LineProcess server;
-    private final String address;
+    private final ReadyServer server;
 
-    private ServerOn(Kind kind, String transport, PrivateBus bus, Path dir, LineProcess server, String address) {
+    private ServerOn(Kind kind, String transport, ReadyServer server) {
         this.kind = kind;
         this.transport = transport;
-        this.bus = bus;
-        this.dir = dir;
         this.server = server;
-        this.address = address;
     }
 
     /** @param transport dbus-daemon, dbus-broker or p2p-unix */
     static ServerOn start(Kind kind, String transport, String... extra) throws Exception {
         boolean peer = "p2p-unix".equals(transport);
-        PrivateBus bus = peer ? null : PrivateBus.start(transport);
-        Path dir = Files.createTempDirectory("stock-test-");
-        List<String> command = kind.command();
-        command.addAll(peer ? List.of("--listen", "unix:path=" + dir.resolve("echo.sock")) : List.of("--bus", bus.address()));
-        command.addAll(List.of(extra));
-        LineProcess server = null;
-        try {
-            server = LineProcess.start(command);
-            String ready = server.nextLine(READY_TIMEOUT);
-            if (!ready.startsWith("ready ")) {
-                throw new IOException(kind + " server said '" + ready + "' instead of 'ready ADDRESS'");
-            }
-            return new ServerOn(kind, transport, bus, dir, server, peer ? ready.substring("ready ".length()) : bus.address());
-        } catch (Exception e) {
-            if (server != null) {
-                server.close();
-            }
-            if (bus != null) {
-                bus.close();
-            }
-            LabPaths.deleteTree(dir);
-            throw e;
-        }
+        return new ServerOn(kind, transport, ReadyServer.start(kind.toString(), kind.command(), transport,
+            peer ? dir -> "unix:path=" + dir.resolve("echo.sock") : null, READY_TIMEOUT, List.of(extra)));
     }
 
     boolean peer() {
-        return bus == null;
+        return server.peer();
     }
 
     String address() {
-        return address;
+        return server.address();
     }
 
     /** A stock client's connection options for this server. */
     List<String> clientOptions() {
-        List<String> options = new ArrayList<>(List.of("--address", address));
+        List<String> options = new ArrayList<>(List.of("--address", address()));
         if (peer()) {
             options.add("--peer");
         } else {
@@ -107,11 +78,11 @@ final class ServerOn implements AutoCloseable {
 
     /** Connects an in-process stock call path to this server. */
     StockCallPath connect(boolean sync, long replyTimeoutMs) throws Exception {
-        return StockConnector.connect(address, peer(), kind.busName, 20_000, replyTimeoutMs, sync);
+        return StockConnector.connect(address(), peer(), kind.busName, 20_000, replyTimeoutMs, sync);
     }
 
     LineProcess process() {
-        return server;
+        return server.process();
     }
 
     @Override
@@ -121,13 +92,6 @@ final class ServerOn implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        try {
-            server.close();
-        } finally {
-            if (bus != null) {
-                bus.close();
-            }
-            LabPaths.deleteTree(dir);
-        }
+        server.close();
     }
 }
