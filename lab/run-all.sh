@@ -15,6 +15,8 @@ readonly LAB_DIR REPO
 readonly RUNNER_JAR="$REPO/runner/target/dbus-lab-runner.jar"
 readonly JARS=("$REPO/server/target/dbus-lab-server.jar" "$REPO/client/target/dbus-lab-client.jar"
     "$REPO/analysis/target/dbus-lab-analysis.jar" "$REPO/scale/target/dbus-lab-scale.jar" "$RUNNER_JAR")
+# Also built, but the session goes on without them (scenarios FAILED in the summary; stock pairs in skipped.tsv).
+readonly OPTIONAL_JARS=("$REPO/scenarios/target/dbus-lab-scenarios.jar" "$REPO/stock/target/dbus-lab-stock.jar")
 # The runner's own JVM: small, serial GC and C1 only, so it takes as little CPU as it can from what it measures.
 readonly RUNNER_JVM=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m)
 
@@ -52,7 +54,7 @@ done
 # jars_outdated: a jar is missing, or a pom.xml or a file under */src is newer.
 jars_outdated() {
     local jar newer
-    for jar in "${JARS[@]}"; do
+    for jar in "${JARS[@]}" "${OPTIONAL_JARS[@]}"; do
         [[ -f "$jar" ]] || return 0
         newer=$(find "$REPO/pom.xml" "$REPO"/*/pom.xml "$REPO"/*/src -type f -newer "$jar" -print -quit 2>/dev/null || true)
         [[ -z "$newer" ]] || return 0

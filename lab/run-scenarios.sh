@@ -68,6 +68,8 @@ Options:
   --buses LIST      comma-separated subset of $ALL_BUSES (default: both)
   --out DIR         results folder (default results/<UTC timestamp>/); may already hold a
                     matrix session, refused if it already holds scenarios/
+  --cold-runs N      cold-start runs per contender and bus, instead of the preset's (run-all.sh's
+                    default session passes 20: 50 took a sixth of its 10-minute budget)
   --no-build        never run Maven (the jars must exist)
   -h, --help        this text
 
@@ -89,7 +91,7 @@ have() { command -v "$1" >/dev/null 2>&1; }
 # ---------------------------------------------------------------------------
 # Command line
 # ---------------------------------------------------------------------------
-PRESET=default OUT="" SCENARIOS=$ALL_SCENARIOS BUSES=$ALL_BUSES BUILD=auto
+PRESET=default OUT="" SCENARIOS=$ALL_SCENARIOS BUSES=$ALL_BUSES BUILD=auto COLD_RUNS_SET=""
 in_list() { [[ ",$2," == *",$1,"* ]]; }
 check_list() { # NAME VALUE ALLOWED
     local x
@@ -102,10 +104,11 @@ while (($# > 0)); do
         --quick | --full)
             [[ "$PRESET" == default || "$PRESET" == "${1#--}" ]] || usage_error "--quick and --full exclude each other"
             PRESET=${1#--} ;;
-        --scenarios | --buses | --out)
+        --scenarios | --buses | --out | --cold-runs)
             (($# >= 2)) || usage_error "$1 needs a value"
-            case "$1" in --scenarios) SCENARIOS=$2 ;; --buses) BUSES=$2 ;; --out) OUT=$2 ;; esac
+            case "$1" in --scenarios) SCENARIOS=$2 ;; --buses) BUSES=$2 ;; --out) OUT=$2 ;; --cold-runs) COLD_RUNS_SET=$2 ;; esac
             shift ;;
+        --cold-runs=*) COLD_RUNS_SET=${1#*=} ;;
         --scenarios=*) SCENARIOS=${1#*=} ;;
         --buses=*) BUSES=${1#*=} ;;
         --out=*) OUT=${1#*=} ;;
@@ -117,6 +120,11 @@ done
 check_list --scenarios "$SCENARIOS" "$ALL_SCENARIOS"
 check_list --buses "$BUSES" "$ALL_BUSES"
 case "$PRESET" in quick) SET=("${QUICK[@]}") ;; full) SET=("${FULL[@]}") ;; *) SET=("${DEFAULT[@]}") ;; esac
+if [[ -n "$COLD_RUNS_SET" ]]; then
+    [[ "$COLD_RUNS_SET" =~ ^[0-9]{1,4}$ && "$COLD_RUNS_SET" -ge 1 ]] ||
+        usage_error "--cold-runs must be a whole number from 1 to 9999, got '$COLD_RUNS_SET'"
+    SET[0]=$((10#$COLD_RUNS_SET))
+fi
 COLD_RUNS=${SET[0]} COLD_WARMUP=${SET[1]} READ_RUNS=${SET[2]} READ_WARMUP=${SET[3]} RUBY_RUNS=${SET[4]} CHANGES=${SET[5]}
 
 # ---------------------------------------------------------------------------

@@ -33,6 +33,7 @@ import org.dbuslab.runner.plan.Transport;
  *                        cell in every measured block
  * @param libraries       the client libraries of the libraries series (--libraries; empty: none)
  * @param lkmlRuns        measured runs of each lkml cell (--lkml-runs; 0: no lkml cells)
+ * @param libraryRuns     measured runs after which a libraries cell leaves the blocks (--library-runs; 0: no cap)
  */
 public record SessionConfig(Preset preset, int calls, Duration runTarget, int firstBlockCalls, int fixedBlocks,
                             double precisionPct, int minBlocks, Duration budget, int warmupBlocks, Duration warmupBudget,
@@ -41,7 +42,7 @@ public record SessionConfig(Preset preset, int calls, Duration runTarget, int fi
                             int sweepCalls, BlockOrdering order, long orderSeed, Placement placement, Duration cellTimeout,
                             Optional<Path> out, BuildMode build, List<String> scenarios, Instant startedAt,
                             boolean rotation,
-                            List<Library> libraries, int lkmlRuns) {
+                            List<Library> libraries, int lkmlRuns, int libraryRuns) {
 
     /** The contract's largest payload: the D-Bus array limit. */
     public static final int MAX_PAYLOAD = 64 * 1024 * 1024;
@@ -77,7 +78,7 @@ public record SessionConfig(Preset preset, int calls, Duration runTarget, int fi
         require(orderSeed >= 0 && orderSeed <= MAX_ORDER_SEED, "orderSeed");
         require(Set.copyOf(ALL_SCENARIOS).containsAll(scenarios), "scenarios");
         require(Library.CLIENTS.containsAll(libraries), "libraries");
-        require(lkmlRuns >= 0, "lkmlRuns");
+        require(lkmlRuns >= 0 && libraryRuns >= 0, "lkmlRuns, libraryRuns");
     }
 
     private static void require(boolean ok, String what) {

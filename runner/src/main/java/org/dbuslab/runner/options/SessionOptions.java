@@ -36,7 +36,14 @@ public final class SessionOptions {
     /** Most calls per run that --run-ms or --calls may ask for. */
     public static final int MAX_CALLS = 10_000_000;
     /** The 2015 benchmark's 4 runs per cell. */
-    public static final int DEFAULT_LKML_RUNS = 4;
+    /** Each is ~5 s of sync runs (20000 calls) on 6 cells: 4 runs took a fifth of a default session's measuring. */
+    public static final int DEFAULT_LKML_RUNS = 3;
+    /**
+     * The 88 libraries cells answer "how much is the client library" with paired ratios that 10 runs already
+     * settle (their CIs are wide for the slow stock client, whose runs are long); uncapped, they took twice the
+     * matrix's measuring time of a default session.
+     */
+    public static final int DEFAULT_LIBRARY_RUNS = 10;
 
     @Option(names = {"-h", "--help"}, usageHelp = true)
     boolean help;
@@ -102,6 +109,8 @@ public final class SessionOptions {
     String libraries;
     @Option(names = "--lkml-runs")
     String lkmlRuns;
+    @Option(names = "--library-runs")
+    String libraryRuns;
     @Option(names = "--started-at-ms")
     String startedAtMs;
     /** Options of the round-based run-all.sh that blocks replaced: named so the error can say what to use. */
@@ -216,10 +225,11 @@ public final class SessionOptions {
         List<Library> libraryList = libraries == null ? Library.CLIENTS : libraries.equals("none") ? List.of()
                 : items("--libraries", libraries, Library.CLIENTS, Library::label);
         int lkml = lkmlRuns != null ? uint("--lkml-runs", lkmlRuns, 0, 100_000) : DEFAULT_LKML_RUNS;
+        int libraryCap = libraryRuns != null ? uint("--library-runs", libraryRuns, 0, 100_000) : DEFAULT_LIBRARY_RUNS;
         return new SessionConfig(p, fixedCalls, runTarget, firstCalls, fixedBlocks, precisionPct, least, totalBudget, warmups,
                 warmupLimit, win, sizeList, transportList, modeList, !noReference, refSizes, sweep, windows, sweepCallCount,
                 ordering, seed, place, timeout, Optional.ofNullable(out).map(Path::of), build, scenarioList, started,
-                rotate, libraryList, lkml);
+                rotate, libraryList, lkml, libraryCap);
     }
 
     private void exclusive(boolean a, String aName, boolean b, String bName) {

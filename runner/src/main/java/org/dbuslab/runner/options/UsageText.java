@@ -116,18 +116,19 @@ final class UsageText {
                   --libraries LIST    client libraries of the libraries series, comma-separated
                                       subset of %s, or none (default: all)
                   --lkml-runs N       measured runs of each lkml cell (default %d; 0 = no lkml cells)
+                  --library-runs N    measured runs of each libraries cell, after which it leaves the
+                                      blocks to the matrix (default %d; 0 = every block of its group)
                   libraries: every client (libdbus spam, the lab's dbus-java client, dbus-java
                   as shipped, the GLib and sd-bus clients of peers/) against the Java server
                   (X>dbus-java) and the GLib server (X>glib), plus sd-bus>sd-bus and
                   dbus-java-stock>dbus-java-stock, on dbus-daemon and dbus-broker of
                   --transports (--full: p2p-unix too), every mode and size; --quick: glib and
                   sd-bus against the Java server and themselves, dbus-daemon, the first size.
-                  Calls per run as the matrix. libdbus>glib needs the GLib server to answer
-                  com.example.Spam (skipped with the reason until it does).
+                  Calls per run calibrated per client library, mode and size.
                   lkml (the 2015 kdbus benchmark on LKML): glib>glib, sync %d calls per run,
                   async %d calls at window %d, 1000 and 10000 B of --sizes, on dbus-daemon,
-                  dbus-broker and p2p-unix of --transports; fixed calls, measured in the first
-                  --lkml-runs measured blocks (--quick: async, dbus-daemon, 1000 B). The C
+                  dbus-broker and p2p-unix of --transports; fixed calls, no warm-up, measured in
+                  the first --lkml-runs measured blocks (--quick: async, dbus-daemon, 1000 B). The C
                   peers are built by 'make -C peers' (run-all.sh does it when they are
                   missing or older than their sources, not with --no-build); a missing
                   compiler or library, or the stock jar (stock/target/dbus-lab-stock.jar)
@@ -143,8 +144,9 @@ final class UsageText {
                                       peers' first (default: build only when a jar or peer is
                                       missing or older than a pom.xml or a source)
                   --scenarios LIST    before the blocks, lab/run-scenarios.sh with the same --out
-                                      and preset (the blocks get the budget they leave): %s,
-                                      or none (default: all)
+                                      and preset (the default session: 20 cold-start runs per
+                                      contender and bus; the blocks get the budget they leave):
+                                      %s, or none (default: all)
                   --started-at-ms MS  when the launcher started (epoch ms): the budget counts from
                                       there (default: now)
                   -h, --help          this text
@@ -208,7 +210,7 @@ final class UsageText {
                 Transport.SELECTABLE.stream().map(Transport::label).collect(Collectors.joining(",")),
                 SessionConfig.MAX_ORDER_SEED, join(SessionOptions.DEFAULT_SWEEP_WINDOWS),
                 Library.CLIENTS.stream().map(Library::label).collect(Collectors.joining(",")),
-                SessionOptions.DEFAULT_LKML_RUNS, LibraryPlan.LKML_SYNC_CALLS, LibraryPlan.LKML_ASYNC_CALLS,
+                SessionOptions.DEFAULT_LKML_RUNS, SessionOptions.DEFAULT_LIBRARY_RUNS, LibraryPlan.LKML_SYNC_CALLS, LibraryPlan.LKML_ASYNC_CALLS,
                 LibraryPlan.LKML_WINDOW, SessionOptions.DEFAULT_CELL_TIMEOUT.toSeconds(), String.join(",", SessionConfig.ALL_SCENARIOS));
     }
 

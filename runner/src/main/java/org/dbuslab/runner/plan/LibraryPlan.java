@@ -11,11 +11,13 @@ import org.dbuslab.runner.options.SessionConfig;
  * <ul>
  * <li>libraries: every client of --libraries against the Java server and the GLib server, plus sd-bus>sd-bus and
  * dbus-java-stock>dbus-java-stock, on dbus-daemon and dbus-broker (p2p-unix too with --full), every mode and size
- * of the session; --quick: glib and sd-bus against the Java server and themselves, dbus-daemon, the first size.
+ * of the session; --quick: glib and sd-bus against the Java server and themselves, dbus-daemon, the first size;
+ * each cell for --library-runs measured runs (its rotation group's first blocks).
  * libdbus>libdbus and dbus-java>dbus-java are in series reference and matrix already.</li>
  * <li>lkml: glib>glib, sync {@value #LKML_SYNC_CALLS} calls per run, async {@value #LKML_ASYNC_CALLS} calls at window
  * {@value #LKML_WINDOW}, 1000 and 10000 B, dbus-daemon, dbus-broker and p2p-unix (each as far as the session has
- * them); fixed calls (never calibrated); measured in the first --lkml-runs measured blocks only
+ * them); fixed calls (never calibrated), never in a warm-up block (GLib has no JIT to warm, and a first block of
+ * its 20000-call runs took ~30 s of the warm-up budget); measured in the first --lkml-runs measured blocks only
  * ({@link #due}); --quick: async on dbus-daemon at 1000 B.</li>
  * </ul>
  */
@@ -52,7 +54,8 @@ public final class LibraryPlan {
                 }
                 for (Mode m : c.modes()) {
                     for (int s : librarySizes(c)) {
-                        cells.add(new Cell(kindOf(p), Series.LIBRARIES, p, t, m, s, c.windowFor(m), c.firstBlockCalls()));
+                        cells.add(new Cell(kindOf(p), Series.LIBRARIES, p, t, m, s, c.windowFor(m), c.firstBlockCalls())
+                            .withMaxRuns(c.libraryRuns()));
                     }
                 }
             }

@@ -147,9 +147,10 @@ public record SessionPlan(List<Cell> cells, List<Comparison> comparisons) {
      * its calls per run calibrated (spam cells too: they are not warmed again, libdbus has no JIT). Later warm-up
      * blocks run only persistent clients' cells, and only those of the clients in {@code stillCompiling} when it
      * is not empty, so the slowest warmers get their runs at a far higher rate than in a block of every cell.
+     * The lkml cells are never warmed: their calls are fixed (nothing to calibrate) and their GLib client has no JIT.
      */
     public List<Cell> warmupCells(boolean firstBlock, Set<ClientKey> stillCompiling) {
-        return cells.stream().filter(c -> c.kind() != CellKind.OVERLIMIT)
+        return cells.stream().filter(c -> c.kind() != CellKind.OVERLIMIT && c.series() != Series.LKML)
                 .filter(c -> firstBlock || c.clientKey().filter(k -> stillCompiling.isEmpty() || stillCompiling.contains(k))
                         .isPresent())
                 .toList();

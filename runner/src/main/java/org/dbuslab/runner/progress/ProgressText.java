@@ -53,7 +53,8 @@ public final class ProgressText {
                         .anyMatch(x -> x.kind() == CellKind.OVERLIMIT) ? "; over-limit check in the first measured block" : "")
                         : "sweep: off",
                 "client libraries: " + (c.libraries().isEmpty() ? "none (--libraries none)"
-                        : c.libraries().stream().map(Object::toString).collect(Collectors.joining(","))) + "; lkml: "
+                        : c.libraries().stream().map(Object::toString).collect(Collectors.joining(","))
+                        + (c.libraryRuns() > 0 ? ", " + c.libraryRuns() + " measured runs per cell" : "")) + "; lkml: "
                         + (c.lkmlRuns() > 0 ? c.lkmlRuns() + " measured runs per cell, in its rotation group's first blocks"
                         : "off (--lkml-runs 0)"),
                 plan.cells().size() + " cells (" + plan.matrix().size() + " matrix, "

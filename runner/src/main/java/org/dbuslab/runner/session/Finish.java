@@ -25,6 +25,11 @@ import java.util.List;
 final class Finish {
 
     private static final Duration SCENARIOS_TIMEOUT = Duration.ofMinutes(30);
+    /**
+     * Cold-start runs per contender and bus in a default session: the scenarios' own default (50, the seed's 100
+     * per contender over two buses) took 1 min 30 s of the 10-minute budget in the three JVM contenders alone.
+     */
+    static final int SESSION_COLD_RUNS = 20;
 
     private final SessionConfig config;
     private final LabLayout layout;
@@ -63,9 +68,7 @@ final class Finish {
 
     private void scenarios(Supervisor supervisor, Path out, Path logs) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("bash", layout.scenariosScript().toString()));
-        if (!config.preset().name().equals("default")) {
-            cmd.add("--" + config.preset().name());
-        }
+        cmd.addAll(scenariosPreset(config));
         cmd.addAll(List.of("--no-build", "--scenarios", String.join(",", config.scenarios()), "--buses",
             "dbus-daemon,dbus-broker", "--out", out.toString()));
         log.say("== scenarios: lab/run-scenarios.sh " + String.join(" ", cmd.subList(2, cmd.size()))
@@ -79,6 +82,12 @@ final class Finish {
             tally.scenariosFailed();
             log.say("scenarios FAILED (exit " + status + "): " + child.lastComplaint());
         }
+    }
+
+    /** run-scenarios.sh's preset options for this session's preset. */
+    static List<String> scenariosPreset(SessionConfig config) {
+        return config.preset().name().equals("default") ? List.of("--cold-runs", String.valueOf(SESSION_COLD_RUNS))
+            : List.of("--" + config.preset().name());
     }
 
     private boolean report(Supervisor supervisor, Path out, Path logs, JavaRuntime java)

@@ -15,7 +15,10 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
+import org.dbuslab.runner.options.SessionOptions;
+
 import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
 
 /** The libraries and lkml cells per preset and option, the pairs' labels and libraries, the lkml schedule. */
 class LibraryPlanTest {
@@ -105,6 +108,33 @@ class LibraryPlanTest {
     }
 
     @Test
+    void librariesCellsAreCappedAtLibraryRunsMeasuredRuns() {
+        List<Cell> libraries = of(plan(), Series.LIBRARIES);
+        assertTrue(libraries.stream().allMatch(c -> c.maxRuns() == SessionOptions.DEFAULT_LIBRARY_RUNS), "default cap");
+        Cell capped = of(plan("--library-runs", "3"), Series.LIBRARIES).get(0);
+        assertTrue(capped.wantsMoreRuns(2));
+        assertFalse(capped.wantsMoreRuns(3));
+        assertTrue(of(plan("--library-runs", "0"), Series.LIBRARIES).stream().allMatch(c -> c.wantsMoreRuns(1_000_000)),
+            "0 = no cap");
+        assertTrue(plan("--library-runs", "3").cells().stream().filter(c -> c.series() == Series.MATRIX)
+            .allMatch(c -> c.maxRuns() == 0), "the matrix is never capped");
+        ParameterException bad = assertThrows(ParameterException.class,
+            () -> PlanFixtures.config("--library-runs", "-1"));
+        assertTrue(bad.getMessage().contains("--library-runs must be a whole number"), bad.getMessage());
+    }
+
+    @Test
+    void lkmlCellsAreNeverWarmedUp() {
+        SessionPlan p = plan();
+        assertFalse(p.warmupCells(true, Set.of()).stream().anyMatch(c -> c.series() == Series.LKML),
+            "first warm-up block");
+        Set<ClientKey> all = Set.copyOf(p.clientKeys());
+        assertFalse(p.warmupCells(false, all).stream().anyMatch(c -> c.series() == Series.LKML), "later blocks");
+        assertTrue(p.warmupCells(true, Set.of()).stream().anyMatch(c -> c.series() == Series.LIBRARIES),
+            "the libraries cells are, for their calls per run");
+    }
+
+    @Test
     void lkmlCellsAreCappedAtLkmlRunsMeasuredRuns() {
         SessionPlan p = plan("--lkml-runs", "2");
         Cell lkml = of(p, Series.LKML).get(0);
@@ -112,7 +142,7 @@ class LibraryPlanTest {
         assertEquals(2, lkml.maxRuns());
         assertTrue(lkml.wantsMoreRuns(1));
         assertFalse(lkml.wantsMoreRuns(2));
-        assertTrue(lib.wantsMoreRuns(300), "other cells have no cap");
+        assertEquals(SessionOptions.DEFAULT_LIBRARY_RUNS, lib.maxRuns(), "the libraries cells keep their own cap");
         assertTrue(of(plan("--lkml-runs", "0"), Series.LKML).isEmpty());
     }
 

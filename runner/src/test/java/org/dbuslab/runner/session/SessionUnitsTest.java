@@ -34,6 +34,13 @@ class SessionUnitsTest {
     }
 
     @Test
+    void theDefaultSessionRunsFewerColdStartsThanTheScenariosOwnDefaultOtherPresetsTheirs() {
+        assertEquals(List.of("--cold-runs", "20"), Finish.scenariosPreset(PlanFixtures.config()));
+        assertEquals(List.of("--quick"), Finish.scenariosPreset(PlanFixtures.config("--quick")));
+        assertEquals(List.of("--full"), Finish.scenariosPreset(PlanFixtures.config("--full")));
+    }
+
+    @Test
     void eachKindOfCellNeedsItsServices() {
         SessionPlan plan = PlanFixtures.plan();
         assertEquals(List.of("bus:dbus-daemon", "srv:dbus-daemon"),
