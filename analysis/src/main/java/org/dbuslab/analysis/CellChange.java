@@ -8,4 +8,11 @@ record CellChange(CellSummary base, CellSummary current, SampleComparison result
     CellKey key() {
         return current.key();
     }
+
+    /** The cell's label; cells matched across calls per run name both, e.g. "… calls 676 → 702". */
+    String label() {
+        int before = base.key().calls();
+        int now = current.key().calls();
+        return before == now ? key().label() : base.key().label() + " \u2192 " + now;
+    }
 }

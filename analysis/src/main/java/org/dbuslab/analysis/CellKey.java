@@ -78,6 +78,11 @@ record CellKey(String transport, String mode, int payloadBytes, int window, int 
         return role() == Role.SUBJECT;
     }
 
+    /** The key with calls 0: the same cell measured with other calls per run (compare's match across sessions). */
+    CellKey withoutCalls() {
+        return new CellKey(transport, mode, payloadBytes, window, 0, pair, series, method);
+    }
+
     /** The five fields plan.tsv has (it names no pair, series or method). */
     CellKey planKey() {
         return new CellKey(transport, mode, payloadBytes, window, calls);

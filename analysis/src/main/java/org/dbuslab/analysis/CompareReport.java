@@ -56,7 +56,7 @@ final class CompareReport {
     /** e.g. "dbus-broker sync 1000 B window 1 calls 10000: regressed, +20.3 % (95% CI +18.1…+22.4 %), +25.3 µs/call (…), p < 0.001". */
     static String line(CellChange c) {
         SampleComparison r = c.result();
-        return c.key().label() + ": " + c.change().text() + ", " + percentChange(r.ratioOfMedians()) + " (95% CI "
+        return c.label() + ": " + c.change().text() + ", " + percentChange(r.ratioOfMedians()) + " (95% CI "
                 + percentRange(r.ratioInterval()) + "), " + Numbers.signedMicroseconds(r.difference()) + " µs/call ("
                 + (r.differenceInterval().isDefined() ? Numbers.signedMicroseconds(r.differenceInterval().low()) + "…"
                 + Numbers.signedMicroseconds(r.differenceInterval().high()) : Numbers.NOT_AVAILABLE)
@@ -67,7 +67,7 @@ final class CompareReport {
         List<List<String>> rows = new ArrayList<>();
         for (CellChange c : comparison.changes()) {
             SampleComparison r = c.result();
-            rows.add(List.of(c.key().label(), String.valueOf(c.base().runs()), String.valueOf(c.current().runs()),
+            rows.add(List.of(c.label(), String.valueOf(c.base().runs()), String.valueOf(c.current().runs()),
                     Numbers.microseconds(c.base().usPerCallMedian()), Numbers.microseconds(c.current().usPerCallMedian()),
                     percentChange(r.ratioOfMedians()), percentRange(r.ratioInterval()),
                     Numbers.pValue(r.test().pValue()) + " (" + r.test().method() + ")",

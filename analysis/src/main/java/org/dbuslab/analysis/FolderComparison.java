@@ -14,7 +14,9 @@ import java.util.stream.Collectors;
  * A new session against a base session, cell by cell on the runs' µs per call. A cell has regressed (or
  * improved) only when the difference is statistically significant — bootstrap CI of the ratio of medians
  * excludes 1 and Mann-Whitney p &lt; alpha — and the ratio of medians moved by more than the threshold:
- * significance alone would flag differences too small to matter, size alone would flag noise. Pure.
+ * significance alone would flag differences too small to matter, size alone would flag noise. Cells match on
+ * their whole key, else on their key without calls per run when that names one cell in each session (the session
+ * runner sets calls per run afresh in each session, for runs of about the same length). Pure.
  *
  * @param threshold  the smallest relative change that counts, e.g. 0.02 for 2 %
  * @param onlyInBase cells the new session did not measure
@@ -28,6 +30,8 @@ record FolderComparison(List<CellChange> changes, List<CellKey> onlyInBase, List
         double alpha = SampleComparison.DEFAULT_ALPHA;
         Map<CellKey, CellSummary> baseByKey = base.stream().filter(c -> c.runs() > 0)
                 .collect(Collectors.toMap(CellSummary::key, Function.identity()));
+        Map<CellKey, CellSummary> baseByShape = uniqueByShape(base);
+        Map<CellKey, CellSummary> currentByShape = uniqueByShape(current);
         List<CellChange> changes = new ArrayList<>();
         List<CellKey> onlyInNew = new ArrayList<>();
         for (CellSummary cell : current) {
@@ -35,6 +39,10 @@ record FolderComparison(List<CellChange> changes, List<CellKey> onlyInBase, List
                 continue;
             }
             Optional<CellSummary> before = Optional.ofNullable(baseByKey.get(cell.key()));
+            if (before.isEmpty() && currentByShape.get(cell.key().withoutCalls()) == cell) {
+                // the session runner calibrates calls per run for each session: the same cell at other calls
+                before = Optional.ofNullable(baseByShape.get(cell.key().withoutCalls()));
+            }
             if (before.isEmpty()) {
                 onlyInNew.add(cell.key());
                 continue;
@@ -42,9 +50,22 @@ record FolderComparison(List<CellChange> changes, List<CellKey> onlyInBase, List
             SampleComparison result = SampleComparison.of(cell.runUsPerCall(), before.get().runUsPerCall(), bootstrap, alpha);
             changes.add(new CellChange(before.get(), cell, result, judge(result, threshold)));
         }
-        List<CellKey> matched = changes.stream().map(CellChange::key).toList();
+        List<CellKey> matched = changes.stream().map(c -> c.base().key()).toList();
         List<CellKey> onlyInBase = baseByKey.keySet().stream().filter(k -> !matched.contains(k)).sorted(CellOrder.CELLS).toList();
         return new FolderComparison(changes, onlyInBase, onlyInNew, threshold, bootstrap, alpha);
+    }
+
+    /** The cells with runs whose key without calls is no other cell's: those may match across calls per run. */
+    private static Map<CellKey, CellSummary> uniqueByShape(List<CellSummary> cells) {
+        Map<CellKey, List<CellSummary>> byShape = cells.stream().filter(c -> c.runs() > 0)
+                .collect(Collectors.groupingBy(c -> c.key().withoutCalls()));
+        Map<CellKey, CellSummary> unique = new java.util.HashMap<>();
+        byShape.forEach((shape, list) -> {
+            if (list.size() == 1) {
+                unique.put(shape, list.get(0));
+            }
+        });
+        return unique;
     }
 
     static Change judge(SampleComparison result, double threshold) {

@@ -79,6 +79,31 @@ class CompareCommandTest {
         assertTrue(out.toString().contains("**0 regressed, 0 improved, 4 no change**"), out.toString());
     }
 
+    /** The session runner calibrates calls per run in each session: the same cells at other calls still compare. */
+    @Test
+    void cellsMatchAcrossCallsPerRunWhenTheirShapeNamesOneCell() throws IOException {
+        Path base = session("base", 11, SyntheticSession.standardCells());
+        Path current = session("new", 12, SyntheticSession.standardCells());
+        String runs = Files.readString(current.resolve("runs.csv"));
+        // dbus-daemon sync 1000 B: 9000 calls per run, each run 0.9 x as long (the same µs per call)
+        String recalibrated = runs.lines().map(line -> {
+            String[] f = line.split(",", -1);
+            if (!line.startsWith("dbus-daemon,sync,1000,1,10000,")) {
+                return line;
+            }
+            f[4] = "9000";
+            f[6] = String.valueOf(Math.round(Long.parseLong(f[6]) * 0.9));
+            return String.join(",", f);
+        }).collect(java.util.stream.Collectors.joining("\n", "", "\n"));
+        assertTrue(!recalibrated.equals(runs), "the fixture has dbus-daemon sync 1000 B rows");
+        Fixtures.write(current, "runs.csv", recalibrated);
+        assertEquals(0, run("compare", base.toString(), current.toString(), "--fail-on-regression"), err.toString());
+        String report = out.toString();
+        assertTrue(report.contains("**0 regressed, 0 improved, 4 no change** (of 4 cells in both sessions)"), report);
+        assertTrue(report.contains("- dbus-daemon sync 1000 B window 1 calls 10000 \u2192 9000: no change"), report);
+        assertTrue(!report.contains("Not compared"), report);
+    }
+
     @Test
     void improvementBeyondTheThresholdIsReported() throws IOException {
         Path base = session("base", 1, SyntheticSession.standardCells());
