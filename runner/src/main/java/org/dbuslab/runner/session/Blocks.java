@@ -118,7 +118,8 @@ final class Blocks {
                 }
             }
             Duration elapsed = Duration.between(started, clock.instant());
-            WarmupRule.Outcome outcome = rule.afterBlock(done, elapsed);
+            // the next warm-up block runs the clients still compiling, like this one (the first runs every cell)
+            WarmupRule.Outcome outcome = rule.afterBlock(done, elapsed, done == 1 ? Duration.ZERO : took);
             Duration left = config.warmupBudget().minus(elapsed);
             String line = ProgressText.warmupBlock(block, took, outcome, rule.compiling(), left.isNegative() ? Duration.ZERO : left);
             // later warm-up blocks take a fraction of a second each: stderr gets one of their lines every few seconds

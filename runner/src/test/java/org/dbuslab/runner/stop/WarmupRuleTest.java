@@ -82,4 +82,14 @@ class WarmupRuleTest {
         assertEquals(WarmupRule.Outcome.JIT_QUIET, rule.afterBlock(1, Duration.ZERO));
         assertTrue(rule.compiling().isEmpty());
     }
+
+    @Test
+    void aBlockThatWouldEndBeyondTheBudgetIsNotStarted() {
+        WarmupRule rule = new WarmupRule(1, BUDGET, List.of(SYNC));
+        rule.record(SYNC, 50);
+        assertEquals(WarmupRule.Outcome.CONTINUE, rule.afterBlock(3, Duration.ofSeconds(50), Duration.ofSeconds(10)),
+            "ends at the budget");
+        assertEquals(WarmupRule.Outcome.BUDGET_SPENT, rule.afterBlock(3, Duration.ofSeconds(51), Duration.ofSeconds(10)),
+            "would end a second beyond it");
+    }
 }
