@@ -41,7 +41,7 @@ class LibrariesLabRunIT {
             "dbus-daemon,p2p-unix", "--sizes", "1000", "--blocks", Integer.toString(2 * LKML_RUNS), // 2 rotation groups: sync-1000, async-1000
             "--warmup-blocks", "1", "--warmup-budget", "0",
             "--no-reference", "--no-sweep", "--scenarios", "none", "--calls", "200", "--libraries", "dbus-java,glib,sd-bus",
-            "--lkml-runs", Integer.toString(LKML_RUNS), "--out", out.toString());
+            "--lkml-runs", Integer.toString(LKML_RUNS), "--library-runs", "1", "--out", out.toString());
         assertEquals(0, outcome.exitCode(), outcome.stderr());
         assertEquals("", Files.exists(out.resolve("skipped.tsv")) ? Files.readString(out.resolve("skipped.tsv")) : "",
             "nothing skipped");
@@ -50,6 +50,7 @@ class LibrariesLabRunIT {
         List<String> header = Arrays.asList(lines.get(0).split(","));
         Set<String> libraries = new TreeSet<>();
         Map<String, Integer> lkmlRuns = new HashMap<>();
+        Map<String, Integer> libraryRuns = new HashMap<>();
         for (String line : lines.subList(1, lines.size())) {
             Map<String, String> row = row(header, line);
             String series = row.get("series");
@@ -67,6 +68,9 @@ class LibrariesLabRunIT {
             if (series.equals("libraries")) {
                 assertEquals("200", row.get("calls"), what);
                 libraries.add(row.get("pair"));
+                if (row.get("phase").equals("measure")) {
+                    libraryRuns.merge(what + " " + row.get("payload_bytes"), 1, Integer::sum);
+                }
             } else {
                 assertEquals("glib>glib", row.get("pair"), what);
                 assertEquals(row.get("mode").equals("sync") ? "20000" : "128", row.get("calls"), what);
@@ -84,6 +88,7 @@ class LibrariesLabRunIT {
             "sd-bus>glib", "sd-bus>sd-bus")), libraries);
         assertEquals(Map.of("dbus-daemon sync", LKML_RUNS, "dbus-daemon async", LKML_RUNS, "p2p-unix sync", LKML_RUNS,
             "p2p-unix async", LKML_RUNS), lkmlRuns, "each lkml cell: --lkml-runs measured runs");
+        assertEquals(Set.of(1), Set.copyOf(libraryRuns.values()), "--library-runs 1: one measured run per cell " + libraryRuns);
         assertTrue(Files.exists(out.resolve("report.md")), "the analysis takes the new series: " + outcome.stderr());
     }
 
