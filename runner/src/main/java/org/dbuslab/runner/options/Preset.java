@@ -30,7 +30,7 @@ public record Preset(String name, int calls, Duration runTarget, int fixedBlocks
      * The bus under load and at a distance (issue 15): the scale session (runner.scale, ScaleSettings.PRESET says
      * what it measures) instead of the matrix: at least minBlocks blocks, at most fixedBlocks, the budget ends it.
      */
-    public static final Preset SCALE = new Preset("scale", 200, null, 6, Double.NaN, 2, Duration.ofMinutes(15), 1, 0,
+    public static final Preset SCALE = new Preset("scale", 200, null, 8, Double.NaN, 2, Duration.ofMinutes(15), 1, 0,
             1, false, "about 15 min");
 
     /** Calls per run of the first warm-up block when calls follow a run target; the runner then calibrates. */

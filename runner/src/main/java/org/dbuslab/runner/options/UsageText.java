@@ -46,7 +46,7 @@ final class UsageText {
                   dbus-broker); dbus-daemon-tcp, p2p-tcp and raw-tcp through a delay relay of
                   D = 0.1, 1, 10 ms one way (sync, windows 1..256). Every step once per block,
                   shuffled; at least 2 blocks (--min-blocks), then until --budget (default 15m)
-                  would not hold another, at most 6 (--blocks). --out, --order-seed,
+                  would not hold another, at most 8 (--blocks). --out, --order-seed,
                   --cell-timeout and the build options apply too, the matrix options do not.
 
                 Precision and time:

@@ -26,7 +26,7 @@ class ScaleSessionUnitsTest {
         assertEquals(Duration.ofMinutes(15), config.budget());
         ScaleSettings s = ScaleSession.settings(config);
         assertEquals(2, s.minBlocks());
-        assertEquals(6, s.maxBlocks());
+        assertEquals(8, s.maxBlocks());
         ScaleSettings one = ScaleSession.settings(SessionOptions.parse(CLOCK, "--scale", "--blocks", "1", "--budget", "5m").config());
         assertEquals(1, one.minBlocks());
         assertEquals(1, one.maxBlocks());
