@@ -81,7 +81,9 @@ final class ScaleSections {
             .note("N concurrent echo clients (threads of one JVM, each its own connection; on p2p-unix the server serves "
                 + "each on its own connection), every reply verified byte for byte. calls/s: all clients' calls over "
                 + "the run's wall time, median of runs with its bootstrap 95% CI; Jain's index of the clients' own "
-                + "calls/s (1 = equal shares); CPU per call from /proc schedstat of the bus, server and client processes.")
+                + "calls/s (1 = equal shares); CPU per call from /proc schedstat of the bus, server and client processes. "
+                + "A ratio's CI here and below is paired by block (the same blocks drawn for both points, so drift "
+                + "between blocks cancels) when at least " + RunBlocks.MIN_BLOCKS + " blocks hold runs of both.")
             .bulletsOrNone(verdicts).table(table, "details").charts(charts).build();
     }
 

@@ -91,6 +91,7 @@ class ScaleReportTest {
         assertTrue(md.contains("## At a distance"));
         assertTrue(md.contains("at 16 clients, sync: dbus-broker serves 2.50× (95% CI "), md);
         assertTrue(md.contains("the calls/s of dbus-daemon (25000 against 10000)"), md);
+        assertTrue(md.contains(", paired over 5 blocks) the calls/s of dbus-daemon"), "both points ran in blocks 1-5: " + md);
         assertTrue(md.contains("dbus-broker, sync: 16 clients make 4.17× (95% CI"), md);
         assertTrue(md.contains("to 16 subscribers, dbus-broker delivers 3.00× (95% CI"), md);
         assertTrue(md.contains("dbus-daemon: with 1024 non-matching rules on idle connections it delivers 0.25× (95% CI"), md);
