@@ -11,10 +11,10 @@ import java.util.function.ToLongFunction;
 /**
  * One point of a scale series (scale-runs.csv): its key and what its measured runs add up to. The rate (calls or
  * delivered signals per second) is the median of the runs' rates with its bootstrap 95% interval; µs per operation
- * is 10⁶ / rate; CPU per operation is a component's CPU over all runs / the operations of the runs where it was read.
+ * is 10⁶ / rate ({@code rateBlocks}: the block of each rate); CPU per operation is a component's CPU over all runs / the operations of the runs where it was read.
  */
 record ScaleCell(Key key, int runs, int blocks, long count, long lost, long mismatched, long duplicated, long outOfOrder,
-                 long errors, double[] rates, double rateMedian, Interval rateCi95, double p50Us, double p99Us,
+                 long errors, double[] rates, int[] rateBlocks, double rateMedian, Interval rateCi95, double p50Us, double p99Us,
                  double jain, double cpuClientUs, double cpuBusUs, double cpuServerUs, double cpuRelayUs) {
 
     /** What makes a point: the series and its parameters. */
@@ -27,12 +27,14 @@ record ScaleCell(Key key, int runs, int blocks, long count, long lost, long mism
     }
 
     static ScaleCell of(Key key, List<ScaleRunsCsv.Row> measured, Bootstrap bootstrap) {
-        double[] rates = measured.stream().mapToDouble(ScaleRunsCsv.Row::ratePerSecond).filter(Double::isFinite).toArray();
+        List<ScaleRunsCsv.Row> rated = measured.stream().filter(r -> Double.isFinite(r.ratePerSecond())).toList();
+        double[] rates = rated.stream().mapToDouble(ScaleRunsCsv.Row::ratePerSecond).toArray();
+        int[] rateBlocks = rated.stream().mapToInt(ScaleRunsCsv.Row::block).toArray();
         double median = rates.length == 0 ? Double.NaN : Quantiles.median(rates);
         return new ScaleCell(key, measured.size(), (int) measured.stream().mapToInt(ScaleRunsCsv.Row::block).distinct().count(),
             sum(measured, ScaleRunsCsv.Row::count), sum(measured, ScaleRunsCsv.Row::lost),
             sum(measured, ScaleRunsCsv.Row::mismatched), sum(measured, ScaleRunsCsv.Row::duplicated),
-            sum(measured, ScaleRunsCsv.Row::outOfOrder), sum(measured, ScaleRunsCsv.Row::errors), rates, median,
+            sum(measured, ScaleRunsCsv.Row::outOfOrder), sum(measured, ScaleRunsCsv.Row::errors), rates, rateBlocks, median,
             bootstrap.ofMedian(rates), medianUs(measured, ScaleRunsCsv.Row::p50Nanos),
             medianUs(measured, ScaleRunsCsv.Row::p99Nanos),
             median(measured.stream().mapToDouble(ScaleRunsCsv.Row::jain).filter(Double::isFinite).toArray()),

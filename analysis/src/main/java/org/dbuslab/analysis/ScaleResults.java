@@ -1,5 +1,6 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.analysis.stats.BlockBootstrap;
 import org.dbuslab.analysis.stats.Bootstrap;
 import org.dbuslab.analysis.stats.Interval;
 import org.dbuslab.format.ScaleRunsCsv;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 /**
@@ -67,22 +69,47 @@ record ScaleResults(List<ScaleCell> cells, int warmupRuns, List<String> warnings
             && c.key().delayMs() == delayMs).findFirst();
     }
 
-    /** A ratio of two points' median rates, with the bootstrap 95% interval (runs resampled on each side). */
-    record Ratio(ScaleCell candidate, ScaleCell baseline, double ratio, Interval ci95) {
+    /**
+     * A ratio of two points' median rates, with its bootstrap 95% interval: paired by block when at least
+     * {@value RunBlocks#MIN_BLOCKS} blocks hold runs of both ({@code pairedBlocks} of them; the block bootstrap draws
+     * the same blocks for both, so the machine's drift between blocks cancels, and a block's runs, made by one tool
+     * process moments apart, are drawn together), else the run bootstrap (runs resampled on each side; pairedBlocks 0).
+     */
+    record Ratio(ScaleCell candidate, ScaleCell baseline, double ratio, Interval ci95, int pairedBlocks) {
         static Optional<Ratio> of(Optional<ScaleCell> candidate, Optional<ScaleCell> baseline) {
             if (candidate.isEmpty() || baseline.isEmpty() || !candidate.get().clean() || !baseline.get().clean()) {
                 return Optional.empty();
             }
             ScaleCell c = candidate.get();
             ScaleCell b = baseline.get();
+            Map<Integer, double[]> left = byBlock(c);
+            Map<Integer, double[]> right = byBlock(b);
+            left.keySet().retainAll(right.keySet());
+            right.keySet().retainAll(left.keySet());
+            if (left.size() >= RunBlocks.MIN_BLOCKS) {
+                return Optional.of(new Ratio(c, b, c.rateMedian() / b.rateMedian(), BlockBootstrap.standard()
+                    .ofRatioOfMedians(List.copyOf(left.values()), List.copyOf(right.values())), left.size()));
+            }
             return Optional.of(new Ratio(c, b, c.rateMedian() / b.rateMedian(),
-                Bootstrap.standard().ofRatioOfMedians(c.rates(), b.rates())));
+                Bootstrap.standard().ofRatioOfMedians(c.rates(), b.rates()), 0));
         }
 
-        /** "2.31× (95% CI 2.10–2.52)" */
+        /** A point's rates by block, in block order. */
+        private static Map<Integer, double[]> byBlock(ScaleCell cell) {
+            Map<Integer, List<Double>> lists = new TreeMap<>();
+            for (int i = 0; i < cell.rates().length; i++) {
+                lists.computeIfAbsent(cell.rateBlocks()[i], k -> new ArrayList<>()).add(cell.rates()[i]);
+            }
+            Map<Integer, double[]> out = new TreeMap<>();
+            lists.forEach((block, rates) -> out.put(block, rates.stream().mapToDouble(Double::doubleValue).toArray()));
+            return out;
+        }
+
+        /** "2.31× (95% CI 2.10–2.52, paired over 6 blocks)" */
         String text() {
             return Numbers.factor(ratio) + "×" + (ci95.isDefined() ? " (95% CI " + Numbers.factor(ci95.low()) + "–"
-                + Numbers.factor(ci95.high()) + ")" : " (CI n/a: fewer than 2 runs)");
+                + Numbers.factor(ci95.high()) + (pairedBlocks > 0 ? ", paired over " + pairedBlocks + " blocks" : "")
+                + ")" : " (CI n/a: fewer than 2 runs)");
         }
     }
 

@@ -81,7 +81,9 @@ final class ScaleSections {
             .note("N concurrent echo clients (threads of one JVM, each its own connection; on p2p-unix the server serves "
                 + "each on its own connection), every reply verified byte for byte. calls/s: all clients' calls over "
                 + "the run's wall time, median of runs with its bootstrap 95% CI; Jain's index of the clients' own "
-                + "calls/s (1 = equal shares); CPU per call from /proc schedstat of the bus, server and client processes.")
+                + "calls/s (1 = equal shares); CPU per call from /proc schedstat of the bus, server and client processes. "
+                + "A ratio's CI here and below is paired by block (the same blocks drawn for both points, so drift "
+                + "between blocks cancels) when at least " + RunBlocks.MIN_BLOCKS + " blocks hold runs of both.")
             .bulletsOrNone(verdicts).table(table, "details").charts(charts).build();
     }
 
@@ -174,7 +176,9 @@ final class ScaleSections {
             .note("A loopback TCP delay relay holds every chunk for D (one way) before forwarding it, in order, losing "
                 + "nothing; in front of dbus-daemon-tcp, p2p-tcp and the raw TCP echo server (D = 0: no relay). One client, "
                 + "sync or pipelined with a window of calls in flight, every reply verified. The bound is window ÷ RTT "
-                + "with RTT = 2·D + the target's own sync µs/call without the relay; \"of bound\" is calls/s ÷ bound.");
+                + "with RTT = 2·D + the target's own sync µs/call without the relay; \"of bound\" is calls/s ÷ bound. "
+                + "p50/p99: per-call round trip, send to verified reply (a pipelined call's includes its wait behind the "
+                + "window; µs/call is the reciprocal of calls/s), median of the runs' own percentiles.");
         List<String> checks = new ArrayList<>();
         for (ScaleResults.RelayCheck check : scale.relayChecks()) {
             String line = "raw-tcp through the relay at D = " + ms(check.delayMs()) + ": " + us(check.measuredUs())
@@ -209,11 +213,12 @@ final class ScaleSections {
                     .orElse("n/a") + " the calls/s of sync").orElse("")));
             }
         }
-        Table table = table(List.of("target", "D", "mode", "window", "calls/s", "95% CI", "µs/call", "bound calls/s",
-                "of bound", "CPU bus µs/call", "CPU server µs/call", "CPU relay µs/call", "runs", "lost/mism./err."),
+        Table table = table(List.of("target", "D", "mode", "window", "calls/s", "95% CI", "µs/call", "p50 µs", "p99 µs",
+                "bound calls/s", "of bound", "CPU bus µs/call", "CPU server µs/call", "CPU relay µs/call", "runs",
+                "lost/mism./err."),
             cells.stream().map(c -> List.of(c.key().transport(), ms(c.key().delayMs()), c.key().mode(),
                 Integer.toString(c.key().window()), Numbers.perSecond(c.rateMedian()), ci(c), us(c.usPerOperation()),
-                Numbers.perSecond(boundPerSecond(scale, c)), pct(c.rateMedian() / boundPerSecond(scale, c)),
+                us(c.p50Us()), us(c.p99Us()), Numbers.perSecond(boundPerSecond(scale, c)), pct(c.rateMedian() / boundPerSecond(scale, c)),
                 us(c.cpuBusUs()), us(c.cpuServerUs()), us(c.cpuRelayUs()), Integer.toString(c.runs()), faults(c))).toList());
         List<Figure> charts = new ArrayList<>();
         for (String t : scale.values("distance", ScaleCell.Key::transport)) {

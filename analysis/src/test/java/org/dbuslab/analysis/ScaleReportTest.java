@@ -26,16 +26,24 @@ class ScaleReportTest {
     @TempDir
     Path dir;
 
-    /** Five blocks of each point; RATE per second (the median) with a small, fixed spread: narrow but defined CIs. */
+    /**
+     * Five blocks of each point; RATE per second (the median) with a small, fixed spread: narrow but defined CIs.
+     * Distance runs' p50 is about their µs/call (median of blocks 1-4: 10⁶ / RATE) and p99 1.1× that; block 5 has
+     * none (its latency log unreadable). The other series' p50/p99 are 50 and 400 µs.
+     */
     private static void point(List<ScaleRunsCsv.Row> rows, String series, String transport, String mode, int window,
                               int clients, int subscribers, int rules, double delayMs, double rate, long lost) {
         double[] spread = {0.98, 1.0, 1.01, 0.99, 1.02};
+        double[] latencySpread = {0.9, 1.0, 1.0, 1.2};
+        boolean distance = series.equals("distance");
         for (int block = 1; block <= 5; block++) {
             long count = 10_000;
             long elapsed = Math.round(count / (rate * spread[block - 1]) * 1e9);
+            long p50 = !distance ? 50_000 : block == 5 ? -1 : Math.round(1e9 / rate * latencySpread[block - 1]);
+            long p99 = !distance ? 400_000 : block == 5 ? -1 : Math.round(1.1e9 / rate * latencySpread[block - 1]);
             rows.add(new ScaleRunsCsv.Row(series, block, "measure", 1, "2026-12-01T17:0" + block + ":00Z", transport, mode,
                 window, 1000, clients, subscribers, rules, rules / 64, delayMs, count, elapsed, block == 1 ? lost : 0, 0,
-                0, 0, 0, series.equals("distance") ? -1 : 50_000, series.equals("distance") ? -1 : 400_000,
+                0, 0, 0, p50, p99,
                 series.equals("clients") ? 0.99 : Double.NaN, elapsed / 2, elapsed / 4, series.equals("signals") ? 0 : elapsed / 8,
                 series.equals("distance") && delayMs > 0 ? elapsed / 100 : -1, "-"));
         }
@@ -83,6 +91,7 @@ class ScaleReportTest {
         assertTrue(md.contains("## At a distance"));
         assertTrue(md.contains("at 16 clients, sync: dbus-broker serves 2.50× (95% CI "), md);
         assertTrue(md.contains("the calls/s of dbus-daemon (25000 against 10000)"), md);
+        assertTrue(md.contains(", paired over 5 blocks) the calls/s of dbus-daemon"), "both points ran in blocks 1-5: " + md);
         assertTrue(md.contains("dbus-broker, sync: 16 clients make 4.17× (95% CI"), md);
         assertTrue(md.contains("to 16 subscribers, dbus-broker delivers 3.00× (95% CI"), md);
         assertTrue(md.contains("dbus-daemon: with 1024 non-matching rules on idle connections it delivers 0.25× (95% CI"), md);
@@ -93,6 +102,9 @@ class ScaleReportTest {
         assertTrue(md.contains("p2p-tcp at D = 10 ms: sync 20150.0 µs/call (50 calls/s, 100% of its bound); pipelined, window 64: "
             + "2900 calls/s, 91% of window ÷ RTT"), md);
         assertFalse(md.contains("window 256: "), "a point with lost calls is not the best window");
+        assertTrue(md.contains("| µs/call | p50 µs | p99 µs | bound calls/s |"), "the distance table's latency columns");
+        assertTrue(md.contains("| p2p-tcp | 10 ms | sync | 1 | 50 | "), md);
+        assertTrue(md.contains(" | 20150.0 | 20150.0 | 22165.0 | 50 | 100% |"), "µs/call, p50, p99, bound: " + md);
     }
 
     @Test
@@ -134,6 +146,13 @@ class ScaleReportTest {
         assertEquals(3, lossy.get("lost").asInt());
         assertFalse(lossy.get("clean").asBoolean());
         assertEquals(20_100, lossy.get("rtt_us").asDouble(), 1e-6);
+        // per-call latency: the median of the runs' own p50 and p99, over the runs that have them
+        assertEquals(1e6 / 9_000, lossy.get("p50_us").asDouble(), 1e-3);
+        assertEquals(1.1e6 / 9_000, lossy.get("p99_us").asDouble(), 1e-3);
+        for (JsonNode c : root.get("distance_cells")) {
+            assertTrue(c.get("p50_us").isNumber() && c.get("p99_us").isNumber(), "p50/p99 of every distance cell: " + c);
+            assertTrue(c.get("p99_us").asDouble() > c.get("p50_us").asDouble(), c.toString());
+        }
         assertEquals(2, root.get("relay_checks").size());
         assertTrue(root.get("relay_checks").get(0).get("passed").asBoolean());
     }

@@ -17,9 +17,12 @@ import java.util.Locale;
  *   <li>{@code distance}: one client through a delay relay of {@code delay_ms} one way (0 = no relay),
  *       {@code count} = calls; raw-tcp rows are the relay's own floor.</li>
  * </ul>
- * The rate of a run is {@code count / elapsed_ns}. Empty = not measured: {@code p50_ns}/{@code p99_ns} (distance
- * rows), {@code jain} (every series but clients), a {@code cpu_*_ns} whose process vanished or is not part of the run
- * (cpu_bus_ns of a p2p run is 0: no bus). {@code problem}: "-" or the first problem (commas and line breaks replaced).
+ * The rate of a run is {@code count / elapsed_ns}. {@code p50_ns}/{@code p99_ns}: per call (clients, distance) or
+ * emit → receive (signals), HdrHistogram over the run; a distance run's come from its client's latency log
+ * ({@link #distanceLatencyLog}, interval {@link #distanceLatencyTag}). Empty = not measured: {@code p50_ns}/{@code
+ * p99_ns} of a run without a verified call or whose latency log could not be read, {@code jain} (every series but
+ * clients), a {@code cpu_*_ns} whose process vanished or is not part of the run (cpu_bus_ns of a p2p run is 0: no
+ * bus). {@code problem}: "-" or the first problem (commas and line breaks replaced).
  */
 public final class ScaleRunsCsv {
 
@@ -33,7 +36,31 @@ public final class ScaleRunsCsv {
     /** A long field that was not measured. */
     public static final long UNKNOWN = -1;
 
+    /** The folder of the distance clients' logs, relative to the results folder. */
+    public static final String DISTANCE_LOGS = "logs/distance";
+
     private ScaleRunsCsv() {
+    }
+
+    /**
+     * The distance series' persistent client of (TRANSPORT, DELAY, MODE), as its logs are named in
+     * {@link #DISTANCE_LOGS}: NAME.out, NAME.err and its latency log NAME.hlog.
+     */
+    public static String distanceClient(String transport, double delayMs, String mode) {
+        return "distance-" + transport + "-" + delayMs + "ms-" + mode;
+    }
+
+    /**
+     * The latency log of a distance client, relative to the results folder: docs/RESULTS-FORMAT.md latency/*.hlog
+     * (HdrHistogram, nanoseconds), one interval per run tagged {@link #distanceLatencyTag}, warm-up runs included.
+     */
+    public static String distanceLatencyLog(String transport, double delayMs, String mode) {
+        return DISTANCE_LOGS + "/" + distanceClient(transport, delayMs, mode) + ".hlog";
+    }
+
+    /** A distance run's tag in its client's latency log (and on the control channel), e.g. measure-3-w16. */
+    public static String distanceLatencyTag(String phase, int block, int window) {
+        return phase + "-" + block + "-w" + window;
     }
 
     /** One run. Longs {@link #UNKNOWN} and a NaN jain are written as empty fields. */

@@ -46,6 +46,26 @@ class ScaleRunsCsvTest {
     }
 
     @Test
+    void aDistanceClientsLatencyLogAndItsRunsTagsAreNamedOnce() {
+        assertEquals("logs/distance/distance-p2p-tcp-1.0ms-async.hlog", ScaleRunsCsv.distanceLatencyLog("p2p-tcp", 1.0, "async"));
+        assertEquals("distance-raw-tcp-0.1ms-sync", ScaleRunsCsv.distanceClient("raw-tcp", 0.1, "sync"));
+        assertEquals("measure-3-w16", ScaleRunsCsv.distanceLatencyTag("measure", 3, 16));
+        assertTrue(ControlProtocol.parseCommand("run warmup " + ScaleRunsCsv.distanceLatencyTag("warmup", 0, 256)
+            + " 1000 256 512 7") instanceof ControlProtocol.Run, "a valid control-channel TAG");
+    }
+
+    @Test
+    void aDistanceRowKeepsItsLatencyPercentiles(@TempDir Path dir) {
+        ScaleRunsCsv.Row far = new ScaleRunsCsv.Row("distance", 4, "measure", 4, "2026-12-01T17:00:00Z", "p2p-tcp",
+            "async", 64, 1000, 1, 0, 0, 0, 10, 720, 250_000_000L, 0, 0, 0, 0, 0, 20_300_000, 21_900_000, Double.NaN, 1, 2,
+            3, 4, "-");
+        ScaleRunsCsv.append(dir, far);
+        ScaleRunsCsv.Row back = ScaleRunsCsv.read(dir.resolve(ScaleRunsCsv.FILE)).get(0);
+        assertEquals(20_300_000, back.p50Nanos());
+        assertEquals(21_900_000, back.p99Nanos());
+    }
+
+    @Test
     void aTruncatedLastLineIsSkippedButABadMiddleLineFails() {
         String good = ScaleRunsCsv.line(clients(0, "-"));
         List<String> skipped = new ArrayList<>();

@@ -19,12 +19,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
  * The distance series' persistent clients (the lab's Java client, or the raw-socket client for raw-tcp), one per
  * target, delay and mode, driven over the control channel as the session drives its clients: payload, window and
- * calls per run, CPU of client, bus, server and relay read around every run.
+ * calls per run, CPU of client, bus, server and relay read around every run. Each client appends every run's
+ * per-call latencies to its own HdrHistogram log ({@link ScaleRunsCsv#distanceLatencyLog}); a run's row gets the
+ * p50/p99 of its interval ({@link RunLatency}).
  */
 final class DistanceClients {
 
@@ -44,11 +47,22 @@ final class DistanceClients {
     private final Map<String, ClientProcess> clients = new LinkedHashMap<>();
     private final Map<String, Route> routes = new LinkedHashMap<>();
     private final Map<String, String> problems = new LinkedHashMap<>();
+    private final Map<String, Path> latencyLogs = new LinkedHashMap<>();
+    private final Consumer<String> warnings;
 
-    /** Starts every client of PLAN whose route ROUTES gives (else its points fail with the reason), then waits. */
+    private DistanceClients(Consumer<String> warnings) {
+        this.warnings = warnings;
+    }
+
+    /**
+     * Starts every client of PLAN whose route ROUTES gives (else its points fail with the reason), then waits; their
+     * logs go to the results folder RESULTS ({@link ScaleRunsCsv#DISTANCE_LOGS}). WARNINGS hears of a run whose
+     * latency log cannot be read (the run stands, without its p50/p99).
+     */
     static DistanceClients start(Supervisor supervisor, JavaRuntime java, LabLayout jars, ScalePlan plan,
-                                 Function<ScaleStep.Distance, Route> routes, Path logs) throws IOException, InterruptedException {
-        DistanceClients out = new DistanceClients();
+                                 Function<ScaleStep.Distance, Route> routes, Path results, Consumer<String> warnings)
+        throws IOException, InterruptedException {
+        DistanceClients out = new DistanceClients(warnings);
         for (ScaleStep step : plan.steps()) {
             if (!(step instanceof ScaleStep.Distance d) || out.clients.containsKey(d.clientKey())
                 || out.problems.containsKey(d.clientKey())) {
@@ -59,13 +73,15 @@ final class DistanceClients {
                 out.problems.put(d.clientKey(), r.unavailable());
                 continue;
             }
-            String name = "distance-" + d.transport() + "-" + d.delayMs() + "ms-" + d.mode();
-            Path latency = logs.resolve(name + ".hlog");
+            String name = ScaleRunsCsv.distanceClient(d.transport(), d.delayMs(), d.mode());
+            Path latency = results.resolve(ScaleRunsCsv.distanceLatencyLog(d.transport(), d.delayMs(), d.mode()));
             List<String> command = d.transport().startsWith("raw-")
                 ? ClientCommand.raw(java, jars, r.address(), d.transport(), d.mode(), latency)
                 : ClientCommand.java(java, jars, List.of(), r.address(), r.peer(), null, d.transport(), d.mode(), latency);
-            out.clients.put(d.clientKey(), ClientProcess.start(supervisor, name, Launch.of(logs.resolve(name), command)));
+            Path logBase = results.resolve(ScaleRunsCsv.DISTANCE_LOGS).resolve(name);
+            out.clients.put(d.clientKey(), ClientProcess.start(supervisor, name, Launch.of(logBase, command)));
             out.routes.put(d.clientKey(), r);
+            out.latencyLogs.put(d.clientKey(), latency);
         }
         for (Map.Entry<String, ClientProcess> e : Map.copyOf(out.clients).entrySet()) {
             try {
@@ -92,7 +108,7 @@ final class DistanceClients {
         Route r = routes.get(d.clientKey());
         List<Long> relay = r.relayPid() == null ? List.of() : List.of(r.relayPid());
         OptionalLong relay0 = relay.isEmpty() ? OptionalLong.of(0) : clock.nanos(relay);
-        String tag = phase + "-" + block + "-w" + d.window();
+        String tag = ScaleRunsCsv.distanceLatencyTag(phase, block, d.window());
         ClientProcess.Outcome o = client.run(new ControlProtocol.Run(phase, tag, payloadBytes, d.window(), d.calls(), seed),
             timeout, meter, r.busPids(), r.serverPids());
         OptionalLong relay1 = relay.isEmpty() ? OptionalLong.of(0) : clock.nanos(relay);
@@ -102,11 +118,12 @@ final class DistanceClients {
             return failed(d, phase, block, payloadBytes, o.problem());
         }
         ControlProtocol.Done done = o.done();
+        RunLatency latency = RunLatency.of(latencyLogs.get(d.clientKey()), tag, warnings);
         long relayNs = relay0.isPresent() && relay1.isPresent() ? relay1.getAsLong() - relay0.getAsLong()
             : ScaleRunsCsv.UNKNOWN;
         return new ScaleRunsCsv.Row("distance", block, phase, block, String.valueOf(done.startedUtc()), d.transport(),
             d.mode(), d.window(), payloadBytes, 1, 0, 0, 0, d.delayMs(), done.calls(), done.elapsedNanos(), done.lost(),
-            done.mismatched(), 0, 0, done.errors(), ScaleRunsCsv.UNKNOWN, ScaleRunsCsv.UNKNOWN, Double.NaN,
+            done.mismatched(), 0, 0, done.errors(), latency.p50Nanos(), latency.p99Nanos(), Double.NaN,
             ToolLine.ns(o.cpu().clientNs()), ToolLine.ns(o.cpu().busNs()), ToolLine.ns(o.cpu().serverNs()), relayNs,
             done.problem());
     }

@@ -150,7 +150,7 @@ public final class ScaleSession {
             relayFailures);
         relayFailures.forEach((k, why) -> log.say("[skip] relay " + k + ": " + why));
         DistanceClients distance = DistanceClients.start(supervisor, java, jars, plan,
-            d -> route(services, relays, relayFailures, targets, d), logs.resolve("distance"));
+            d -> route(services, relays, relayFailures, targets, d), out, w -> log.say("warning: " + w));
         log.say("== " + plan.steps().size() + " steps per block, " + distance.size() + " distance clients; startup took "
             + Durations.format(Duration.between(startup, clock.instant())));
 

@@ -77,11 +77,18 @@ class ScaleSessionIntegrationTest {
             && r.transport().equals("raw-tcp") && r.delayMs() == 1.0).findFirst().orElseThrow();
         assertTrue(raw.elapsedNanos() / raw.count() >= 2_000_000, "µs/call through 1 ms: " + raw);
         assertTrue(raw.cpuRelayNanos() > 0, "the relay's CPU is read: " + raw);
+        // every distance run has its per-call p50/p99 from its client's latency log; through 1 ms at least 2·D
+        assertTrue(rows.stream().filter(r -> r.series().equals("distance"))
+            .allMatch(r -> r.p50Nanos() > 0 && r.p99Nanos() >= r.p50Nanos()), "p50/p99 of every distance run: " + rows);
+        assertTrue(raw.p50Nanos() >= 2_000_000, "p50 through 1 ms: " + raw);
+        assertTrue(Files.isRegularFile(out.resolve(ScaleRunsCsv.distanceLatencyLog("raw-tcp", 1.0, "sync"))));
 
         String report = Files.readString(out.resolve("report.md"));
         for (String title : List.of("Many clients", "Signals and match rules", "At a distance")) {
             assertTrue(report.contains(title), title + " in report.md");
         }
+        assertTrue(report.contains("| µs/call | p50 µs | p99 µs | bound calls/s |"), "the distance table's p50/p99");
+        assertTrue(!progress.contains("warning: latency log"), progress);
         for (String line : Files.readAllLines(out.resolve("logs/processes.tsv"))) {
             long pid = Long.parseLong(line.split("\t")[1]);
             assertTrue(ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true), "still running: " + line);
