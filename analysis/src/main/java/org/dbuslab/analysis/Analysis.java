@@ -55,12 +55,13 @@ record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> b
         extraBaseline.filter(b -> !baselines.contains(b)).ifPresent(baselines::add);
         List<DataGap> gaps = GapFinder.find(folder.plan(), all, folder.skipped());
         List<SweepSeries> sweep = SweepSeries.of(withRole(all, CellKey.Role.SWEEP));
+        LabHealth health = LabHealth.of(all, folder.skipped(), bootstrap, alpha);
         return new Analysis(folder, all, List.copyOf(baselines), BaselineComparisons.compute(subject, baselines, bootstrap, alpha),
                 BaselineComparisons.pipelining(subject, bootstrap, alpha),
-                RunOrder.of(folder.runs()), gaps, LabHealth.of(all, folder.skipped(), bootstrap, alpha),
+                RunOrder.of(folder.runs()), gaps, health,
                 sweep, SweepStep.of(sweep, bootstrap, alpha), OverLimitCheck.of(withRole(all, CellKey.Role.OVERLIMIT), folder.notes(),
                         folder.plan().orElse(List.of())),
-                ClientLibraries.of(all, bootstrap, alpha), LkmlExperiment.of(withRole(all, CellKey.Role.LKML), bootstrap, alpha),
+                ClientLibraries.of(all, health, bootstrap, alpha), LkmlExperiment.of(withRole(all, CellKey.Role.LKML), bootstrap, alpha),
                 Scenarios.read(folder.dir()),
                 bootstrap, alpha, now.truncatedTo(ChronoUnit.SECONDS));
     }

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 /**
  * The client-library view (issue 14): per transport, mode, payload and window where the client-library matrix (series
@@ -16,7 +17,8 @@ import java.util.Optional;
  * Java pair of the matrix too, which are client-library cells as well — against libdbus&gt;libdbus and against the
  * raw-socket floor. Both ratios are compared by {@link RunBlocks#compare}: paired over the blocks that hold runs of both
  * cells (the session runs non-matrix cells in rotating groups, so a cell is absent from many blocks), unpaired when
- * fewer than {@value RunBlocks#MIN_BLOCKS} such blocks exist. Pure computation on the cells, done once per report by
+ * fewer than {@value RunBlocks#MIN_BLOCKS} such blocks exist; the comparisons Lab health made of the same two cells are
+ * taken from it ({@link LabHealth#comparison}). Pure computation on the cells, done once per report by
  * {@link Analysis#of}: every reader takes {@link Analysis#libraries}.
  */
 record ClientLibraries(List<Place> places) {
@@ -53,8 +55,11 @@ record ClientLibraries(List<Place> places) {
         }
     }
 
-    /** @param allCells every cell of the session ({@link Analysis#allCells}) */
-    static ClientLibraries of(List<CellSummary> allCells, Bootstrap bootstrap, double alpha) {
+    /**
+     * @param allCells every cell of the session ({@link Analysis#allCells})
+     * @param health   Lab health of the same cells: its comparisons of the same two cells are reused, not recomputed
+     */
+    static ClientLibraries of(List<CellSummary> allCells, LabHealth health, Bootstrap bootstrap, double alpha) {
         List<CellSummary> measured = allCells.stream().filter(c -> c.runs() > 0).toList();
         Map<String, List<CellSummary>> byPlace = new LinkedHashMap<>();
         measured.stream().filter(c -> c.key().role() == CellKey.Role.LIBRARY)
@@ -65,7 +70,9 @@ record ClientLibraries(List<Place> places) {
         measured.stream().filter(ClientLibraries::inView)
                 .forEach(c -> Optional.ofNullable(byPlace.get(placeOf(c.key()))).ifPresent(cells -> cells.add(c)));
         List<Place> places = new ArrayList<>();
-        byPlace.values().forEach(cells -> places.add(place(cells, measured, bootstrap, alpha)));
+        BiFunction<CellSummary, CellSummary, SampleComparison> compare = (cell, baseline) -> health.comparison(cell, baseline)
+                .orElseGet(() -> RunBlocks.compare(cell, baseline, bootstrap, alpha));
+        byPlace.values().forEach(cells -> places.add(place(cells, measured, compare)));
         return new ClientLibraries(List.copyOf(places));
     }
 
@@ -96,7 +103,8 @@ record ClientLibraries(List<Place> places) {
         return key.transport() + " " + key.mode() + " " + key.payloadBytes() + " " + key.window();
     }
 
-    private static Place place(List<CellSummary> cells, List<CellSummary> measured, Bootstrap bootstrap, double alpha) {
+    private static Place place(List<CellSummary> cells, List<CellSummary> measured,
+                               BiFunction<CellSummary, CellSummary, SampleComparison> compare) {
         List<CellSummary> ordered = cells.stream().sorted(Comparator
                 .comparingInt((CellSummary c) -> libraryIndex(c.key().clientLibrary()))
                 .thenComparingInt(c -> libraryIndex(c.key().serverLibrary()))
@@ -106,10 +114,10 @@ record ClientLibraries(List<Place> places) {
         CellSummary libdbus = ordered.stream().filter(c -> c.key().pair().equals(CellKey.LIBDBUS_PAIR)).findFirst().orElse(null);
         List<Row> rows = ordered.stream().map(cell -> {
             SampleComparison vsLibdbus = libdbus == null || cell == libdbus ? null
-                    : RunBlocks.compare(cell, libdbus, bootstrap, alpha);
+                    : compare.apply(cell, libdbus);
             CellSummary floor = LabHealth.floorOf(cell, measured).orElse(null);
             return new Row(cell, vsLibdbus, libdbus == null ? 0 : RunBlocks.commonBlocks(cell, libdbus),
-                    floor, floor == null ? null : RunBlocks.compare(cell, floor, bootstrap, alpha),
+                    floor, floor == null ? null : compare.apply(cell, floor),
                     floor == null ? 0 : RunBlocks.commonBlocks(cell, floor));
         }).toList();
         return new Place(first.transport(), first.mode(), first.payloadBytes(), first.window(), libdbus, rows);

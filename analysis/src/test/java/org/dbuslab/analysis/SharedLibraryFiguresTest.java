@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -78,6 +79,29 @@ class SharedLibraryFiguresTest {
         List<SampleComparison> lkml = planted.comparisonGroups().get("2015 experiment ratios");
         assertEquals(planted.lkml().sizes().size() + planted.lkml().buses().size(), lkml.size());
         assertEquals(planted.lkml().buses().size(), lkml.stream().filter(r -> r.ratioOfMedians() == LKML_RATIO).count());
+    }
+
+    /** Where "Client libraries" compares the same two cells as Lab health, it shows Lab health's comparison, not a second one. */
+    @Test
+    void clientLibrariesTakeLabHealthsComparisonsOfTheSameCells() {
+        Analysis real = Analysis.of(ResultsFolderReader.read(Fixtures.libraries()), SummaryJsonTest.GENERATED);
+        int sharedFloor = 0;
+        for (ClientLibraries.Place place : real.libraries().places()) {
+            for (ClientLibraries.Row row : place.rows()) {
+                if (row.vsLibdbus() != null) {
+                    java.util.Optional<SampleComparison> health = real.health().comparison(row.cell(), place.libdbus());
+                    if (health.isPresent()) {
+                        assertSame(health.get(), row.vsLibdbus(), row.key().label());
+                    }
+                }
+                if (row.floor() != null && real.health().comparison(row.cell(), row.floor()).isPresent()) {
+                    assertSame(real.health().comparison(row.cell(), row.floor()).get(), row.vsFloor(), row.key().label());
+                    sharedFloor++;
+                }
+            }
+        }
+        // the fixture's Lab health libdbus pairs are at no place of the client-library matrix: LabHealthTest checks those
+        assertTrue(sharedFloor > 0, "the fixture's matrix cells at the client-library places have a floor");
     }
 
     /** Every comparison with libdbus&gt;libdbus replaced by one with the planted ratio; everything else as computed. */
