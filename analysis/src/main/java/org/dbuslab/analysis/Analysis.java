@@ -25,13 +25,16 @@ import java.util.stream.Stream;
  * @param sweep       the pipelining-depth sweep, one series per bus and payload
  * @param sweepSteps  each sweep window against the next smaller one
  * @param checks      the over-limit check(s)
+ * @param libraries   "Client libraries": every library pair against libdbus&gt;libdbus and the raw floor, computed once here
+ *                    for summary.json, the report's section, the Findings and Precision (each comparison bootstraps)
+ * @param lkml        "The 2015 experiment"'s ratios, computed once here like {@code libraries}
  * @param scenarios   the client-library scenarios (lab/run-scenarios.sh), when the session ran them
  * @param generated   when the reports were made; injected so golden files stay stable
  */
 record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> baselines, List<CellComparison> comparisons,
                 List<CellComparison> pipelining,
                 RunOrder runOrder, List<DataGap> gaps, LabHealth health, List<SweepSeries> sweep, List<SweepStep> sweepSteps,
-                List<OverLimitCheck> checks, Scenarios scenarios,
+                List<OverLimitCheck> checks, ClientLibraries libraries, LkmlExperiment lkml, Scenarios scenarios,
                 Bootstrap bootstrap, double alpha, Instant generated) {
 
     /** The scale session's results (scale-runs.csv), read when asked: absent in every other session. */
@@ -52,11 +55,14 @@ record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> b
         extraBaseline.filter(b -> !baselines.contains(b)).ifPresent(baselines::add);
         List<DataGap> gaps = GapFinder.find(folder.plan(), all, folder.skipped());
         List<SweepSeries> sweep = SweepSeries.of(withRole(all, CellKey.Role.SWEEP));
+        LabHealth health = LabHealth.of(all, folder.skipped(), bootstrap, alpha);
         return new Analysis(folder, all, List.copyOf(baselines), BaselineComparisons.compute(subject, baselines, bootstrap, alpha),
                 BaselineComparisons.pipelining(subject, bootstrap, alpha),
-                RunOrder.of(folder.runs()), gaps, LabHealth.of(all, folder.skipped(), bootstrap, alpha),
+                RunOrder.of(folder.runs()), gaps, health,
                 sweep, SweepStep.of(sweep, bootstrap, alpha), OverLimitCheck.of(withRole(all, CellKey.Role.OVERLIMIT), folder.notes(),
-                        folder.plan().orElse(List.of())), Scenarios.read(folder.dir()),
+                        folder.plan().orElse(List.of())),
+                ClientLibraries.of(all, health, bootstrap, alpha), LkmlExperiment.of(withRole(all, CellKey.Role.LKML), bootstrap, alpha),
+                Scenarios.read(folder.dir()),
                 bootstrap, alpha, now.truncatedTo(ChronoUnit.SECONDS));
     }
 
@@ -180,7 +186,7 @@ record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> b
         groups.put("client and server × libdbus", overhead);
         groups.put("× raw-socket floor", health.floor().stream().map(LabHealth.FloorRow::result).toList());
         groups.put("sweep steps", sweepSteps.stream().map(SweepStep::result).toList());
-        groups.putAll(ClientLibraries.comparisonGroups(this));
+        groups.putAll(ClientLibraries.comparisonGroups(libraries, lkml));
         return groups;
     }
 

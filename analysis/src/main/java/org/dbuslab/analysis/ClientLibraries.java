@@ -1,5 +1,6 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.analysis.stats.Bootstrap;
 import org.dbuslab.analysis.stats.SampleComparison;
 
 import java.util.ArrayList;
@@ -8,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 /**
  * The client-library view (issue 14): per transport, mode, payload and window where the client-library matrix (series
@@ -15,7 +17,9 @@ import java.util.Optional;
  * Java pair of the matrix too, which are client-library cells as well — against libdbus&gt;libdbus and against the
  * raw-socket floor. Both ratios are compared by {@link RunBlocks#compare}: paired over the blocks that hold runs of both
  * cells (the session runs non-matrix cells in rotating groups, so a cell is absent from many blocks), unpaired when
- * fewer than {@value RunBlocks#MIN_BLOCKS} such blocks exist. Pure computation on the cells.
+ * fewer than {@value RunBlocks#MIN_BLOCKS} such blocks exist; the comparisons Lab health made of the same two cells are
+ * taken from it ({@link LabHealth#comparison}). Pure computation on the cells, done once per report by
+ * {@link Analysis#of}: every reader takes {@link Analysis#libraries}.
  */
 record ClientLibraries(List<Place> places) {
 
@@ -51,8 +55,12 @@ record ClientLibraries(List<Place> places) {
         }
     }
 
-    static ClientLibraries of(Analysis analysis) {
-        List<CellSummary> measured = analysis.allCells().stream().filter(c -> c.runs() > 0).toList();
+    /**
+     * @param allCells every cell of the session ({@link Analysis#allCells})
+     * @param health   Lab health of the same cells: its comparisons of the same two cells are reused, not recomputed
+     */
+    static ClientLibraries of(List<CellSummary> allCells, LabHealth health, Bootstrap bootstrap, double alpha) {
+        List<CellSummary> measured = allCells.stream().filter(c -> c.runs() > 0).toList();
         Map<String, List<CellSummary>> byPlace = new LinkedHashMap<>();
         measured.stream().filter(c -> c.key().role() == CellKey.Role.LIBRARY)
                 .sorted(Comparator.comparing((CellSummary c) -> c.key().transport(), CellOrder.TRANSPORT)
@@ -62,7 +70,9 @@ record ClientLibraries(List<Place> places) {
         measured.stream().filter(ClientLibraries::inView)
                 .forEach(c -> Optional.ofNullable(byPlace.get(placeOf(c.key()))).ifPresent(cells -> cells.add(c)));
         List<Place> places = new ArrayList<>();
-        byPlace.values().forEach(cells -> places.add(place(cells, measured, analysis)));
+        BiFunction<CellSummary, CellSummary, SampleComparison> compare = (cell, baseline) -> health.comparison(cell, baseline)
+                .orElseGet(() -> RunBlocks.compare(cell, baseline, bootstrap, alpha));
+        byPlace.values().forEach(cells -> places.add(place(cells, measured, compare)));
         return new ClientLibraries(List.copyOf(places));
     }
 
@@ -71,9 +81,8 @@ record ClientLibraries(List<Place> places) {
     }
 
     /** The comparisons of "Client libraries" and "The 2015 experiment" by group, for Precision's "which are paired". */
-    static Map<String, List<SampleComparison>> comparisonGroups(Analysis analysis) {
-        List<Row> rows = of(analysis).places().stream().flatMap(p -> p.rows().stream()).toList();
-        LkmlExperiment lkml = LkmlExperiment.of(analysis);
+    static Map<String, List<SampleComparison>> comparisonGroups(ClientLibraries libraries, LkmlExperiment lkml) {
+        List<Row> rows = libraries.places().stream().flatMap(p -> p.rows().stream()).toList();
         List<SampleComparison> lkmlRatios = new ArrayList<>(lkml.sizes().stream().map(LkmlExperiment.SizeRatio::result).toList());
         lkml.buses().forEach(b -> lkmlRatios.add(b.result()));
         Map<String, List<SampleComparison>> groups = new LinkedHashMap<>();
@@ -94,7 +103,8 @@ record ClientLibraries(List<Place> places) {
         return key.transport() + " " + key.mode() + " " + key.payloadBytes() + " " + key.window();
     }
 
-    private static Place place(List<CellSummary> cells, List<CellSummary> measured, Analysis analysis) {
+    private static Place place(List<CellSummary> cells, List<CellSummary> measured,
+                               BiFunction<CellSummary, CellSummary, SampleComparison> compare) {
         List<CellSummary> ordered = cells.stream().sorted(Comparator
                 .comparingInt((CellSummary c) -> libraryIndex(c.key().clientLibrary()))
                 .thenComparingInt(c -> libraryIndex(c.key().serverLibrary()))
@@ -104,10 +114,10 @@ record ClientLibraries(List<Place> places) {
         CellSummary libdbus = ordered.stream().filter(c -> c.key().pair().equals(CellKey.LIBDBUS_PAIR)).findFirst().orElse(null);
         List<Row> rows = ordered.stream().map(cell -> {
             SampleComparison vsLibdbus = libdbus == null || cell == libdbus ? null
-                    : RunBlocks.compare(cell, libdbus, analysis.bootstrap(), analysis.alpha());
+                    : compare.apply(cell, libdbus);
             CellSummary floor = LabHealth.floorOf(cell, measured).orElse(null);
             return new Row(cell, vsLibdbus, libdbus == null ? 0 : RunBlocks.commonBlocks(cell, libdbus),
-                    floor, floor == null ? null : RunBlocks.compare(cell, floor, analysis.bootstrap(), analysis.alpha()),
+                    floor, floor == null ? null : compare.apply(cell, floor),
                     floor == null ? 0 : RunBlocks.commonBlocks(cell, floor));
         }).toList();
         return new Place(first.transport(), first.mode(), first.payloadBytes(), first.window(), libdbus, rows);

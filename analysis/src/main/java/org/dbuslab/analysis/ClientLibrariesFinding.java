@@ -19,7 +19,7 @@ final class ClientLibrariesFinding {
     }
 
     static Optional<String> of(Analysis analysis) {
-        Optional<ClientLibraries.Place> lead = ClientLibraries.of(analysis).places().stream()
+        Optional<ClientLibraries.Place> lead = analysis.libraries().places().stream()
                 .filter(p -> p.rows().stream().anyMatch(r -> r.vsLibdbus() != null))
                 .min(Comparator.comparing((ClientLibraries.Place p) -> !p.transport().equals(CellOrder.BASELINE_TRANSPORT))
                         .thenComparing(ClientLibraries.Place::mode, CellOrder.MODE)

@@ -28,7 +28,7 @@ final class ClientLibrariesSection {
     }
 
     static Optional<Section> of(Analysis analysis) {
-        ClientLibraries libraries = ClientLibraries.of(analysis);
+        ClientLibraries libraries = analysis.libraries();
         List<SkippedTransport> skipped = ClientLibraries.skipped(analysis.folder().skipped());
         if (libraries.isEmpty() && skipped.isEmpty()) {
             return Optional.empty();

@@ -5,6 +5,7 @@ import org.dbuslab.analysis.stats.Direction;
 import org.dbuslab.analysis.stats.SampleComparison;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -78,6 +79,27 @@ record LabHealth(List<OverheadRow> overhead, List<FloorRow> floor, List<SkippedT
 
     boolean isEmpty() {
         return overhead.isEmpty() && floor.isEmpty();
+    }
+
+    /**
+     * Lab health's comparison of exactly these two cell summaries, candidate against baseline, when it made one: "Client
+     * libraries" compares some of the same pairs (libdbus pairs against libdbus&gt;libdbus, the matrix against its floor)
+     * and takes them from here rather than bootstrapping them a second time.
+     */
+    Optional<SampleComparison> comparison(CellSummary candidate, CellSummary baseline) {
+        for (FloorRow row : floor) {
+            if (row.cell() == candidate && row.floor() == baseline) {
+                return Optional.of(row.result());
+            }
+        }
+        for (OverheadRow row : overhead) {
+            for (PairOverhead pair : Arrays.asList(row.client(), row.server())) {
+                if (pair != null && row.byPair().get(pair.pair()) == candidate && row.byPair().get(pair.baselinePair()) == baseline) {
+                    return Optional.of(pair.result());
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /**

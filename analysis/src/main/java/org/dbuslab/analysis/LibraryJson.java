@@ -19,8 +19,8 @@ final class LibraryJson {
         analysis.libraryCells().forEach(cell -> libraryCells.add(withLibraries(cell, analysis)));
         ArrayNode lkmlCells = root.putArray("lkml_cells");
         analysis.lkmlCells().forEach(cell -> lkmlCells.add(withLibraries(cell, analysis)));
-        clientLibraries(root.putArray("client_libraries"), ClientLibraries.of(analysis));
-        LkmlExperiment lkml = LkmlExperiment.of(analysis);
+        clientLibraries(root.putArray("client_libraries"), analysis.libraries());
+        LkmlExperiment lkml = analysis.lkml();
         if (lkml.isEmpty()) {
             root.putNull("lkml");
         } else {

@@ -1,5 +1,6 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.analysis.stats.Bootstrap;
 import org.dbuslab.analysis.stats.SampleComparison;
 
 import java.util.ArrayList;
@@ -14,7 +15,8 @@ import java.util.Optional;
  * the shapes that compare with the seed's table across hardware (see {@link Lkml2015}): each transport's 10000 B ÷ 1000 B
  * and each bus ÷ p2p-unix (the seed's dbus-daemon ÷ kdbus). Ratios are {@link RunBlocks#compare} of the cells' time per
  * call, which is the ratio of seconds per run when both cells make the same calls per run (the experiment's 20000 sync,
- * 128 async). Pure computation on the cells.
+ * 128 async). Pure computation on the cells, done once per report by {@link Analysis#of}: every reader takes
+ * {@link Analysis#lkml}.
  *
  * @param rows   one per mode and payload, sync first
  * @param sizes  per mode and transport with both sizes: 10000 B against 1000 B
@@ -40,8 +42,9 @@ record LkmlExperiment(List<Row> rows, List<SizeRatio> sizes, List<BusRatio> buse
     record BusRatio(String mode, int payloadBytes, String bus, CellSummary busCell, CellSummary p2p, SampleComparison result) {
     }
 
-    static LkmlExperiment of(Analysis analysis) {
-        List<CellSummary> cells = analysis.lkmlCells().stream().filter(c -> c.runs() > 0)
+    /** @param lkmlCells the session's lkml cells ({@link Analysis#lkmlCells}); computed once per report by {@link Analysis#of} */
+    static LkmlExperiment of(List<CellSummary> lkmlCells, Bootstrap bootstrap, double alpha) {
+        List<CellSummary> cells = lkmlCells.stream().filter(c -> c.runs() > 0)
                 .sorted(Comparator.comparing(CellSummary::key, CellOrder.CELLS)).toList();
         Map<String, Map<String, CellSummary>> byShape = new LinkedHashMap<>();
         cells.forEach(c -> byShape.computeIfAbsent(c.key().mode() + " " + c.key().payloadBytes(), k -> new LinkedHashMap<>())
@@ -57,11 +60,11 @@ record LkmlExperiment(List<Row> rows, List<SizeRatio> sizes, List<BusRatio> buse
             Optional<Row> small = row(rows, mode, SMALL);
             Optional<Row> large = row(rows, mode, LARGE);
             transports(rows).forEach(t -> small.flatMap(s -> s.cell(t)).ifPresent(s -> large.flatMap(l -> l.cell(t)).ifPresent(l ->
-                    sizes.add(new SizeRatio(mode, t, l, s, RunBlocks.compare(l, s, analysis.bootstrap(), analysis.alpha()))))));
+                    sizes.add(new SizeRatio(mode, t, l, s, RunBlocks.compare(l, s, bootstrap, alpha))))));
             rows.stream().filter(r -> r.mode().equals(mode)).forEach(r -> r.cell(P2P).ifPresent(p2p ->
                     r.byTransport().values().stream().filter(c -> c.key().hasBus()).forEach(bus ->
                             buses.add(new BusRatio(mode, r.payloadBytes(), bus.key().transport(), bus, p2p,
-                                    RunBlocks.compare(bus, p2p, analysis.bootstrap(), analysis.alpha()))))));
+                                    RunBlocks.compare(bus, p2p, bootstrap, alpha))))));
         }
         return new LkmlExperiment(List.copyOf(rows), List.copyOf(sizes), List.copyOf(buses));
     }

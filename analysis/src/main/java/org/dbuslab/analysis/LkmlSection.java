@@ -26,7 +26,7 @@ final class LkmlSection {
     }
 
     static Optional<Section> of(Analysis analysis) {
-        LkmlExperiment lkml = LkmlExperiment.of(analysis);
+        LkmlExperiment lkml = analysis.lkml();
         List<SkippedTransport> skipped = ClientLibraries.skippedLkml(analysis.folder().skipped());
         if (lkml.isEmpty() && skipped.isEmpty()) {
             return Optional.empty();
@@ -161,7 +161,7 @@ final class LkmlSection {
      * comparisons as the table; none without those cells.
      */
     static Optional<String> finding(Analysis analysis) {
-        LkmlExperiment lkml = LkmlExperiment.of(analysis);
+        LkmlExperiment lkml = analysis.lkml();
         List<String> parts = new ArrayList<>();
         for (int size : Lkml2015.SIZES) {
             lkml.bus(Lkml2015.MODE, size, CellOrder.BASELINE_TRANSPORT).ifPresent(b -> parts.add(Numbers.factor(b.result().ratioOfMedians())

@@ -10,6 +10,7 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The overhead and floor figures on constructed samples whose medians are known. */
@@ -65,6 +66,13 @@ class LabHealthTest {
         assertFalse(row.server().meetsTarget());       // 1.38 > 1.3
         assertEquals(CellKey.JAVA_SERVER_PAIR, row.server().pair());
         assertEquals(CellKey.LIBDBUS_PAIR, row.server().baselinePair());
+
+        // "Client libraries" takes these very comparisons for the same two cells, and none for other pairings
+        CellSummary libdbus = row.cell(CellKey.LIBDBUS_PAIR).orElseThrow();
+        assertSame(client, health.comparison(row.cell(CellKey.JAVA_CLIENT_PAIR).orElseThrow(), libdbus).orElseThrow());
+        assertSame(server, health.comparison(row.cell(CellKey.JAVA_SERVER_PAIR).orElseThrow(), libdbus).orElseThrow());
+        assertTrue(health.comparison(libdbus, row.cell(CellKey.JAVA_CLIENT_PAIR).orElseThrow()).isEmpty(), "candidate and baseline swapped");
+        assertTrue(health.comparison(row.cell(CellKey.SUBJECT_PAIR).orElseThrow(), libdbus).isEmpty(), "a pair Lab health did not compare");
     }
 
     @Test

@@ -173,7 +173,7 @@ class LibraryReportTest {
         assertEquals(0.035694 / 0.020437, LkmlSection.seedBus(10000), 1e-9);
         assertTrue(md.contains("| dbus-daemon ÷ p2p-unix (2015: dbus-daemon ÷ kdbus) | async | 1000 B | 2."), md);
         assertTrue(md.contains("| 1.69× |") && md.contains("| 1.19× (dbus-daemon) |") && md.contains("| 1.15× (kdbus) |"), md);
-        LkmlExperiment lkml = LkmlExperiment.of(analysis);
+        LkmlExperiment lkml = analysis.lkml();
         // 40 / 15 µs per call on dbus-daemon and p2p-unix at 1000 B: the lab's ratio lies above the seed's 1.69.
         assertEquals(40.0 / 15, lkml.bus("async", 1000, "dbus-daemon").orElseThrow().result().ratioOfMedians(), 0.2);
         assertTrue(md.contains("**Verdict (async, 128 calls per run): at 1000 B dbus-daemon takes 2."), md);
@@ -250,7 +250,7 @@ class LibraryReportTest {
     }
 
     private static ClientLibraries.Place place(String transport, String mode) {
-        return ClientLibraries.of(analysis).places().stream().filter(p -> p.transport().equals(transport) && p.mode().equals(mode))
+        return analysis.libraries().places().stream().filter(p -> p.transport().equals(transport) && p.mode().equals(mode))
                 .findFirst().orElseThrow();
     }
 

@@ -5,7 +5,6 @@ import org.apache.commons.math3.random.RandomGenerator;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.DoubleBinaryOperator;
 
 /**
  * Block bootstrap: percentile intervals that resample whole blocks with replacement instead of single runs.
@@ -59,12 +58,29 @@ public final class BlockBootstrap {
      * @return the interval of median(a) / median(b), each replicate drawing the same blocks for both cells
      */
     public Interval ofRatioOfMedians(List<double[]> a, List<double[]> b) {
-        return paired(a, b, (x, y) -> x / y);
+        return ofRatioAndDifferenceOfMedians(a, b).ratio();
     }
 
     /** As {@link #ofRatioOfMedians}, for median(a) − median(b). */
     public Interval ofDifferenceOfMedians(List<double[]> a, List<double[]> b) {
-        return paired(a, b, (x, y) -> x - y);
+        return ofRatioAndDifferenceOfMedians(a, b).difference();
+    }
+
+    /** Both intervals of one pass: each replicate draws the blocks once and gives the ratio and the difference of medians. */
+    public RatioAndDifference ofRatioAndDifferenceOfMedians(List<double[]> a, List<double[]> b) {
+        List<List<double[]>> kept = onBothSides(a, b);
+        List<double[]> keptA = kept.get(0);
+        List<double[]> keptB = kept.get(1);
+        if (keptA.size() < 2) {
+            return RatioAndDifference.UNDEFINED;
+        }
+        Blocks first = Blocks.of(keptA);
+        Blocks second = Blocks.of(keptB);
+        int[] drawn = new int[keptA.size()];
+        return RatioAndDifference.of(percentile.ofEach(2, (random, statistics) -> {
+            draw(drawn, random);
+            RatioAndDifference.fill(statistics, first.medianOf(drawn), second.medianOf(drawn));
+        }));
     }
 
     /** The blocks of two aligned lists that hold values on both sides: [kept a, kept b]. */
@@ -81,22 +97,6 @@ public final class BlockBootstrap {
             }
         }
         return List.of(keptA, keptB);
-    }
-
-    private Interval paired(List<double[]> a, List<double[]> b, DoubleBinaryOperator statistic) {
-        List<List<double[]>> kept = onBothSides(a, b);
-        List<double[]> keptA = kept.get(0);
-        List<double[]> keptB = kept.get(1);
-        if (keptA.size() < 2) {
-            return Interval.UNDEFINED;
-        }
-        Blocks first = Blocks.of(keptA);
-        Blocks second = Blocks.of(keptB);
-        int[] drawn = new int[keptA.size()];
-        return percentile.of(random -> {
-            draw(drawn, random);
-            return statistic.applyAsDouble(first.medianOf(drawn), second.medianOf(drawn));
-        });
     }
 
     /** Fills {@code drawn} with block indices drawn with replacement, the way {@link Bootstrap} draws runs. */

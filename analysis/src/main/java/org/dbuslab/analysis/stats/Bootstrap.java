@@ -53,18 +53,23 @@ public final class Bootstrap {
 
     /** Interval of median(numerator) / median(denominator), the two samples resampled independently. */
     public Interval ofRatioOfMedians(double[] numerator, double[] denominator) {
-        if (numerator.length < 2 || denominator.length < 2) {
-            return Interval.UNDEFINED;
-        }
-        return percentile.of(random -> medianOf(resample(numerator, random)) / medianOf(resample(denominator, random)));
+        return ofRatioAndDifferenceOfMedians(numerator, denominator).ratio();
     }
 
     /** Interval of median(a) − median(b), the two samples resampled independently. */
     public Interval ofDifferenceOfMedians(double[] a, double[] b) {
+        return ofRatioAndDifferenceOfMedians(a, b).difference();
+    }
+
+    /** Both intervals of one pass: each replicate resamples a, then b, and gives its ratio and difference of medians. */
+    public RatioAndDifference ofRatioAndDifferenceOfMedians(double[] a, double[] b) {
         if (a.length < 2 || b.length < 2) {
-            return Interval.UNDEFINED;
+            return RatioAndDifference.UNDEFINED;
         }
-        return percentile.of(random -> medianOf(resample(a, random)) - medianOf(resample(b, random)));
+        return RatioAndDifference.of(percentile.ofEach(2, (random, statistics) -> {
+            double medianA = medianOf(resample(a, random));
+            RatioAndDifference.fill(statistics, medianA, medianOf(resample(b, random)));
+        }));
     }
 
     /** A resample of the same size, drawn with replacement, returned sorted. */

@@ -33,11 +33,12 @@ public record SampleComparison(double ratioOfMedians, Interval ratioInterval, do
         }
         double candidateMedian = Quantiles.median(candidate);
         double baselineMedian = Quantiles.median(baseline);
+        RatioAndDifference intervals = bootstrap.ofRatioAndDifferenceOfMedians(candidate, baseline);
         return new SampleComparison(
                 candidateMedian / baselineMedian,
-                bootstrap.ofRatioOfMedians(candidate, baseline),
+                intervals.ratio(),
                 candidateMedian - baselineMedian,
-                bootstrap.ofDifferenceOfMedians(candidate, baseline),
+                intervals.difference(),
                 SignificanceTest.of(MannWhitneyU.twoSided(candidate, baseline), candidate.length, baseline.length),
                 alpha, 0);
     }
@@ -61,11 +62,12 @@ public record SampleComparison(double ratioOfMedians, Interval ratioInterval, do
         for (int i = 0; i < ratios.length; i++) {
             ratios[i] = Quantiles.median(a.get(i)) / Quantiles.median(b.get(i));
         }
+        RatioAndDifference intervals = bootstrap.ofRatioAndDifferenceOfMedians(a, b);
         return new SampleComparison(
                 candidateMedian / baselineMedian,
-                bootstrap.ofRatioOfMedians(a, b),
+                intervals.ratio(),
                 candidateMedian - baselineMedian,
-                bootstrap.ofDifferenceOfMedians(a, b),
+                intervals.difference(),
                 WilcoxonSignedRank.ofRatios(ratios),
                 alpha, a.size());
     }
