@@ -1,5 +1,6 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.cli.LabCli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -30,8 +31,8 @@ import java.io.PrintWriter;
 public final class AnalysisMain implements Runnable {
 
     static final String NAME = "dbus-lab-analysis";
-    static final int EXIT_DATA = 1;
-    static final int EXIT_USAGE = 2;
+    static final int EXIT_DATA = LabCli.FAILURE;
+    static final int EXIT_USAGE = LabCli.USAGE;
     static final int EXIT_REGRESSION = 3;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
@@ -47,30 +48,25 @@ public final class AnalysisMain implements Runnable {
 
     public static void main(String[] args) {
         System.setProperty("java.awt.headless", "true"); // charts are drawn to SVG, never to a screen
-        System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+        LabCli.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
     }
 
     /** Runs the CLI with the given streams and returns the exit code; main() and tests share it. */
     static int run(PrintWriter out, PrintWriter err, String... args) {
-        CommandLine cli = new CommandLine(new AnalysisMain());
-        cli.setOut(out);
-        cli.setErr(err);
-        cli.setParameterExceptionHandler((e, ignored) -> fail(err, e.getMessage() + " (see --help)", EXIT_USAGE));
-        cli.setExecutionExceptionHandler((e, command, parsed) -> {
-            if (e instanceof ResultsInputException) {
-                return fail(err, e.getMessage(), EXIT_DATA);
-            }
-            if (e instanceof UsageException) {
-                return fail(err, e.getMessage() + " (see --help)", EXIT_USAGE);
-            }
-            return fail(err, "internal error: " + e, EXIT_DATA); // a bug, but still no stack trace for the user
-        });
-        return cli.execute(args);
+        return LabCli.execute(new CommandLine(new AnalysisMain()), NAME, AnalysisMain::failure, args, out, err);
+    }
+
+    private static LabCli.Failure failure(Exception e) {
+        if (e instanceof ResultsInputException) {
+            return new LabCli.Failure(e.getMessage(), EXIT_DATA);
+        }
+        if (e instanceof UsageException) {
+            return new LabCli.Failure(e.getMessage() + " (see --help)", EXIT_USAGE);
+        }
+        return new LabCli.Failure("internal error: " + e, EXIT_DATA); // a bug, but still no stack trace for the user
     }
 
     static int fail(PrintWriter err, String message, int exitCode) {
-        err.println(NAME + ": error: " + String.valueOf(message).replaceAll("\\s*\\R\\s*", " "));
-        err.flush();
-        return exitCode;
+        return LabCli.fail(err, NAME, message, exitCode);
     }
 }

@@ -1,6 +1,7 @@
 package org.dbuslab.client;
 
 import org.dbuslab.api.EchoContract;
+import org.dbuslab.cli.LabCli;
 import org.dbuslab.client.callpath.CallMethod;
 import org.dbuslab.client.callpath.CallPathKind;
 import org.dbuslab.client.callpath.DbusJavaConnector;
@@ -83,7 +84,7 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
 
     public static void main(String[] args) {
         quietDbusJava();
-        System.exit(run(args, System.out, System.err));
+        LabCli.exit(run(args, System.out, System.err));
     }
 
     /** slf4j-simple's level for dbus-java's loggers; set on the command line it wins. */
@@ -110,7 +111,7 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
 
     /** Parses {@code args}, runs, and returns the exit code; nothing here calls System.exit. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return OneLineCli.execute(new ClientMain(err), "dbus-lab-client", 2, args, out, err);
+        return LabCli.execute(new ClientMain(err), "dbus-lab-client", LabCli.USAGE, args, out, err);
     }
 
     @Override
@@ -125,8 +126,7 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
                 "dbus-java".equals(callPath) ? CallPathKind.DBUS_JAVA : CallPathKind.LEAN,
                 ReplyReading.forConnection(connectionWindow(), peer, address));
         } catch (UnreachableException e) {
-            err.println("dbus-lab-client: error: " + e.getMessage());
-            return 2;
+            return LabCli.fail(err, "dbus-lab-client", e.getMessage(), LabCli.USAGE);
         }
         Thread closer = new Thread(path::close, "dbus-lab-client-close");
         Runtime.getRuntime().addShutdownHook(closer);
@@ -148,7 +148,7 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
                 // the hook runs anyway
             }
         }
-        return clean ? 0 : 1;
+        return clean ? LabCli.OK : LabCli.FAILURE;
     }
 
     private CallMethod callMethod() {
@@ -163,12 +163,8 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
             throw bad("--method must be echo or spam, was '" + method + "'");
         }
         validateRunOptions();
-        if (replyTimeoutMs < 1) {
-            throw bad("--reply-timeout must be at least 1 ms, was " + replyTimeoutMs);
-        }
-        if (transport != null && !transport.matches("[A-Za-z0-9._+-]+")) {
-            throw bad("--transport must be letters, digits, '.', '_', '+' or '-', was '" + transport + "'");
-        }
+        checkReplyTimeout(replyTimeoutMs);
+        checkTransportLabel(transport);
         if (address.isBlank() || !address.contains(":")) {
             throw bad("--address '" + address + "' is not a D-Bus address (e.g. unix:path=/run/bus or "
                 + "tcp:host=127.0.0.1,port=1234)");

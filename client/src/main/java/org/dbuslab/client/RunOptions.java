@@ -141,6 +141,20 @@ public abstract class RunOptions {
         }
     }
 
+    /** --reply-timeout, which every client has (each describes it for its own call path). */
+    protected void checkReplyTimeout(long replyTimeoutMs) {
+        if (replyTimeoutMs < 1) {
+            throw bad("--reply-timeout must be at least 1 ms, was " + replyTimeoutMs);
+        }
+    }
+
+    /** --transport, the label every client writes into its summary lines and CSV rows; null: the default. */
+    protected void checkTransportLabel(String transport) {
+        if (transport != null && !transport.matches("[A-Za-z0-9._+-]+")) {
+            throw bad("--transport must be letters, digits, '.', '_', '+' or '-', was '" + transport + "'");
+        }
+    }
+
     /**
      * The window the connection is set up for (which thread reads replies depends on it): in --control mode each
      * run brings its own, so async means pipelined whatever --window says.

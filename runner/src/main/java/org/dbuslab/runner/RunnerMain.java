@@ -1,5 +1,6 @@
 package org.dbuslab.runner;
 
+import org.dbuslab.cli.LabCli;
 import org.dbuslab.runner.exec.LabLayout;
 import org.dbuslab.runner.options.Preset;
 import org.dbuslab.runner.options.SessionOptions;
@@ -27,7 +28,7 @@ public final class RunnerMain {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.getenv(), System.out, System.err));
+        LabCli.exit(run(args, System.getenv(), System.out, System.err));
     }
 
     static int run(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
@@ -36,13 +37,12 @@ public final class RunnerMain {
         try {
             parsed = SessionOptions.parse(clock, args);
         } catch (CommandLine.ParameterException e) {
-            err.println(SessionOptions.PROG + ": error: " + e.getMessage());
-            return 2;
+            return LabCli.fail(err, SessionOptions.PROG, e.getMessage(), LabCli.USAGE);
         }
         if (parsed.helpRequested()) {
             out.print(SessionOptions.usage());
             out.flush();
-            return 0;
+            return LabCli.OK;
         }
         SessionLog log = new SessionLog(err, clock);
         Path repo = repository(env);
@@ -51,7 +51,7 @@ public final class RunnerMain {
             if (!Files.isRegularFile(jar)) {
                 log.error(SessionOptions.PROG, "missing " + repo.relativize(jar)
                     + " (run without --no-build, or build with mvn -B package -DskipTests)");
-                return 3;
+                return LabCli.MISSING_PREREQUISITE;
             }
         }
         Path folder = null;
@@ -61,7 +61,7 @@ public final class RunnerMain {
                 SessionOptions.createOut(folder);
             } catch (CommandLine.ParameterException e) {
                 log.error(SessionOptions.PROG, e.getMessage());
-                return 2;
+                return LabCli.USAGE;
             }
             boolean reportWritten;
             int code;
@@ -87,7 +87,7 @@ public final class RunnerMain {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             log.error(SessionOptions.PROG, "interrupted");
-            return 130;
+            return LabCli.INTERRUPTED;
         } catch (Exception e) {
             // one line on stderr; the stack trace only into logs/session.log, for whoever debugs it
             log.error(SessionOptions.PROG, "session failed: " + e);
@@ -101,7 +101,7 @@ public final class RunnerMain {
                     // stderr has the line
                 }
             }
-            return 1;
+            return LabCli.FAILURE;
         }
     }
 

@@ -1,6 +1,6 @@
 package org.dbuslab.scale;
 
-import org.dbuslab.client.OneLineCli;
+import org.dbuslab.cli.LabCli;
 import org.dbuslab.scale.clients.ClientsCommand;
 import org.dbuslab.scale.relay.RelayCommand;
 import org.dbuslab.scale.signals.SignalsCommand;
@@ -14,7 +14,7 @@ import java.io.PrintStream;
 /**
  * {@code dbus-lab-scale relay|clients|signals}: the measuring tools for the bus under load and at a distance.
  * The tools print on the streams picocli hands down ({@code spec.commandLine().getOut()/getErr()}), so tests can
- * run them in-process; bad input is one line on stderr and exit 2 (OneLineCli, shared with the client).
+ * run them in-process; bad input is one line on stderr and exit 2 (LabCli, shared by every main of the lab).
  */
 @Command(name = "dbus-lab-scale", mixinStandardHelpOptions = true, version = "dbus-lab-scale 0.1.0",
     description = "The bus under load and at a distance: a TCP delay line, concurrent clients, signal fan-out.",
@@ -25,12 +25,12 @@ public final class ScaleMain implements Runnable {
     CommandSpec spec;
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        LabCli.exit(run(args, System.out, System.err));
     }
 
     /** Parses {@code args}, runs the tool and returns its exit code; nothing here calls System.exit. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return OneLineCli.execute(new ScaleMain(), "dbus-lab-scale", 1, args, out, err);
+        return LabCli.execute(new ScaleMain(), "dbus-lab-scale", LabCli.FAILURE, args, out, err);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.dbuslab.scenarios;
 
+import org.dbuslab.cli.LabCli;
 import org.dbuslab.scenarios.fresh.FreshnessCommand;
 import org.dbuslab.scenarios.reads.CountExternalCommand;
 import org.dbuslab.scenarios.reads.PropertyReadsCommand;
@@ -23,7 +24,7 @@ import java.io.PrintWriter;
 public final class ScenariosMain implements Runnable {
 
     public static void main(String[] args) {
-        System.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
+        LabCli.exit(run(new PrintWriter(System.out, true), new PrintWriter(System.err, true), args));
     }
 
     public static int run(PrintWriter out, PrintWriter err, String... args) {
@@ -31,17 +32,8 @@ public final class ScenariosMain implements Runnable {
         cli.addSubcommand(new PropertyReadsCommand(err));
         cli.addSubcommand(new CountExternalCommand(err));
         cli.addSubcommand(new FreshnessCommand(err));
-        cli.setOut(out);
-        cli.setErr(err);
-        cli.setParameterExceptionHandler((e, a) -> {
-            err.println("dbus-lab-scenarios: error: " + e.getMessage() + " (see --help)");
-            return 2;
-        });
-        cli.setExecutionExceptionHandler((e, c, p) -> {
-            err.println("dbus-lab-scenarios: error: " + String.valueOf(e.getMessage()).replace('\n', ' '));
-            return 1;
-        });
-        return cli.execute(args);
+        return LabCli.execute(cli, "dbus-lab-scenarios", e -> new LabCli.Failure(e.getMessage(), LabCli.FAILURE), args,
+            out, err);
     }
 
     @Override

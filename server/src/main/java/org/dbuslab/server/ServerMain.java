@@ -2,6 +2,8 @@ package org.dbuslab.server;
 
 import org.dbuslab.api.EchoContract;
 import org.dbuslab.api.transport.IncomingMemory;
+import org.dbuslab.cli.LabCli;
+import org.dbuslab.cli.OneLine;
 import org.dbuslab.server.peer.PeerEchoServer;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -9,6 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 
@@ -82,21 +85,14 @@ public final class ServerMain implements Callable<Integer> {
     public static void main(String[] args) {
         DbusJavaLogs.leavePeerFaultsToTheServer();
         UncaughtExceptions.reportOnOneLine(System.err);
-        System.exit(run(args, System.out, System.err));
+        LabCli.exit(run(args, System.out, System.err));
     }
 
     /** Parses {@code args} and serves; returns the exit code. */
     static int run(String[] args, PrintStream out, PrintStream err) {
-        CommandLine cli = new CommandLine(new ServerMain(out, err));
-        cli.setParameterExceptionHandler((e, a) -> {
-            err.println("dbus-lab-server: error: " + e.getMessage() + " (see --help)");
-            return 2;
-        });
-        cli.setExecutionExceptionHandler((e, c, p) -> {
-            err.println("dbus-lab-server: error: " + oneLine(e));
-            return 1;
-        });
-        return cli.execute(args);
+        return LabCli.execute(new CommandLine(new ServerMain(out, err)), "dbus-lab-server",
+            e -> new LabCli.Failure(OneLine.withCauses(e), LabCli.FAILURE), args, new PrintWriter(out, true),
+            new PrintWriter(err, true));
     }
 
     @Override
@@ -109,12 +105,11 @@ public final class ServerMain implements Callable<Integer> {
                 : PeerEchoServer.start(where.listen, new EchoService(), line -> err.println("dbus-lab-server: " + line),
                     new PeerEchoServer.Limits(handshakeTimeoutMs, maxConnections));
         } catch (IllegalArgumentException e) {
-            err.println("dbus-lab-server: error: " + e.getMessage());
-            return 2;
+            return LabCli.fail(err, "dbus-lab-server", e.getMessage(), LabCli.USAGE);
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
-            end.complete(0);
+            end.complete(LabCli.OK);
         }, "dbus-lab-server-shutdown"));
         out.println("ready " + server.address());
         out.flush();
@@ -122,20 +117,8 @@ public final class ServerMain implements Callable<Integer> {
     }
 
     private void lostBus(String reason) {
-        if (end.complete(1)) {
+        if (end.complete(LabCli.FAILURE)) {
             err.println("dbus-lab-server: error: lost the bus connection: " + reason);
         }
-    }
-
-    static String oneLine(Throwable e) {
-        Throwable root = e;
-        StringBuilder text = new StringBuilder(String.valueOf(e.getMessage()));
-        while (root.getCause() != null && root.getCause() != root) {
-            root = root.getCause();
-            if (root.getMessage() != null && !text.toString().contains(root.getMessage())) {
-                text.append(": ").append(root.getMessage());
-            }
-        }
-        return text.toString().replace('\n', ' ');
     }
 }

@@ -1,5 +1,6 @@
 package org.dbuslab.server;
 
+import org.dbuslab.cli.OneLine;
 import org.freedesktop.dbus.exceptions.NotConnected;
 
 import java.io.PrintStream;
@@ -29,7 +30,7 @@ final class UncaughtExceptions implements Thread.UncaughtExceptionHandler {
             return;
         }
         err.println("dbus-lab-server: " + thread.getName() + " failed: " + e.getClass().getSimpleName() + ": "
-            + ServerMain.oneLine(e));
+            + OneLine.withCauses(e));
     }
 
     static boolean isUseAfterClose(Throwable e) {

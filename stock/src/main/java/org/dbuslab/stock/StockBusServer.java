@@ -1,6 +1,7 @@
 package org.dbuslab.stock;
 
 import org.dbuslab.api.EchoContract;
+import org.dbuslab.cli.OneLine;
 import org.freedesktop.dbus.connections.IDisconnectCallback;
 import org.freedesktop.dbus.connections.impl.DBusConnection;
 import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
@@ -37,7 +38,7 @@ final class StockBusServer implements AutoCloseable {
             connection.requestBusName(name);
         } catch (Exception e) {
             self[0].close();
-            throw new IOException("cannot serve " + name + " on " + address + ": " + StockClientMain.oneLine(e), e);
+            throw new IOException("cannot serve " + name + " on " + address + ": " + OneLine.withCauses(e), e);
         }
         return self[0];
     }

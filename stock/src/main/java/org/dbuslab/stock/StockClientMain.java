@@ -1,8 +1,8 @@
 package org.dbuslab.stock;
 
 import org.dbuslab.api.EchoContract;
+import org.dbuslab.cli.LabCli;
 import org.dbuslab.client.ClientMain;
-import org.dbuslab.client.OneLineCli;
 import org.dbuslab.client.RunOptions;
 import org.dbuslab.client.callpath.UnreachableException;
 import org.dbuslab.client.control.EchoRunClient;
@@ -64,34 +64,29 @@ public final class StockClientMain extends RunOptions implements Callable<Intege
 
     public static void main(String[] args) {
         quietDbusJava(PROG);
-        System.exit(run(args, System.out, System.err));
+        LabCli.exit(run(args, System.out, System.err));
     }
 
     /** Parses {@code args}, runs, and returns the exit code; nothing here calls System.exit. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return OneLineCli.execute(new StockClientMain(err), PROG, 2, args, out, err);
+        return LabCli.execute(new StockClientMain(err), PROG, LabCli.USAGE, args, out, err);
     }
 
     @Override
     public Integer call() throws Exception {
         validateRunOptions();
-        if (replyTimeoutMs < 1) {
-            throw bad("--reply-timeout must be at least 1 ms, was " + replyTimeoutMs);
-        }
+        checkReplyTimeout(replyTimeoutMs);
         if (!address.startsWith("unix:")) {
             throw bad("--address must be a unix socket address (unix:path=FILE or unix:abstract=NAME), was '"
                 + address + "'");
         }
-        if (transport != null && !transport.matches("[A-Za-z0-9._+-]+")) {
-            throw bad("--transport must be letters, digits, '.', '_', '+' or '-', was '" + transport + "'");
-        }
+        checkTransportLabel(transport);
         PrintStream replies = claimStdoutIfControl();
         StockCallPath path;
         try {
             path = StockConnector.connect(address, peer, dest, connectTimeoutMs, replyTimeoutMs, "sync".equals(mode));
         } catch (UnreachableException e) {
-            err.println(PROG + ": error: " + e.getMessage());
-            return 2;
+            return LabCli.fail(err, PROG, e.getMessage(), LabCli.USAGE);
         }
         long replyTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(replyTimeoutMs);
         try {
@@ -101,7 +96,7 @@ public final class StockClientMain extends RunOptions implements Callable<Intege
             int effectiveWindow = "sync".equals(mode) ? 1 : window;
             EchoRun echoRun = new EchoRun(path, effectiveWindow, replyTimeoutNanos, true);
             String label = transport != null ? transport : peer ? "p2p-unix" : "bus";
-            return runAll(echoRun::run, label, "echo", effectiveWindow, err) ? 0 : 1;
+            return runAll(echoRun::run, label, "echo", effectiveWindow, err) ? LabCli.OK : LabCli.FAILURE;
         } finally {
             path.close();
         }
@@ -110,16 +105,5 @@ public final class StockClientMain extends RunOptions implements Callable<Intege
     /** dbus-java's log off unless asked for, as in the lab's client (a lost connection logs its stack trace). */
     static void quietDbusJava(String prog) {
         ClientMain.quietDbusJava(prog);
-    }
-
-    /** A throwable's message and its causes' in one line. */
-    static String oneLine(Throwable e) {
-        StringBuilder text = new StringBuilder(e.getMessage() != null ? e.getMessage() : e.toString());
-        for (Throwable cause = e.getCause(); cause != null && cause != cause.getCause(); cause = cause.getCause()) {
-            if (cause.getMessage() != null && !text.toString().contains(cause.getMessage())) {
-                text.append(": ").append(cause.getMessage());
-            }
-        }
-        return text.toString().replace('\n', ' ');
     }
 }

@@ -2,6 +2,7 @@ package org.dbuslab.stock;
 
 import org.dbuslab.api.Echo1;
 import org.dbuslab.api.EchoContract;
+import org.dbuslab.cli.OneLine;
 import org.dbuslab.client.callpath.UnreachableException;
 import org.freedesktop.dbus.connections.AbstractConnection;
 import org.freedesktop.dbus.connections.impl.DBusConnection;
@@ -49,7 +50,7 @@ final class StockConnector {
             throw new UnreachableException("cannot connect to " + address + ": not connected and answered within "
                 + connectTimeoutMs + " ms (--connect-timeout)");
         } catch (ExecutionException e) {
-            throw new UnreachableException("cannot connect to " + address + ": " + StockClientMain.oneLine(e.getCause()));
+            throw new UnreachableException("cannot connect to " + address + ": " + OneLine.withCauses(e.getCause()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UnreachableException("interrupted while connecting to " + address);
@@ -87,7 +88,7 @@ final class StockConnector {
             } catch (Exception | Error e) {
                 Bounded.run("dbus-lab-stock-close", connection::disconnect);
                 throw new Exception("the echo object " + EchoContract.OBJECT_PATH
-                    + (peer ? "" : " of " + dest) + " does not answer: " + StockClientMain.oneLine(e), e);
+                    + (peer ? "" : " of " + dest) + " does not answer: " + OneLine.withCauses(e), e);
             }
         }
     }

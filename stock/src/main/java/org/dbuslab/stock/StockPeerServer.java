@@ -1,6 +1,7 @@
 package org.dbuslab.stock;
 
 import org.dbuslab.api.EchoContract;
+import org.dbuslab.cli.OneLine;
 import org.freedesktop.dbus.connections.impl.DirectConnection;
 import org.freedesktop.dbus.connections.impl.DirectConnectionBuilder;
 
@@ -59,7 +60,7 @@ final class StockPeerServer implements AutoCloseable {
             server.firstBound.get(30, TimeUnit.SECONDS);
         } catch (ExecutionException e) {
             server.close();
-            throw new IOException("cannot listen on " + address + ": " + StockClientMain.oneLine(e.getCause()), e);
+            throw new IOException("cannot listen on " + address + ": " + OneLine.withCauses(e.getCause()), e);
         }
         return server;
     }
@@ -90,7 +91,7 @@ final class StockPeerServer implements AutoCloseable {
                 }
                 if (!bound.get()) { // cannot listen any more: nothing more can be served
                     if (!firstBound.completeExceptionally(e)) {
-                        lost.accept("cannot listen on " + own + ": " + StockClientMain.oneLine(e));
+                        lost.accept("cannot listen on " + own + ": " + OneLine.withCauses(e));
                     }
                     return;
                 }

@@ -1,6 +1,7 @@
 package org.dbuslab.stock;
 
-import org.dbuslab.client.OneLineCli;
+import org.dbuslab.cli.LabCli;
+import org.dbuslab.cli.OneLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -63,19 +64,19 @@ public final class StockServerMain implements Callable<Integer> {
 
     public static void main(String[] args) {
         StockClientMain.quietDbusJava(PROG);
-        System.exit(run(args, System.out, System.err));
+        LabCli.exit(run(args, System.out, System.err));
     }
 
     /** Parses {@code args}, serves until stopped, and returns the exit code; nothing here calls System.exit. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return OneLineCli.execute(new StockServerMain(out, err), PROG, 1, args, out, err);
+        return LabCli.execute(new StockServerMain(out, err), PROG, LabCli.FAILURE, args, out, err);
     }
 
     @Override
     public Integer call() throws Exception {
         if (corruptEvery < 0) {
-            err.println(PROG + ": error: --corrupt-every must be 0 or more, was " + corruptEvery + " (see --help)");
-            return 2;
+            return LabCli.fail(err, PROG, "--corrupt-every must be 0 or more, was " + corruptEvery + " (see --help)",
+                LabCli.USAGE);
         }
         onSignal("TERM");
         onSignal("INT");
@@ -85,11 +86,9 @@ public final class StockServerMain implements Callable<Integer> {
             server = where.bus != null ? StockBusServer.start(where.bus, name, echo, this::lost)
                 : StockPeerServer.start(where.listen, echo, this::lost);
         } catch (IllegalArgumentException e) {
-            err.println(PROG + ": error: " + e.getMessage() + " (see --help)");
-            return 2;
+            return LabCli.fail(err, PROG, e.getMessage() + " (see --help)", LabCli.USAGE);
         } catch (Exception e) {
-            err.println(PROG + ": error: " + StockClientMain.oneLine(e));
-            return 1;
+            return LabCli.fail(err, PROG, OneLine.withCauses(e), LabCli.FAILURE);
         }
         out.println("ready " + (where.bus != null ? where.bus : where.listen));
         out.flush();
@@ -97,7 +96,7 @@ public final class StockServerMain implements Callable<Integer> {
         try {
             server.close();
         } catch (Exception e) {
-            err.println(PROG + ": warning: closing: " + StockClientMain.oneLine(e));
+            err.println(PROG + ": warning: closing: " + OneLine.withCauses(e));
         }
         return exitCode;
     }
@@ -111,7 +110,7 @@ public final class StockServerMain implements Callable<Integer> {
     private void lost(String why) {
         if (stop.getCount() > 0) {
             err.println(PROG + ": error: " + why);
-            exitCode = 1;
+            exitCode = LabCli.FAILURE;
             stop.countDown();
         }
     }

@@ -1,5 +1,8 @@
 package org.dbuslab.analysis.scenarios;
 
+
+import org.dbuslab.cli.LabCli;
+
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,28 +14,27 @@ import java.nio.file.Path;
  */
 public final class ScenariosReportMain {
 
+    private static final String PROG = "scenarios report";
+
     private ScenariosReportMain() {
     }
 
     public static void main(String[] args) {
         if (args.length != 1) {
-            System.err.println("scenarios report: error: usage: ScenariosReportMain RESULTS_DIR");
-            System.exit(2);
+            LabCli.exit(LabCli.fail(System.err, PROG, "usage: ScenariosReportMain RESULTS_DIR", LabCli.USAGE));
         }
         try {
             Path dir = Path.of(args[0]);
             String section = ScenariosMarkdown.render(dir);
             if (section.isEmpty()) {
-                System.err.println("scenarios report: error: " + dir + " has no scenarios/ folder");
-                System.exit(1);
+                LabCli.exit(LabCli.fail(System.err, PROG, dir + " has no scenarios/ folder", LabCli.FAILURE));
             }
             Path tmp = dir.resolve("scenarios.md.tmp");
             Files.writeString(tmp, "# D-Bus client-library scenarios\n\n" + section, StandardCharsets.UTF_8);
             Files.move(tmp, dir.resolve("scenarios.md"), java.nio.file.StandardCopyOption.REPLACE_EXISTING,
                 java.nio.file.StandardCopyOption.ATOMIC_MOVE);
         } catch (Exception e) {
-            System.err.println("scenarios report: error: " + e.getMessage());
-            System.exit(1);
+            LabCli.exit(LabCli.fail(System.err, PROG, e.getMessage(), LabCli.FAILURE));
         }
     }
 }

@@ -2,6 +2,7 @@ package org.dbuslab.bench.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.dbuslab.cli.LabCli;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +43,7 @@ public final class JmhReport {
         Path log = null;
         for (int i = 0; i < args.length; i++) {
             if (i + 1 >= args.length) {
-                fail(2, "'" + args[i] + "' needs a value (" + USAGE + ")");
+                fail(LabCli.USAGE, "'" + args[i] + "' needs a value (" + USAGE + ")");
             }
             Path value = Path.of(args[++i]);
             switch (args[i - 1]) {
@@ -50,23 +51,22 @@ public final class JmhReport {
                 case "--out" -> out = value;
                 case "--environment" -> environment = value;
                 case "--log" -> log = value;
-                default -> fail(2, "unknown option '" + args[i - 1] + "' (" + USAGE + ")");
+                default -> fail(LabCli.USAGE, "unknown option '" + args[i - 1] + "' (" + USAGE + ")");
             }
         }
         if (json == null || out == null) {
-            fail(2, USAGE);
+            fail(LabCli.USAGE, USAGE);
         }
         try {
             String text = render(Files.readString(json), read(environment), read(log));
             Files.writeString(out, text, StandardCharsets.UTF_8);
         } catch (IOException | RuntimeException e) {
-            fail(1, e.getMessage());
+            fail(LabCli.FAILURE, e.getMessage());
         }
     }
 
     private static void fail(int code, String message) {
-        System.err.println("JmhReport: error: " + message);
-        System.exit(code);
+        LabCli.exit(LabCli.fail(System.err, "JmhReport", message, code));
     }
 
     private static String read(Path file) throws IOException {

@@ -2,6 +2,7 @@ package org.dbuslab.client.env;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import org.dbuslab.cli.LabCli;
 import org.freedesktop.dbus.connections.impl.DBusConnection;
 
 import java.io.IOException;
@@ -27,21 +28,20 @@ import java.util.concurrent.TimeUnit;
 public final class EnvironmentCapture {
 
     static final String UNKNOWN = "unknown";
+    private static final String PROG = "EnvironmentCapture";
 
     private EnvironmentCapture() {
     }
 
     public static void main(String[] args) {
         if (args.length < 2 || !"--out".equals(args[0])) {
-            System.err.println("EnvironmentCapture: error: usage: --out FILE [key=value ...]");
-            System.exit(2);
+            LabCli.exit(LabCli.fail(System.err, PROG, "usage: --out FILE [key=value ...]", LabCli.USAGE));
         }
         Map<String, Object> facts = capture();
         for (int i = 2; i < args.length; i++) {
             int eq = args[i].indexOf('=');
             if (eq <= 0) {
-                System.err.println("EnvironmentCapture: error: expected key=value, got '" + args[i] + "'");
-                System.exit(2);
+                LabCli.exit(LabCli.fail(System.err, PROG, "expected key=value, got '" + args[i] + "'", LabCli.USAGE));
             }
             facts.put(args[i].substring(0, eq), args[i].substring(eq + 1));
         }
@@ -49,8 +49,8 @@ public final class EnvironmentCapture {
             Path out = Path.of(args[1]);
             new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.toFile(), facts);
         } catch (IOException e) {
-            System.err.println("EnvironmentCapture: error: cannot write " + args[1] + ": " + e.getMessage());
-            System.exit(1);
+            LabCli.exit(LabCli.fail(System.err, PROG, "cannot write " + args[1] + ": " + e.getMessage(),
+                LabCli.FAILURE));
         }
     }
 

@@ -1,6 +1,6 @@
 package org.dbuslab.client.raw;
 
-import org.dbuslab.client.OneLineCli;
+import org.dbuslab.cli.LabCli;
 import org.dbuslab.client.RunOptions;
 import org.dbuslab.client.io.Watchdog;
 import picocli.CommandLine.Command;
@@ -52,12 +52,12 @@ public final class RawEchoClient extends RunOptions implements Callable<Integer>
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        LabCli.exit(run(args, System.out, System.err));
     }
 
     /** Parses {@code args}, runs, and returns the exit code; nothing here calls System.exit. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return OneLineCli.execute(new RawEchoClient(err), "raw-echo-client", 2, args, out, err);
+        return LabCli.execute(new RawEchoClient(err), "raw-echo-client", LabCli.USAGE, args, out, err);
     }
 
     @Override
@@ -75,7 +75,7 @@ public final class RawEchoClient extends RunOptions implements Callable<Integer>
             } catch (IOException e) {
                 err.println("raw-echo-client: error: cannot connect to " + target + ": "
                     + (watchdog.fired() ? "no answer within " + connectTimeoutMs + " ms" : e.getMessage()));
-                return 2;
+                return LabCli.USAGE;
             }
             try {
                 if (control) {
@@ -87,17 +87,13 @@ public final class RawEchoClient extends RunOptions implements Callable<Integer>
                 echoRun.close();
             }
         }
-        return clean ? 0 : 1;
+        return clean ? LabCli.OK : LabCli.FAILURE;
     }
 
     private RawAddress validate() {
         validateRunOptions();
-        if (replyTimeoutMs < 1) {
-            throw bad("--reply-timeout must be at least 1 ms, was " + replyTimeoutMs);
-        }
-        if (transport != null && !transport.matches("[A-Za-z0-9._+-]+")) {
-            throw bad("--transport must be letters, digits, '.', '_', '+' or '-', was '" + transport + "'");
-        }
+        checkReplyTimeout(replyTimeoutMs);
+        checkTransportLabel(transport);
         try {
             return RawAddress.parse(address);
         } catch (IllegalArgumentException e) {

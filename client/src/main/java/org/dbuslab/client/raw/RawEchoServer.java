@@ -1,6 +1,6 @@
 package org.dbuslab.client.raw;
 
-import org.dbuslab.client.OneLineCli;
+import org.dbuslab.cli.LabCli;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -38,6 +38,8 @@ import java.util.function.Consumer;
     exitCodeList = {"0:stopped by a signal", "1:could not bind", "2:bad usage"})
 public final class RawEchoServer implements Callable<Integer> {
 
+    private static final String PROG = "raw-echo-server";
+
     @Option(names = "--listen", required = true, paramLabel = "ADDRESS",
         description = "unix:path=FILE (FILE must not exist) or tcp:host=127.0.0.1,port=N (0 = any free port).")
     String listen;
@@ -51,11 +53,11 @@ public final class RawEchoServer implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        LabCli.exit(run(args, System.out, System.err));
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        return OneLineCli.execute(new RawEchoServer(out, err), "raw-echo-server", 1, args, out, err);
+        return LabCli.execute(new RawEchoServer(out, err), PROG, LabCli.FAILURE, args, out, err);
     }
 
     @Override
@@ -64,15 +66,13 @@ public final class RawEchoServer implements Callable<Integer> {
         try {
             address = RawAddress.parse(listen);
         } catch (IllegalArgumentException e) {
-            err.println("raw-echo-server: error: --listen " + e.getMessage());
-            return 2;
+            return LabCli.fail(err, PROG, "--listen " + e.getMessage(), LabCli.USAGE);
         }
         Running server;
         try {
             server = start(address, line -> err.println("raw-echo-server: " + line));
         } catch (IOException e) {
-            err.println("raw-echo-server: error: cannot listen on " + address + ": " + e);
-            return 1;
+            return LabCli.fail(err, PROG, "cannot listen on " + address + ": " + e, LabCli.FAILURE);
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -82,7 +82,7 @@ public final class RawEchoServer implements Callable<Integer> {
         out.println("ready " + server.address());
         out.flush();
         stopped.await();
-        return 0;
+        return LabCli.OK;
     }
 
     /** Binds {@code address} and serves in background threads until {@link Running#close()}. */

@@ -1,10 +1,12 @@
 package org.dbuslab.server.installer;
 
+import org.dbuslab.cli.LabCli;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
@@ -43,27 +45,20 @@ public final class InstallerMockMain implements Callable<Integer> {
     }
 
     public static void main(String[] args) {
-        System.exit(run(args, System.out, System.err));
+        LabCli.exit(run(args, System.out, System.err));
     }
 
     static int run(String[] args, PrintStream out, PrintStream err) {
-        CommandLine cli = new CommandLine(new InstallerMockMain(out, err));
-        cli.setParameterExceptionHandler((e, a) -> {
-            err.println("installer-mock: error: " + e.getMessage() + " (see --help)");
-            return 2;
-        });
-        cli.setExecutionExceptionHandler((e, c, p) -> {
-            err.println("installer-mock: error: " + String.valueOf(e.getMessage()).replace('\n', ' '));
-            return 1;
-        });
-        return cli.execute(args);
+        return LabCli.execute(new CommandLine(new InstallerMockMain(out, err)), "installer-mock",
+            e -> new LabCli.Failure(e.getMessage(), LabCli.FAILURE), args, new PrintWriter(out, true),
+            new PrintWriter(err, true));
     }
 
     @Override
     public Integer call() throws Exception {
         if (products < 1 || products > ProductCatalog.MAX_COUNT) {
-            err.println("installer-mock: error: --products must be 1.." + ProductCatalog.MAX_COUNT + ", got " + products);
-            return 2;
+            return LabCli.fail(err, "installer-mock", "--products must be 1.." + ProductCatalog.MAX_COUNT + ", got "
+                + products, LabCli.USAGE);
         }
         InstallerMock mock = InstallerMock.start(bus, ProductCatalog.of(products));
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -73,6 +68,6 @@ public final class InstallerMockMain implements Callable<Integer> {
         out.println("ready " + mock.address());
         out.flush();
         stop.await();
-        return 0;
+        return LabCli.OK;
     }
 }
