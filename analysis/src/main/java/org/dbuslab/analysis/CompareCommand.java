@@ -24,13 +24,19 @@ import java.util.regex.Pattern;
                         + "and larger than the noise threshold. Every line shows the change with its interval and "
                         + "p-value.",
                 "",
+                "With at least 10 cells in both sessions, each cell is judged beyond the shift all cells share (the "
+                        + "median of their ratios, with its 95%% CI): most of what tells two sessions apart is the "
+                        + "machine's state, common to every cell. The shift itself counts as a change of every cell "
+                        + "only when its whole CI lies beyond --shift-threshold (two sessions of the same code on the "
+                        + "2-core development machine differed by 6%%). --absolute judges each cell's own ratio.",
+                "",
                 "The report is written to NEW_DIR/compare-<name of BASE_DIR>.md and printed on stdout."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
                 "0:success (also with regressions, unless --fail-on-regression)",
                 "1:a results folder cannot be analysed or the report cannot be written",
                 "2:wrong usage (unknown option, missing argument, bad threshold)",
-                "3:a cell regressed and --fail-on-regression was given"})
+                "3:a cell (or the common shift) regressed and --fail-on-regression was given"})
 final class CompareCommand implements Callable<Integer> {
 
     private static final Pattern PERCENT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%?");
@@ -45,6 +51,14 @@ final class CompareCommand implements Callable<Integer> {
             description = "Smallest change of µs per call that counts, in percent (default: ${DEFAULT-VALUE}).")
     private String threshold;
 
+    @Option(names = "--shift-threshold", paramLabel = "PERCENT", defaultValue = "10%",
+            description = "Smallest shift common to every cell that counts as a change, in percent "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private String shiftThreshold;
+
+    @Option(names = "--absolute", description = "Judge each cell's own change, without taking out the common shift.")
+    private boolean absolute;
+
     @Option(names = "--fail-on-regression", description = "Exit with 3 if any cell regressed (for CI).")
     private boolean failOnRegression;
 
@@ -58,14 +72,16 @@ final class CompareCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        double fraction = parseThreshold(threshold);
+        double fraction = parseThreshold("--threshold", threshold);
+        double shiftFraction = parseThreshold("--shift-threshold", shiftThreshold);
         ResultsFolder base = ResultsFolderReader.read(baseDir);
         ResultsFolder current = ResultsFolderReader.read(newDir);
         base.warnings().forEach(w -> err.println(AnalysisMain.NAME + ": warning: " + baseDir + ": " + w));
         current.warnings().forEach(w -> err.println(AnalysisMain.NAME + ": warning: " + newDir + ": " + w));
         err.flush();
         // The over-limit check's runs end in errors on purpose: their times say nothing about a regression.
-        FolderComparison comparison = FolderComparison.of(comparable(base), comparable(current), fraction);
+        FolderComparison comparison = FolderComparison.of(comparable(base), comparable(current), fraction, shiftFraction,
+                absolute);
         String report = CompareReport.render(base, current, comparison, ReportCommand.clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
         Path target = newDir.resolve(CompareReport.fileName(base));
         try {
@@ -85,13 +101,17 @@ final class CompareCommand implements Callable<Integer> {
 
     /** "2%", "2 %" or "2" mean two percent; anything else is a usage error. */
     static double parseThreshold(String text) {
+        return parseThreshold("--threshold", text);
+    }
+
+    private static double parseThreshold(String option, String text) {
         Matcher m = PERCENT.matcher(text.strip());
         if (!m.matches()) {
-            throw new UsageException("--threshold must be a percentage such as 2% or 0.5%, not '" + text + "'");
+            throw new UsageException(option + " must be a percentage such as 2% or 0.5%, not '" + text + "'");
         }
         double percent = Double.parseDouble(m.group(1));
         if (percent >= 100) {
-            throw new UsageException("--threshold must be below 100%, not '" + text + "'");
+            throw new UsageException(option + " must be below 100%, not '" + text + "'");
         }
         return percent / 100;
     }

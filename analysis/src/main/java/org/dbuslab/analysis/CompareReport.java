@@ -32,7 +32,9 @@ final class CompareReport {
         md.append("**").append(comparison.with(Change.REGRESSED).size()).append(" regressed, ")
                 .append(comparison.with(Change.IMPROVED).size()).append(" improved, ")
                 .append(comparison.with(Change.NO_CHANGE).size()).append(" no change** (of ")
-                .append(comparison.changes().size()).append(" cells in both sessions).\n\n");
+                .append(comparison.changes().size()).append(" cells in both sessions)")
+                .append(comparison.shift().estimated() ? ", each judged beyond the common shift" : "").append(".\n\n");
+        shift(md, comparison.shift(), baseName, currentName);
         for (Change change : List.of(Change.REGRESSED, Change.IMPROVED, Change.NO_CHANGE)) {
             List<CellChange> cells = comparison.with(change);
             if (!cells.isEmpty()) {
@@ -51,6 +53,25 @@ final class CompareReport {
         }
         environmentDifferences(md, base.environment(), current.environment());
         return md.toString().stripTrailing() + "\n";
+    }
+
+    /** What every cell shares, and whether that counts as a change of every cell. */
+    private static void shift(StringBuilder md, CommonShift shift, String baseName, String currentName) {
+        if (!shift.estimated()) {
+            md.append("Common shift: not estimated (fewer than ").append(CommonShift.MIN_CELLS)
+                    .append(" cells in both sessions, or --absolute); each cell's own change is judged.\n\n");
+            return;
+        }
+        md.append("**Common shift: ").append(percentChange(shift.factor())).append("** (95% CI ")
+                .append(percentRange(shift.interval())).append("), the median over ").append(shift.cells())
+                .append(" cells of ").append(currentName).append("'s µs per call against ").append(baseName).append("'s: ");
+        md.append(switch (shift.change()) {
+            case REGRESSED -> "**every cell regressed**: its whole CI lies above +";
+            case IMPROVED -> "**every cell improved**: its whole CI lies below \u2212";
+            case NO_CHANGE -> "not a change, since its CI reaches within ±";
+        }).append(Numbers.percent(shift.threshold()))
+                .append(" (--shift-threshold: a shift every cell shares is the machine's as much as the code's). "
+                        + "Each cell below is judged on its change beyond this shift (--absolute: on its own).\n\n");
     }
 
     /** e.g. "dbus-broker sync 1000 B window 1 calls 10000: regressed, +20.3 % (95% CI +18.1…+22.4 %), +25.3 µs/call (…), p < 0.001". */
@@ -73,8 +94,9 @@ final class CompareReport {
                     Numbers.pValue(r.test().pValue()) + " (" + r.test().method() + ")",
                     c.change().text()));
         }
-        return new Table(List.of("cell", "base runs", "new runs", "base µs/call", "new µs/call", "change",
-                "95% CI of change", "Mann-Whitney", "verdict"),
+        String change = comparison.shift().estimated() ? "change beyond the shift" : "change";
+        return new Table(List.of("cell", "base runs", "new runs", "base µs/call", "new µs/call", change,
+                "95% CI of " + change, "Mann-Whitney", "verdict"),
                 List.of(false, true, true, true, true, true, true, false, false), rows);
     }
 

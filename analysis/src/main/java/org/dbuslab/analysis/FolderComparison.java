@@ -16,16 +16,31 @@ import java.util.stream.Collectors;
  * excludes 1 and Mann-Whitney p &lt; alpha — and the ratio of medians moved by more than the threshold:
  * significance alone would flag differences too small to matter, size alone would flag noise. Cells match on
  * their whole key, else on their key without calls per run when that names one cell in each session (the session
- * runner sets calls per run afresh in each session, for runs of about the same length). Pure.
+ * runner sets calls per run afresh in each session, for runs of about the same length). With at least
+ * {@value CommonShift#MIN_CELLS} matched cells, each is judged beyond the sessions' common shift (CommonShift), which
+ * has its own verdict. Pure.
  *
  * @param threshold  the smallest relative change that counts, e.g. 0.02 for 2 %
  * @param onlyInBase cells the new session did not measure
  * @param onlyInNew  cells the base session did not measure
  */
 record FolderComparison(List<CellChange> changes, List<CellKey> onlyInBase, List<CellKey> onlyInNew, double threshold,
-                        Bootstrap bootstrap, double alpha) {
+                        Bootstrap bootstrap, double alpha, CommonShift shift) {
 
+    /** Same-code sessions here shifted by a median 6% (docs/PERFORMANCE.md): a shared shift must exceed this. */
+    static final double DEFAULT_SHIFT_THRESHOLD = 0.10;
+
+    /** With the default shift threshold. */
     static FolderComparison of(List<CellSummary> base, List<CellSummary> current, double threshold) {
+        return of(base, current, threshold, DEFAULT_SHIFT_THRESHOLD, false);
+    }
+
+    /**
+     * @param shiftThreshold the smallest common shift that counts as a change of every cell
+     * @param absolute       judge each cell's own ratio, without taking out the common shift
+     */
+    static FolderComparison of(List<CellSummary> base, List<CellSummary> current, double threshold,
+                               double shiftThreshold, boolean absolute) {
         Bootstrap bootstrap = Bootstrap.standard();
         double alpha = SampleComparison.DEFAULT_ALPHA;
         Map<CellKey, CellSummary> baseByKey = base.stream().filter(c -> c.runs() > 0)
@@ -33,6 +48,7 @@ record FolderComparison(List<CellChange> changes, List<CellKey> onlyInBase, List
         Map<CellKey, CellSummary> baseByShape = uniqueByShape(base);
         Map<CellKey, CellSummary> currentByShape = uniqueByShape(current);
         List<CellChange> changes = new ArrayList<>();
+        List<List<CellSummary>> pairs = new ArrayList<>();
         List<CellKey> onlyInNew = new ArrayList<>();
         for (CellSummary cell : current) {
             if (cell.runs() == 0) {
@@ -47,12 +63,19 @@ record FolderComparison(List<CellChange> changes, List<CellKey> onlyInBase, List
                 onlyInNew.add(cell.key());
                 continue;
             }
-            SampleComparison result = SampleComparison.of(cell.runUsPerCall(), before.get().runUsPerCall(), bootstrap, alpha);
-            changes.add(new CellChange(before.get(), cell, result, judge(result, threshold)));
+            pairs.add(List.of(before.get(), cell));
+        }
+        CommonShift shift = absolute ? CommonShift.NONE : CommonShift.of(pairs.stream()
+                .mapToDouble(p -> p.get(1).usPerCallMedian() / p.get(0).usPerCallMedian()).toArray(), shiftThreshold, bootstrap);
+        for (List<CellSummary> p : pairs) {
+            // the new runs with the shift every cell shares taken out: what is left is this cell's own change
+            double[] beyondShift = java.util.Arrays.stream(p.get(1).runUsPerCall()).map(v -> v / shift.factor()).toArray();
+            SampleComparison result = SampleComparison.of(beyondShift, p.get(0).runUsPerCall(), bootstrap, alpha);
+            changes.add(new CellChange(p.get(0), p.get(1), result, judge(result, threshold)));
         }
         List<CellKey> matched = changes.stream().map(c -> c.base().key()).toList();
         List<CellKey> onlyInBase = baseByKey.keySet().stream().filter(k -> !matched.contains(k)).sorted(CellOrder.CELLS).toList();
-        return new FolderComparison(changes, onlyInBase, onlyInNew, threshold, bootstrap, alpha);
+        return new FolderComparison(changes, onlyInBase, onlyInNew, threshold, bootstrap, alpha, shift);
     }
 
     /** The cells with runs whose key without calls is no other cell's: those may match across calls per run. */
@@ -85,7 +108,8 @@ record FolderComparison(List<CellChange> changes, List<CellKey> onlyInBase, List
         return changes.stream().filter(c -> c.change() == change).toList();
     }
 
+    /** A cell regressed beyond the common shift, or the shift itself is a regression of every cell. */
     boolean anyRegression() {
-        return !with(Change.REGRESSED).isEmpty();
+        return !with(Change.REGRESSED).isEmpty() || shift.change() == Change.REGRESSED;
     }
 }

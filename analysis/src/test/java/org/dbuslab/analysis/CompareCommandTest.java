@@ -104,6 +104,58 @@ class CompareCommandTest {
         assertTrue(!report.contains("Not compared"), report);
     }
 
+    /** Twelve cells: enough for the common shift (CommonShift.MIN_CELLS), each at its own µs per call. */
+    private static Map<String, Double> twelveCells(double factor) {
+        Map<String, Double> cells = new java.util.LinkedHashMap<>();
+        String[] transports = {"dbus-daemon", "dbus-broker", "p2p-unix"};
+        String[] shapes = {"sync 1000", "sync 10000", "async 1000", "async 10000"};
+        int i = 0;
+        for (String t : transports) {
+            for (String shape : shapes) {
+                cells.put(t + " " + shape, (40.0 + 10 * i++) * factor);
+            }
+        }
+        return cells;
+    }
+
+    /** Two sessions of one code differ mostly by the machine's state, the same in every cell: not a regression. */
+    @Test
+    void aShiftEveryCellSharesWithinItsThresholdIsNoChangeOneCellBeyondItIs() throws IOException {
+        Path base = session("base", 21, twelveCells(1.0));
+        Map<String, Double> later = twelveCells(1.06);
+        later.put("p2p-unix sync 1000", later.get("p2p-unix sync 1000") * 1.2);
+        Path current = session("new", 22, later);
+        assertEquals(3, run("compare", base.toString(), current.toString(), "--fail-on-regression"), err.toString());
+        String report = out.toString();
+        assertTrue(report.contains("**1 regressed, 0 improved, 11 no change** (of 12 cells in both sessions), each judged"
+                + " beyond the common shift."), report);
+        assertTrue(report.matches("(?s).*\\*\\*Common shift: \\+(5\\.[5-9]|6\\.[0-5]) %\\*\\* \\(95% CI .*, the median over 12"
+                + " cells of new's µs per call against base's: not a change, since its CI reaches within ±10\\.0 %.*"), report);
+        String regressed = report.lines().filter(l -> l.startsWith("- p2p-unix sync 1000 B")).findFirst().orElseThrow();
+        assertTrue(regressed.matches("- p2p-unix sync 1000 B window 1 calls 10000: regressed, \\+(19|20|21)\\.\\d % .*"), regressed);
+    }
+
+    @Test
+    void aShiftBeyondItsThresholdIsARegressionOfEveryCellAbsoluteJudgesEachCellAlone() throws IOException {
+        Path base = session("base", 21, twelveCells(1.0));
+        Path current = session("new", 22, twelveCells(1.25));
+        assertEquals(3, run("compare", base.toString(), current.toString(), "--fail-on-regression"), err.toString());
+        assertTrue(out.toString().contains("**0 regressed, 0 improved, 12 no change**"), out.toString());
+        assertTrue(out.toString().contains("**every cell regressed**: its whole CI lies above +10.0 %"), out.toString());
+
+        out.getBuffer().setLength(0);
+        Path again = session("again", 23, twelveCells(1.06));
+        assertEquals(3, run("compare", base.toString(), again.toString(), "--absolute", "--fail-on-regression"));
+        assertTrue(out.toString().contains("**12 regressed, 0 improved, 0 no change**"), out.toString());
+        assertTrue(out.toString().contains("Common shift: not estimated"), out.toString());
+
+        out.getBuffer().setLength(0);
+        assertEquals(0, run("compare", base.toString(), again.toString(), "--shift-threshold", "3%"));
+        assertTrue(out.toString().contains("**every cell regressed**: its whole CI lies above +3.0 %"), out.toString());
+        assertEquals(2, run("compare", base.toString(), again.toString(), "--shift-threshold", "lots"));
+        assertTrue(err.toString().contains("--shift-threshold must be a percentage"), err.toString());
+    }
+
     @Test
     void improvementBeyondTheThresholdIsReported() throws IOException {
         Path base = session("base", 1, SyntheticSession.standardCells());
