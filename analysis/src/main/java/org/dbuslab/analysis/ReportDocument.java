@@ -19,6 +19,9 @@ final class ReportDocument {
     }
 
     static Document of(Analysis analysis) {
+        if (analysis.folder().runs().isEmpty() && analysis.scale().isPresent()) {
+            return scaleOnly(analysis, analysis.scale().get());
+        }
         List<Section> sections = new ArrayList<>();
         sections.add(FindingsSection.of(analysis));
         sections.add(HeadlineSection.of(analysis));
@@ -29,9 +32,7 @@ final class ReportDocument {
         sections.add(PrecisionView.of(analysis));
         sections.add(SweepSection.of(analysis));
         sections.add(OverLimitSection.of(analysis));
-        // a scale session's folder (no runs.csv rows) leads with its own sections
-        analysis.scale().ifPresent(scale -> sections.addAll(analysis.folder().runs().isEmpty() ? 1 : sections.size(),
-                ScaleSections.of(scale)));
+        analysis.scale().ifPresent(scale -> sections.addAll(ScaleSections.of(scale)));
         sections.add(LatencySection.of(analysis));
         List<Figure> runTimes = Charts.runTimes(analysis);
         if (!runTimes.isEmpty()) {
@@ -44,6 +45,29 @@ final class ReportDocument {
         ScenariosSection.of(analysis).ifPresent(sections::add);
         sections.add(MachineSection.of(analysis));
         sections.add(HowToReadSection.of(analysis));
+        if (!analysis.folder().warnings().isEmpty()) {
+            sections.add(Section.builder("input-warnings", "Input warnings").bullets(analysis.folder().warnings()).build());
+        }
+        return new Document(TITLE, generatedLine(analysis), TITLE + " — " + folderName(analysis), sections);
+    }
+
+    /**
+     * A scale session's folder (scale-runs.csv, no runs.csv rows): its findings, its three sections and what says
+     * where it ran; the matrix's sections would each only say that they have nothing.
+     */
+    private static Document scaleOnly(Analysis analysis, ScaleResults scale) {
+        List<Section> sections = new ArrayList<>();
+        List<org.dbuslab.analysis.doc.Block.Item> findings = ScaleSections.findings(scale);
+        Section.Builder lead = Section.builder(FindingsSection.ID, "Findings");
+        if (findings.isEmpty()) {
+            lead.text("Nothing to conclude: the scale session has no comparisons (see its sections).");
+        } else {
+            lead.add(new org.dbuslab.analysis.doc.Block.Bullets(findings, "findings"));
+        }
+        sections.add(lead.build());
+        sections.addAll(ScaleSections.of(scale));
+        sections.add(SkippedSection.of(analysis));
+        sections.add(MachineSection.of(analysis));
         if (!analysis.folder().warnings().isEmpty()) {
             sections.add(Section.builder("input-warnings", "Input warnings").bullets(analysis.folder().warnings()).build());
         }

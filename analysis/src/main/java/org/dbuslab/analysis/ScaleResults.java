@@ -109,6 +109,8 @@ record ScaleResults(List<ScaleCell> cells, int warmupRuns, List<String> warnings
         String text() {
             return Numbers.factor(ratio) + "×" + (ci95.isDefined() ? " (95% CI " + Numbers.factor(ci95.low()) + "–"
                 + Numbers.factor(ci95.high()) + (pairedBlocks > 0 ? ", paired over " + pairedBlocks + " blocks" : "")
+                // an interval across 1 does not tell the two apart: said, so nobody acts on the point estimate alone
+                + (ci95.low() <= 1 && ci95.high() >= 1 ? "; no significant difference" : "")
                 + ")" : " (CI n/a: fewer than 2 runs)");
         }
     }

@@ -83,6 +83,24 @@ class ScaleReportTest {
         return Files.readString(folder.resolve("report.md"));
     }
 
+    /** A scale folder's report opens with the scale verdicts, and has none of the matrix's empty sections. */
+    @Test
+    void aScaleFolderLeadsWithItsFindingsAndLeavesOutTheMatrixSections() throws Exception {
+        String md = report(fixture(20_100));
+        String findings = md.substring(md.indexOf("## Findings"), md.indexOf("## Many clients"));
+        assertTrue(findings.contains("- at 16 clients, sync: dbus-broker serves 2.50× (95% CI "), findings);
+        assertTrue(findings.contains("([Many clients](#many-clients))"), findings);
+        assertTrue(findings.contains("- to 16 subscribers, dbus-broker delivers 3.00×"), findings);
+        assertTrue(findings.contains("every signal reached every subscriber exactly once"), findings);
+        assertTrue(findings.contains(" at D = 10 ms: sync "), findings);
+        assertFalse(findings.contains("Nothing to conclude"), findings);
+        for (String matrixOnly : List.of("## Headline", "## Lab health", "## Where the time goes", "## Precision",
+                "## Pipelining-depth sweep", "## Over-limit check", "## Run order")) {
+            assertFalse(md.contains(matrixOnly), matrixOnly + " in a scale report: " + md);
+        }
+        assertTrue(md.contains("## Machine and versions"), md);
+    }
+
     @Test
     void aScaleFolderGetsItsThreeSectionsWithVerdictsAndCis() throws Exception {
         String md = report(fixture(20_100));
