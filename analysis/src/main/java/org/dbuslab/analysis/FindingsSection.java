@@ -16,15 +16,20 @@ final class FindingsSection {
     }
 
     static Section of(Analysis analysis) {
+        List<Figure> charts = new ArrayList<>(Charts.perCall(analysis));
+        charts.addAll(Charts.leadCpu(analysis));
+        return of(Findings.of(analysis), "Nothing to conclude: the session has no comparisons (see Headline and Skipped).",
+            charts);
+    }
+
+    /** The section of these findings, or NOTHING when there are none, then the charts. */
+    static Section of(List<Block.Item> findings, String nothing, List<Figure> charts) {
         Section.Builder section = Section.builder(ID, "Findings");
-        List<Block.Item> findings = Findings.of(analysis);
         if (findings.isEmpty()) {
-            section.text("Nothing to conclude: the session has no comparisons (see Headline and Skipped).");
+            section.text(nothing);
         } else {
             section.add(new Block.Bullets(findings, "findings"));
         }
-        List<Figure> charts = new ArrayList<>(Charts.perCall(analysis));
-        charts.addAll(Charts.leadCpu(analysis));
         return section.charts(charts).build();
     }
 }

@@ -48,7 +48,7 @@ record FolderComparison(List<CellChange> changes, List<CellKey> onlyInBase, List
         Map<CellKey, CellSummary> baseByShape = uniqueByShape(base);
         Map<CellKey, CellSummary> currentByShape = uniqueByShape(current);
         List<CellChange> changes = new ArrayList<>();
-        List<List<CellSummary>> pairs = new ArrayList<>();
+        List<Match> matches = new ArrayList<>();
         List<CellKey> onlyInNew = new ArrayList<>();
         for (CellSummary cell : current) {
             if (cell.runs() == 0) {
@@ -63,19 +63,23 @@ record FolderComparison(List<CellChange> changes, List<CellKey> onlyInBase, List
                 onlyInNew.add(cell.key());
                 continue;
             }
-            pairs.add(List.of(before.get(), cell));
+            matches.add(new Match(before.get(), cell));
         }
-        CommonShift shift = absolute ? CommonShift.NONE : CommonShift.of(pairs.stream()
-                .mapToDouble(p -> p.get(1).usPerCallMedian() / p.get(0).usPerCallMedian()).toArray(), shiftThreshold, bootstrap);
-        for (List<CellSummary> p : pairs) {
+        CommonShift shift = absolute ? CommonShift.NONE : CommonShift.of(matches.stream()
+                .mapToDouble(m -> m.current().usPerCallMedian() / m.base().usPerCallMedian()).toArray(), shiftThreshold, bootstrap);
+        for (Match m : matches) {
             // the new runs with the shift every cell shares taken out: what is left is this cell's own change
-            double[] beyondShift = java.util.Arrays.stream(p.get(1).runUsPerCall()).map(v -> v / shift.factor()).toArray();
-            SampleComparison result = SampleComparison.of(beyondShift, p.get(0).runUsPerCall(), bootstrap, alpha);
-            changes.add(new CellChange(p.get(0), p.get(1), result, judge(result, threshold)));
+            double[] beyondShift = java.util.Arrays.stream(m.current().runUsPerCall()).map(v -> v / shift.factor()).toArray();
+            SampleComparison result = SampleComparison.of(beyondShift, m.base().runUsPerCall(), bootstrap, alpha);
+            changes.add(new CellChange(m.base(), m.current(), result, judge(result, threshold)));
         }
         List<CellKey> matched = changes.stream().map(c -> c.base().key()).toList();
         List<CellKey> onlyInBase = baseByKey.keySet().stream().filter(k -> !matched.contains(k)).sorted(CellOrder.CELLS).toList();
         return new FolderComparison(changes, onlyInBase, onlyInNew, threshold, bootstrap, alpha, shift);
+    }
+
+    /** A cell of the new session and the base session's cell it is compared with. */
+    private record Match(CellSummary base, CellSummary current) {
     }
 
     /** The cells with runs whose key without calls is no other cell's: those may match across calls per run. */

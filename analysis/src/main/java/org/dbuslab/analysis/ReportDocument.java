@@ -45,10 +45,7 @@ final class ReportDocument {
         ScenariosSection.of(analysis).ifPresent(sections::add);
         sections.add(MachineSection.of(analysis));
         sections.add(HowToReadSection.of(analysis));
-        if (!analysis.folder().warnings().isEmpty()) {
-            sections.add(Section.builder("input-warnings", "Input warnings").bullets(analysis.folder().warnings()).build());
-        }
-        return new Document(TITLE, generatedLine(analysis), TITLE + " — " + folderName(analysis), sections);
+        return document(analysis, sections);
     }
 
     /**
@@ -57,17 +54,17 @@ final class ReportDocument {
      */
     private static Document scaleOnly(Analysis analysis, ScaleResults scale) {
         List<Section> sections = new ArrayList<>();
-        List<org.dbuslab.analysis.doc.Block.Item> findings = ScaleSections.findings(scale);
-        Section.Builder lead = Section.builder(FindingsSection.ID, "Findings");
-        if (findings.isEmpty()) {
-            lead.text("Nothing to conclude: the scale session has no comparisons (see its sections).");
-        } else {
-            lead.add(new org.dbuslab.analysis.doc.Block.Bullets(findings, "findings"));
-        }
-        sections.add(lead.build());
-        sections.addAll(ScaleSections.of(scale));
+        ScaleSections.Verdicts verdicts = ScaleSections.Verdicts.of(scale);
+        sections.add(FindingsSection.of(ScaleSections.findings(verdicts),
+            "Nothing to conclude: the scale session has no comparisons (see its sections).", List.of()));
+        sections.addAll(ScaleSections.of(scale, verdicts));
         sections.add(SkippedSection.of(analysis));
         sections.add(MachineSection.of(analysis));
+        return document(analysis, sections);
+    }
+
+    /** The document of these sections, with the input warnings last when the folder had any. */
+    private static Document document(Analysis analysis, List<Section> sections) {
         if (!analysis.folder().warnings().isEmpty()) {
             sections.add(Section.builder("input-warnings", "Input warnings").bullets(analysis.folder().warnings()).build());
         }

@@ -22,15 +22,20 @@ final class ScaleSections {
     }
 
     static List<Section> of(ScaleResults scale) {
+        return of(scale, Verdicts.of(scale));
+    }
+
+    /** The sections with verdicts already made (a scale folder's Findings show some of the same). */
+    static List<Section> of(ScaleResults scale, Verdicts verdicts) {
         List<Section> sections = new ArrayList<>();
         if (!scale.series("clients").isEmpty()) {
-            sections.add(clients(scale));
+            sections.add(clients(scale, verdicts.clients()));
         }
         if (!scale.series("signals").isEmpty()) {
-            sections.add(signals(scale));
+            sections.add(signals(scale, verdicts.signals()));
         }
         if (!scale.series("distance").isEmpty()) {
-            sections.add(distance(scale));
+            sections.add(distance(scale, verdicts.distance()));
         }
         if (!scale.warnings().isEmpty() && !sections.isEmpty()) {
             sections.add(Section.builder("scale-warnings", "Scale input warnings").bullets(scale.warnings()).build());
@@ -38,38 +43,43 @@ final class ScaleSections {
         return sections;
     }
 
+    /** One verdict line; a lead one is also among a scale folder's Findings. */
+    record Verdict(String text, boolean lead) {
+    }
+
     /**
-     * A scale session's Findings: the verdicts of the largest point of each section (at the most clients, the most
-     * subscribers and rules, the longest delay), each linked to its section; the rest stays in the sections.
+     * Every section's verdicts, made once per report (each is a bootstrap): the lead ones are those of each section's
+     * largest point (at the most clients, the most subscribers and rules, the longest delay) and the deliveries.
      */
-    static List<org.dbuslab.analysis.doc.Block.Item> findings(ScaleResults scale) {
+    record Verdicts(List<Verdict> clients, List<Verdict> signals, List<Verdict> distance) {
+        static Verdicts of(ScaleResults scale) {
+            return new Verdicts(clientsVerdicts(scale), signalsVerdicts(scale), distanceVerdicts(scale));
+        }
+    }
+
+    /** A scale session's Findings: the lead verdicts, each linked to its section; the rest stays in the sections. */
+    static List<org.dbuslab.analysis.doc.Block.Item> findings(Verdicts verdicts) {
         List<org.dbuslab.analysis.doc.Block.Item> out = new ArrayList<>();
-        if (!scale.series("clients").isEmpty()) {
-            clientsVerdicts(scale).stream().filter(v -> v.startsWith("at ")).forEach(v -> out.add(item(v, "scale-clients")));
-        }
-        if (!scale.series("signals").isEmpty()) {
-            signalsVerdicts(scale).stream().filter(v -> v.startsWith("to ") || v.startsWith("with ") || v.startsWith("⚠")
-                || v.startsWith("every ")).forEach(v -> out.add(item(v, "scale-signals")));
-        }
-        if (!scale.series("distance").isEmpty()) {
-            double longest = scale.series("distance").stream().mapToDouble(c -> c.key().delayMs()).max().orElse(0);
-            String at = " at D = " + ms(longest) + ":";
-            distanceVerdicts(scale).stream().filter(v -> v.contains(at) && !v.startsWith("raw-tcp"))
-                .forEach(v -> out.add(item(v, "scale-distance")));
-        }
+        leads(verdicts.clients(), "scale-clients", out);
+        leads(verdicts.signals(), "scale-signals", out);
+        leads(verdicts.distance(), "scale-distance", out);
         return out;
     }
 
-    private static org.dbuslab.analysis.doc.Block.Item item(String text, String section) {
-        return new org.dbuslab.analysis.doc.Block.Item(text, section,
-            text.startsWith("⚠") ? org.dbuslab.analysis.doc.Block.Tone.WARNING : org.dbuslab.analysis.doc.Block.Tone.NORMAL);
+    private static void leads(List<Verdict> verdicts, String section, List<org.dbuslab.analysis.doc.Block.Item> out) {
+        verdicts.stream().filter(Verdict::lead).map(Verdict::text).forEach(text -> out.add(new org.dbuslab.analysis.doc.Block.Item(
+            text, section, text.startsWith("⚠") ? org.dbuslab.analysis.doc.Block.Tone.WARNING
+                : org.dbuslab.analysis.doc.Block.Tone.NORMAL)));
+    }
+
+    private static List<String> texts(List<Verdict> verdicts) {
+        return verdicts.stream().map(Verdict::text).toList();
     }
 
     // ---- Many clients
 
-    static Section clients(ScaleResults scale) {
+    static Section clients(ScaleResults scale, List<Verdict> verdicts) {
         List<ScaleCell> cells = scale.series("clients");
-        List<String> verdicts = clientsVerdicts(scale);
         Table table = table(List.of("transport", "mode", "window", "N", "calls/s", "95% CI", "µs/call", "p50 µs",
                 "p99 µs", "Jain", "CPU bus µs/call", "CPU server µs/call", "CPU clients µs/call", "runs", "lost/mism./err."),
             cells.stream().map(c -> List.of(c.key().transport(), c.key().mode(), Integer.toString(c.key().window()),
@@ -93,14 +103,13 @@ final class ScaleSections {
                 + "calls/s (1 = equal shares); CPU per call from /proc schedstat of the bus, server and client processes. "
                 + "A ratio's CI here and below is paired by block (the same blocks drawn for both points, so drift "
                 + "between blocks cancels) when at least " + RunBlocks.MIN_BLOCKS + " blocks hold runs of both.")
-            .bulletsOrNone(verdicts).table(table, "details").charts(charts).build();
+            .bulletsOrNone(texts(verdicts)).table(table, "details").charts(charts).build();
     }
 
     // ---- Signals and match rules
 
-    static Section signals(ScaleResults scale) {
+    static Section signals(ScaleResults scale, List<Verdict> verdicts) {
         List<ScaleCell> cells = scale.series("signals");
-        List<String> verdicts = signalsVerdicts(scale);
         List<ScaleCell> fanOut = cells.stream().filter(c -> c.key().matchRules() == 0).toList();
         int maxM = cells.stream().mapToInt(c -> c.key().matchRules()).max().orElse(0);
         Table table = table(List.of("bus", "subscribers", "match rules", "delivered/s", "95% CI", "µs/signal", "p50 µs",
@@ -128,7 +137,7 @@ final class ScaleSections {
                 + "Every subscriber checks every signal: none lost, none duplicated, order kept, pad byte for byte. "
                 + "delivered/s: distinct deliveries over first emit to last delivery, median of runs with its bootstrap 95% CI; "
                 + "p50/p99: emit → receive, including up to a window of queueing.")
-            .bulletsOrNone(verdicts).table(table, "details").charts(charts).build();
+            .bulletsOrNone(texts(verdicts)).table(table, "details").charts(charts).build();
     }
 
     private static Map<String, Map<String, Double>> lines(List<ScaleCell> cells, Function<ScaleCell, String> x) {
@@ -152,7 +161,7 @@ final class ScaleSections {
         return c.key().window() * 1e6 / rttUs(scale, c);
     }
 
-    static Section distance(ScaleResults scale) {
+    static Section distance(ScaleResults scale, List<Verdict> verdicts) {
         List<ScaleCell> cells = scale.series("distance");
         Section.Builder section = Section.builder("scale-distance", "At a distance")
             .note("A loopback TCP delay relay holds every chunk for D (one way) before forwarding it, in order, losing "
@@ -178,7 +187,6 @@ final class ScaleSections {
             checks.add("the relay's own check could not be made: no clean raw-tcp rows with and without the relay");
         }
         section.subsection(Section.builder("scale-relay-check", "The relay's own check").bullets(checks).build());
-        List<String> verdicts = distanceVerdicts(scale);
         Table table = table(List.of("target", "D", "mode", "window", "calls/s", "95% CI", "µs/call", "p50 µs", "p99 µs",
                 "bound calls/s", "of bound", "CPU bus µs/call", "CPU server µs/call", "CPU relay µs/call", "runs",
                 "lost/mism./err."),
@@ -204,74 +212,76 @@ final class ScaleSections {
                     "window (sync = 1, its own client)", "calls per second", lines));
             }
         }
-        return section.bulletsOrNone(verdicts).table(table, "details").charts(charts).build();
+        return section.bulletsOrNone(texts(verdicts)).table(table, "details").charts(charts).build();
     }
 
     /** The clients section's verdicts: N clients on each bus against dbus-daemon, and against one client. */
-    static List<String> clientsVerdicts(ScaleResults scale) {
+    private static List<Verdict> clientsVerdicts(ScaleResults scale) {
         List<ScaleCell> cells = scale.series("clients");
         int maxN = cells.stream().mapToInt(c -> c.key().clients()).max().orElse(1);
-        List<String> verdicts = new ArrayList<>();
+        List<Verdict> verdicts = new ArrayList<>();
         for (String mode : scale.values("clients", ScaleCell.Key::mode)) {
             ScaleCell any = cells.stream().filter(c -> c.key().mode().equals(mode)).findFirst().orElseThrow();
             int w = any.key().window();
             Function<String, Optional<ScaleCell>> at = t -> scale.find("clients", t, mode, w, maxN, 0, 0, 0);
-            ScaleResults.Ratio.of(at.apply("dbus-broker"), at.apply("dbus-daemon")).ifPresent(r -> verdicts.add(
+            ScaleResults.Ratio.of(at.apply("dbus-broker"), at.apply("dbus-daemon")).ifPresent(r -> verdicts.add(new Verdict(
                 "at " + maxN + " clients, " + mode + ": dbus-broker serves " + r.text() + " the calls/s of dbus-daemon ("
                     + Numbers.perSecond(r.candidate().rateMedian()) + " against " + Numbers.perSecond(r.baseline().rateMedian())
-                    + ")"));
-            ScaleResults.Ratio.of(at.apply("p2p-unix"), at.apply("dbus-daemon")).ifPresent(r -> verdicts.add(
+                    + ")", true)));
+            ScaleResults.Ratio.of(at.apply("p2p-unix"), at.apply("dbus-daemon")).ifPresent(r -> verdicts.add(new Verdict(
                 "at " + maxN + " clients, " + mode + ": p2p-unix (one server connection per client) serves " + r.text()
-                    + " the calls/s of dbus-daemon"));
+                    + " the calls/s of dbus-daemon", true)));
             for (String t : scale.values("clients", ScaleCell.Key::transport)) {
-                ScaleResults.Ratio.of(at.apply(t), scale.find("clients", t, mode, w, 1, 0, 0, 0)).ifPresent(r -> verdicts.add(
+                ScaleResults.Ratio.of(at.apply(t), scale.find("clients", t, mode, w, 1, 0, 0, 0)).ifPresent(r -> verdicts.add(new Verdict(
                     t + ", " + mode + ": " + maxN + " clients make " + r.text() + " the calls/s of one; fairness (Jain) "
-                        + Numbers.fixed(r.candidate().jain(), 3) + ", bus CPU " + us(r.candidate().cpuBusUs()) + " µs/call"));
+                        + Numbers.fixed(r.candidate().jain(), 3) + ", bus CPU " + us(r.candidate().cpuBusUs()) + " µs/call", false)));
             }
         }
         return verdicts;
     }
 
     /** The signals section's verdicts: fan-out and match rules, each bus against the other, and the deliveries. */
-    static List<String> signalsVerdicts(ScaleResults scale) {
+    private static List<Verdict> signalsVerdicts(ScaleResults scale) {
         List<ScaleCell> cells = scale.series("signals");
-        List<String> verdicts = new ArrayList<>();
+        List<Verdict> verdicts = new ArrayList<>();
         List<ScaleCell> fanOut = cells.stream().filter(c -> c.key().matchRules() == 0).toList();
         int maxS = fanOut.stream().mapToInt(c -> c.key().subscribers()).max().orElse(0);
         int maxM = cells.stream().mapToInt(c -> c.key().matchRules()).max().orElse(0);
         Function<String, Optional<ScaleCell>> atMaxS = bus -> fanOut.stream()
             .filter(c -> c.key().transport().equals(bus) && c.key().subscribers() == maxS).findFirst();
-        ScaleResults.Ratio.of(atMaxS.apply("dbus-broker"), atMaxS.apply("dbus-daemon")).ifPresent(r -> verdicts.add(
+        ScaleResults.Ratio.of(atMaxS.apply("dbus-broker"), atMaxS.apply("dbus-daemon")).ifPresent(r -> verdicts.add(new Verdict(
             "to " + maxS + " subscribers, dbus-broker delivers " + r.text() + " the signals/s of dbus-daemon ("
                 + Numbers.perSecond(r.candidate().rateMedian()) + " against " + Numbers.perSecond(r.baseline().rateMedian())
-                + "); bus CPU per delivered signal " + us(r.candidate().cpuBusUs()) + " against " + us(r.baseline().cpuBusUs()) + " µs"));
+                + "); bus CPU per delivered signal " + us(r.candidate().cpuBusUs()) + " against " + us(r.baseline().cpuBusUs())
+                + " µs", true)));
         if (maxM > 0) {
             for (String bus : scale.values("signals", ScaleCell.Key::transport)) {
                 Optional<ScaleCell> many = cells.stream().filter(c -> c.key().transport().equals(bus) && c.key().matchRules() == maxM).findFirst();
                 int s = many.map(c -> c.key().subscribers()).orElse(0);
                 Optional<ScaleCell> none = cells.stream().filter(c -> c.key().transport().equals(bus) && c.key().matchRules() == 0
                     && c.key().subscribers() == s).findFirst();
-                ScaleResults.Ratio.of(many, none).ifPresent(r -> verdicts.add(bus + ": with " + maxM
+                ScaleResults.Ratio.of(many, none).ifPresent(r -> verdicts.add(new Verdict(bus + ": with " + maxM
                     + " non-matching rules on idle connections it delivers " + r.text() + " the signals/s it delivers with none ("
                     + s + " subscriber" + (s == 1 ? "" : "s") + "); bus CPU " + us(r.candidate().cpuBusUs()) + " against "
-                    + us(r.baseline().cpuBusUs()) + " µs per delivered signal"));
+                    + us(r.baseline().cpuBusUs()) + " µs per delivered signal", false)));
             }
             Function<String, Optional<ScaleCell>> atMaxM = bus -> cells.stream()
                 .filter(c -> c.key().transport().equals(bus) && c.key().matchRules() == maxM).findFirst();
-            ScaleResults.Ratio.of(atMaxM.apply("dbus-broker"), atMaxM.apply("dbus-daemon")).ifPresent(r -> verdicts.add(
-                "with " + maxM + " non-matching rules, dbus-broker delivers " + r.text() + " the signals/s of dbus-daemon"));
+            ScaleResults.Ratio.of(atMaxM.apply("dbus-broker"), atMaxM.apply("dbus-daemon")).ifPresent(r -> verdicts.add(new Verdict(
+                "with " + maxM + " non-matching rules, dbus-broker delivers " + r.text() + " the signals/s of dbus-daemon", true)));
         }
         long lost = cells.stream().mapToLong(c -> c.lost() + c.duplicated() + c.outOfOrder() + c.mismatched()).sum();
-        verdicts.add(lost == 0 ? "every signal reached every subscriber exactly once, in order, intact ("
+        verdicts.add(new Verdict(lost == 0 ? "every signal reached every subscriber exactly once, in order, intact ("
             + cells.stream().mapToLong(ScaleCell::count).sum() + " deliveries)"
-            : "⚠ " + lost + " deliveries lost, duplicated, out of order or damaged (see the table)");
+            : "⚠ " + lost + " deliveries lost, duplicated, out of order or damaged (see the table)", true));
         return verdicts;
     }
 
     /** The distance section's verdicts: per target and D, sync against its bound and the best window against sync. */
-    static List<String> distanceVerdicts(ScaleResults scale) {
+    private static List<Verdict> distanceVerdicts(ScaleResults scale) {
         List<ScaleCell> cells = scale.series("distance");
-        List<String> verdicts = new ArrayList<>();
+        double longest = cells.stream().mapToDouble(c -> c.key().delayMs()).max().orElse(0);
+        List<Verdict> verdicts = new ArrayList<>();
         for (String t : scale.values("distance", ScaleCell.Key::transport)) {
             for (double d : scale.values("distance", ScaleCell.Key::delayMs)) {
                 if (d == 0) {
@@ -280,12 +290,14 @@ final class ScaleSections {
                 Optional<ScaleCell> sync = scale.find("distance", t, "sync", 1, 1, 0, 0, d);
                 Optional<ScaleCell> best = cells.stream().filter(c -> c.key().transport().equals(t) && c.key().delayMs() == d
                     && c.key().mode().equals("async") && c.clean()).max(java.util.Comparator.comparingDouble(ScaleCell::rateMedian));
-                sync.filter(ScaleCell::clean).ifPresent(s -> verdicts.add(t + " at D = " + ms(d) + ": sync " + us(s.usPerOperation())
+                // the lead: the D-Bus targets at the longest delay (raw-tcp is the relay's own check)
+                boolean lead = d == longest && !t.startsWith("raw-");
+                sync.filter(ScaleCell::clean).ifPresent(s -> verdicts.add(new Verdict(t + " at D = " + ms(d) + ": sync " + us(s.usPerOperation())
                     + " µs/call (" + Numbers.perSecond(s.rateMedian()) + " calls/s, " + pct(s.rateMedian() / boundPerSecond(scale, s))
                     + " of its bound)" + best.map(b -> "; pipelined, window " + b.key().window() + ": "
                     + Numbers.perSecond(b.rateMedian()) + " calls/s, " + pct(b.rateMedian() / boundPerSecond(scale, b))
                     + " of window ÷ RTT, " + ScaleResults.Ratio.of(Optional.of(b), Optional.of(s)).map(ScaleResults.Ratio::text)
-                    .orElse("n/a") + " the calls/s of sync").orElse("")));
+                    .orElse("n/a") + " the calls/s of sync").orElse(""), lead)));
             }
         }
         return verdicts;
