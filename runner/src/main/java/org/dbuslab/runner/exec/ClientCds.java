@@ -56,10 +56,8 @@ public final class ClientCds {
         }
         Files.write(kept, withoutLambdaProxies(Files.readAllLines(loaded)));
         // java FLAGS -Xshare:dump ... -cp JAR: the same class path as the clients' -jar JAR
-        List<String> dump = new ArrayList<>(List.of(java.java()));
-        dump.addAll(java.flags());
-        dump.addAll(List.of("-Xshare:dump", "-XX:SharedClassListFile=" + kept, "-XX:SharedArchiveFile=" + archive,
-            errorFile, "-cp", jars.clientJar().toString()));
+        List<String> dump = java.vm(List.of("-Xshare:dump", "-XX:SharedClassListFile=" + kept,
+            "-XX:SharedArchiveFile=" + archive, errorFile, "-cp", jars.clientJar().toString()));
         Ended dumped = run(supervisor, "cds-dump", Launch.of(logs.resolve("cds-dump"), dump));
         if (dumped.status() == 0 && Files.exists(archive) && Files.size(archive) > 0) {
             say.accept("   client class-data sharing: archive dumped (LAB_CDS=0 turns it off)");

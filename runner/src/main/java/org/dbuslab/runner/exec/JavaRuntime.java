@@ -32,12 +32,18 @@ public record JavaRuntime(String java, List<String> flags) {
         return String.join(" ", flags);
     }
 
-    /** java FLAGS EXTRA -jar JAR ARGS. */
-    public List<String> jar(Path jar, List<String> extraFlags, List<String> args) {
+    /** java FLAGS EXTRA: the JVM with these flags, before what it runs (or -Xshare:dump's options). */
+    public List<String> vm(List<String> extraFlags) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.addAll(flags);
         cmd.addAll(extraFlags);
+        return cmd;
+    }
+
+    /** java FLAGS EXTRA -jar JAR ARGS. */
+    public List<String> jar(Path jar, List<String> extraFlags, List<String> args) {
+        List<String> cmd = vm(extraFlags);
         cmd.add("-jar");
         cmd.add(jar.toString());
         cmd.addAll(args);
@@ -46,9 +52,7 @@ public record JavaRuntime(String java, List<String> flags) {
 
     /** java FLAGS -cp JAR MAINCLASS ARGS. */
     public List<String> main(Path jar, String mainClass, List<String> args) {
-        List<String> cmd = new ArrayList<>();
-        cmd.add(java);
-        cmd.addAll(flags);
+        List<String> cmd = vm(List.of());
         cmd.add("-cp");
         cmd.add(jar.toString());
         cmd.add(mainClass);

@@ -86,7 +86,7 @@ final class Finish {
 
     /** run-scenarios.sh's preset options for this session's preset. */
     static List<String> scenariosPreset(SessionConfig config) {
-        return config.preset().name().equals("default") ? List.of("--cold-runs", String.valueOf(SESSION_COLD_RUNS))
+        return config.preset() == org.dbuslab.runner.options.Preset.DEFAULT ? List.of("--cold-runs", String.valueOf(SESSION_COLD_RUNS))
             : List.of("--" + config.preset().name());
     }
 
