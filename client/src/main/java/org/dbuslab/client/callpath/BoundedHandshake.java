@@ -1,10 +1,12 @@
 package org.dbuslab.client.callpath;
 
 import org.dbuslab.api.transport.LabWire;
+import org.dbuslab.api.transport.SocketShutdown;
 import org.freedesktop.dbus.connections.AbstractConnection;
 import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
 import org.freedesktop.dbus.connections.impl.DirectConnectionBuilder;
 import org.freedesktop.dbus.connections.transports.AbstractTransport;
+import org.freedesktop.dbus.connections.transports.TransportConnection;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -19,7 +21,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * Builds a dbus-java connection — connect, SASL authentication and, on a bus, Hello — within a deadline. dbus-java
  * reads the SASL exchange with a blocking read that has no timeout, so a peer or bus that accepts the connection and
  * then says nothing held the client forever. Here the handshake runs on a thread of its own; when the deadline passes
- * first, the socket is closed under it (its blocked read fails) and the caller gets a one-line reason.
+ * first, the socket is ended under it (its blocked read fails) and the caller gets a one-line reason.
  */
 final class BoundedHandshake {
 
@@ -34,9 +36,10 @@ final class BoundedHandshake {
     }
 
     /**
-     * A built connection, the lab's wire for it (null with dbus-java's own I/O), and what closes its socket
-     * directly, without dbus-java's disconnect (which first sends what is still queued, and would block on a
-     * peer that stopped reading).
+     * A built connection, the lab's wire for it (null with dbus-java's own I/O), and what ends its socket
+     * directly, before dbus-java's disconnect (which first sends what is still queued, and would block on a
+     * peer that stopped reading): shut down, not closed, so that disconnect() still stops the reader thread
+     * ({@link SocketShutdown}).
      */
     record Built(AbstractConnection connection, LabWire wire, Closeable socket) {
     }
@@ -54,7 +57,7 @@ final class BoundedHandshake {
                         transport.set(t);
                         connecting.countDown();
                     });
-                Closeable socket = () -> closeTransport(transport.get());
+                Closeable socket = () -> end(transport.get());
                 built.complete(new Built(connection, LabWire.takeCreatedOnThisThread().orElse(null), socket));
             } catch (Throwable e) {
                 built.completeExceptionally(e);
@@ -71,7 +74,7 @@ final class BoundedHandshake {
             }
             return built.get(timeoutMs, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
-            closeTransport(transport.get()); // the handshake's blocked read fails now and its thread ends
+            end(transport.get()); // the handshake's blocked read fails now and its thread ends
             built.thenAccept(late -> late.connection().disconnect());
             throw new UnreachableException("cannot connect to " + address + ": no answer within " + timeoutMs
                 + " ms (--connect-timeout) to " + (transport.get() == null ? "the connect"
@@ -81,7 +84,7 @@ final class BoundedHandshake {
                 + DbusJavaConnector.rootMessage(e.getCause()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            closeTransport(transport.get());
+            end(transport.get());
             throw new UnreachableException("cannot connect to " + address + ": interrupted");
         }
     }
@@ -93,6 +96,23 @@ final class BoundedHandshake {
                 .withPreConnectCallback(transport).back().build()
             : DBusConnectionBuilder.forAddress(address).withShared(false) // its own, never a server's in this JVM
                 .transportConfig().withTimeout(retryMs).withPreConnectCallback(transport).back().build();
+    }
+
+    /**
+     * Ends the socket under a connection at any stage: during SASL (no reader thread yet) by closing it; once dbus-java
+     * has its reader thread (waiting for Hello's reply, or later) by shutting it down ({@link SocketShutdown}).
+     */
+    private static void end(AbstractTransport transport) {
+        TransportConnection open = transport == null ? null : transport.getTransportConnection();
+        if (open == null) {
+            closeTransport(transport);
+            return;
+        }
+        try {
+            SocketShutdown.bothWays(open.getChannel());
+        } catch (IOException | RuntimeException ignored) {
+            // ending anyway
+        }
     }
 
     private static void closeTransport(AbstractTransport transport) {

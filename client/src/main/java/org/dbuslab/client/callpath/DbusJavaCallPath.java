@@ -18,7 +18,7 @@ public final class DbusJavaCallPath implements EchoCallPath {
     private static final byte[] EMPTY = new byte[0];
 
     private final AbstractConnection connection;
-    /** Closes the socket itself: dbus-java's disconnect first sends what is queued, blocking on a stalled peer. */
+    /** Ends the socket itself (shuts it down): dbus-java's disconnect first sends what is queued, blocking on a stalled peer. */
     private final java.io.Closeable socket;
     private final String destination;
     private final CallMethod method;
@@ -27,7 +27,7 @@ public final class DbusJavaCallPath implements EchoCallPath {
 
     /**
      * @param connection  an open bus or peer connection
-     * @param socket      closes the connection's socket directly
+     * @param socket      ends the connection's socket directly (BoundedHandshake.Built#socket)
      * @param destination bus name of the server, or null on a peer-to-peer connection
      * @param method      the method every call invokes
      */
@@ -85,14 +85,14 @@ public final class DbusJavaCallPath implements EchoCallPath {
         return connection.isConnected() ? null : "the connection was closed";
     }
 
-    /** Closes the socket first, so calls still queued for dbus-java's sender thread fail at once instead of blocking. */
+    /** Ends the socket first, so calls still queued for dbus-java's sender thread fail at once instead of blocking. */
     @Override
     public void abandon(String why) {
-        closeSocket();
+        endSocket();
         close();
     }
 
-    private void closeSocket() {
+    private void endSocket() {
         try {
             socket.close();
         } catch (java.io.IOException | RuntimeException ignored) {
@@ -103,7 +103,7 @@ public final class DbusJavaCallPath implements EchoCallPath {
     @Override
     public void close() {
         if (unanswered) {
-            closeSocket(); // disconnect() would first send what dbus-java still queues, blocking on a stalled peer
+            endSocket(); // disconnect() would first send what dbus-java still queues, blocking on a stalled peer
         }
         connection.disconnect();
     }

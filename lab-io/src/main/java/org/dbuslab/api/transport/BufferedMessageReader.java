@@ -520,4 +520,9 @@ final class BufferedMessageReader implements IMessageReader {
         memory.releaseAll();
         channel.close();
     }
+
+    /** Ends both directions without closing the socket (LabWire.abort). */
+    void shutdown() throws IOException {
+        SocketShutdown.bothWays(channel);
+    }
 }

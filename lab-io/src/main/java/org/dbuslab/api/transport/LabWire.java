@@ -93,9 +93,13 @@ public final class LabWire {
         return reader.readsTimeOut();
     }
 
-    /** Closes the socket: a read or write blocked on it fails at once, and dbus-java sees the connection end. */
+    /**
+     * Shuts the socket down both ways: a read or write blocked on it fails at once, and dbus-java sees the connection
+     * end. The socket stays open until dbus-java's disconnect() closes it: closed first, the connection would count as
+     * disconnected already, disconnect() would return at once, and dbus-java's reader thread would spin for good.
+     */
     public void abort() throws IOException {
-        reader.close();
+        reader.shutdown();
     }
 
     /**
