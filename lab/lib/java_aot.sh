@@ -2,7 +2,7 @@
 # Java 25's AOT cache (JEP 483, made in one step by JEP 514's -XX:AOTCacheOutput) for run-scenarios.sh's
 # cold-start contender java25-aot, beside Java 17 with AppCDS. The lab never needs a JDK 25: where none is
 # installed the contender is skipped with the reason these functions give. Sourced; tested by the scenarios
-# module's ColdStartJava25PlanTest (planning) and Java25AotCacheTest (a real cache, where a JDK 25 exists).
+# module's ColdStartJava25PlanTest (planning) and Java25AotCacheIT (a real cache, where a JDK 25 exists).
 
 # Where a JDK 25 is looked for when LAB_JDK25 (a JAVA_HOME) is not set: every JDK of the machine's usual place.
 JDK_ROOT=${JDK_ROOT:-/usr/lib/jvm}

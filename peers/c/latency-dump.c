@@ -1,5 +1,5 @@
 /* Test tool: records the given values (ns) and appends them as one interval to an HdrHistogram log, so
- * LatencyLogTest can compare the encoding with HdrHistogram's own. Usage: latency-dump FILE TAG VALUE... */
+ * LatencyLogIT can compare the encoding with HdrHistogram's own. Usage: latency-dump FILE TAG VALUE... */
 #include "peers.h"
 #include "numbers.h"
 

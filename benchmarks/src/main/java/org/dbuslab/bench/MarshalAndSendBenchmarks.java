@@ -35,7 +35,7 @@ import java.util.concurrent.TimeUnit;
  *   <li>{@code connectMarshalAndSend}: what the rustbus comparison's "Marshal + Send" times: connect (SASL and
  *       Hello), build, send, close; plus the barrier before closing. Without it dbus-java often loses the
  *       signal: with {@code disconnect()} right after {@code sendMessage} only 9 of 20 reached the bus in a trial
- *       (disconnect stops the sender thread with shutdownNow). MarshalAndSendSmokeTest checks delivery.</li>
+ *       (disconnect stops the sender thread with shutdownNow). MarshalAndSendSmokeIT checks delivery.</li>
  * </ul>
  */
 @State(Scope.Benchmark)

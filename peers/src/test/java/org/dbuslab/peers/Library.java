@@ -1,5 +1,7 @@
 package org.dbuslab.peers;
 
+import org.dbuslab.testkit.TestJvm;
+
 import org.dbuslab.api.EchoContract;
 import org.dbuslab.testkit.LabPaths;
 
@@ -46,9 +48,10 @@ enum Library {
     }
 
     private static List<String> javaJar(String jar) {
-        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        return new ArrayList<>(List.of(java.toString(), "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar",
+        List<String> command = TestJvm.java();
+        command.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar",
             LabPaths.repositoryRoot().resolve(jar).toString()));
+        return command;
     }
 
     @Override

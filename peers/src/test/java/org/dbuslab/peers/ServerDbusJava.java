@@ -12,7 +12,7 @@ import java.util.zip.ZipEntry;
 
 /**
  * The dbus-java version inside the lab's packaged Java server (the jar the tests run), from the pom.properties the
- * shaded jar keeps: what decides whether sd-bus can authenticate to it peer-to-peer (PeerMatrixTest.unsupported).
+ * shaded jar keeps: what decides whether sd-bus can authenticate to it peer-to-peer (PeerMatrixIT.unsupported).
  */
 final class ServerDbusJava {
 

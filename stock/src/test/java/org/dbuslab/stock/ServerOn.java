@@ -1,5 +1,7 @@
 package org.dbuslab.stock;
 
+import org.dbuslab.testkit.TestJvm;
+
 import org.dbuslab.api.EchoContract;
 import org.dbuslab.testkit.LabPaths;
 import org.dbuslab.testkit.LineProcess;
@@ -27,8 +29,8 @@ final class ServerOn implements AutoCloseable {
         }
 
         List<String> command() {
-            List<String> java = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+            List<String> java = TestJvm.java();
+            java.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
             if (this == STOCK) {
                 java.addAll(List.of("-cp", System.getProperty("java.class.path"), StockServerMain.class.getName()));
             } else {

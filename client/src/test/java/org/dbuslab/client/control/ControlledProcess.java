@@ -1,5 +1,7 @@
 package org.dbuslab.client.control;
 
+import org.dbuslab.testkit.TestJvm;
+
 import org.dbuslab.format.ControlProtocol;
 import org.dbuslab.format.ControlProtocol.Command;
 import org.dbuslab.format.ControlProtocol.Done;
@@ -48,8 +50,8 @@ public final class ControlledProcess implements AutoCloseable {
 
     /** Starts {@code mainClass} with the test class path (the module's classes and dependencies) and {@code args}. */
     public static ControlledProcess start(Class<?> mainClass, Path dir, List<String> args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "--add-exports", "java.base/sun.nio.ch=ALL-UNNAMED", // as the jar's manifest says
+        List<String> command = TestJvm.java();
+        command.addAll(List.of("--add-exports", "java.base/sun.nio.ch=ALL-UNNAMED", // as the jar's manifest says
             "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
             mainClass.getName()));
         command.addAll(args);

@@ -1,5 +1,7 @@
 package org.dbuslab.client.hostile;
 
+import org.dbuslab.testkit.TestJvm;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,8 +27,8 @@ final class ClientProcess {
 
     /** Starts {@code org.dbuslab.client.ClientMain args} with this JVM's class path; stderr goes to a file in {@code dir}. */
     static ClientProcess start(Path dir, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "--add-exports", "java.base/sun.nio.ch=ALL-UNNAMED", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+        List<String> command = TestJvm.java();
+        command.addAll(List.of("--add-exports", "java.base/sun.nio.ch=ALL-UNNAMED", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
             "-cp", System.getProperty("java.class.path"), "org.dbuslab.client.ClientMain"));
         command.addAll(List.of(args));
         Path err = Files.createTempFile(dir, "client", ".stderr");

@@ -1,5 +1,7 @@
 package org.dbuslab.faults.support;
 
+import org.dbuslab.testkit.TestJvm;
+
 import org.dbuslab.testkit.LabPaths;
 
 import java.nio.file.Files;
@@ -26,7 +28,7 @@ final class LabJars {
 
     private static List<String> command(Path jar, String... args) {
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(TestJvm.java());
         command.addAll(JVM_FLAGS);
         command.add("-jar");
         command.add(jar.toString());

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * How the cold-start scenario plans its java25-aot contender (lab/lib/java_aot.sh): which JDK it takes, and the one
  * line it records in skipped.tsv when it cannot. The JDKs here are stand-in {@code bin/java} scripts that report
- * a version, so every case runs on any machine; Java25AotCacheTest makes a real cache.
+ * a version, so every case runs on any machine; Java25AotCacheIT makes a real cache.
  */
 class ColdStartJava25PlanTest {
 

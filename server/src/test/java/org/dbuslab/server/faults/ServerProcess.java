@@ -1,5 +1,7 @@
 package org.dbuslab.server.faults;
 
+import org.dbuslab.testkit.TestJvm;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -55,8 +57,8 @@ final class ServerProcess implements AutoCloseable {
 
     /** Starts the server and returns the process without waiting for it to be ready (it may fail at once). */
     static Process launch(Path dir, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-Xmx192m", "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
+        List<String> command = TestJvm.java();
+        command.addAll(List.of("-Xmx192m", "-cp", System.getProperty("surefire.test.class.path", System.getProperty("java.class.path")),
             "org.dbuslab.server.ServerMain"));
         command.addAll(List.of(args));
         return new ProcessBuilder(command)

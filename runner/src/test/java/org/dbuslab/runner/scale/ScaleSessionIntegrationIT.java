@@ -1,0 +1,107 @@
+package org.dbuslab.runner.scale;
+
+import org.dbuslab.format.ScaleRunsCsv;
+import org.dbuslab.runner.exec.LabLayout;
+import org.dbuslab.runner.options.SessionOptions;
+import org.dbuslab.runner.session.SessionLog;
+import org.dbuslab.testkit.LabPaths;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The scale session end to end, small: real dbus-daemon, dbus-broker and dbus-daemon-tcp (lab/bus.sh), the Java
+ * servers, relays and clients of the real jars; every series in scale-runs.csv, every call and signal verified,
+ * the report's three sections, and nothing left running. Under CI=true a bus that cannot start fails the test.
+ */
+class ScaleSessionIntegrationIT {
+
+    @Test
+    @Timeout(value = 180, unit = TimeUnit.SECONDS)
+    void aSmallScaleSessionMeasuresEverySeriesAndStopsEverything(@TempDir Path dir) throws Exception {
+        LabLayout layout = LabLayout.of(LabPaths.repositoryRoot());
+        for (Path jar : List.of(layout.serverJar(), layout.clientJar(), layout.analysisJar(),
+            ScaleSession.scaleJar(layout.repo()))) {
+            require(Files.exists(jar), "missing " + jar + " (mvn -B -q -pl runner -am verify builds it)");
+        }
+        require(Files.isExecutable(Path.of("/usr/bin/dbus-daemon")) || Files.isExecutable(Path.of("/bin/dbus-daemon")),
+            "dbus-daemon is not installed");
+        Path out = dir.resolve("scale");
+        Clock clock = Clock.systemUTC();
+        var config = SessionOptions.parse(clock, "--scale", "--out", out.toString(), "--order-seed", "7").config();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        SessionLog log = new SessionLog(new PrintStream(err, true, StandardCharsets.UTF_8), clock);
+        SessionOptions.createOut(out);
+        ScaleSession session = new ScaleSession(config, ScaleSettings.SMALL, layout, System.getenv(), log, clock);
+        int code = session.run(out);
+        String progress = err.toString(StandardCharsets.UTF_8);
+        require(!progress.contains("[skip] dbus-daemon:") && !progress.contains("[skip] dbus-broker:"),
+            "a bus did not start: " + progress);
+        assertEquals(0, code, progress);
+
+        List<ScaleRunsCsv.Row> rows = ScaleRunsCsv.read(out.resolve(ScaleRunsCsv.FILE));
+        List<ScaleRunsCsv.Row> measured = rows.stream().filter(ScaleRunsCsv.Row::measured).toList();
+        assertTrue(measured.stream().allMatch(ScaleRunsCsv.Row::clean), "every measured run clean: " + measured);
+        for (String t : ScalePlan.CLIENT_TRANSPORTS) {
+            assertTrue(measured.stream().anyMatch(r -> r.series().equals("clients") && r.transport().equals(t)
+                && r.clients() == 2), "clients N=2 on " + t);
+        }
+        assertTrue(measured.stream().anyMatch(r -> r.series().equals("clients") && r.transport().equals("dbus-broker")
+            && r.cpuBusNanos() > 0), "the bus's CPU is read per run");
+        for (String bus : ScalePlan.SIGNAL_BUSES) {
+            assertTrue(measured.stream().anyMatch(r -> r.series().equals("signals") && r.transport().equals(bus)
+                && r.subscribers() == 4 && r.matchRules() == 0 && r.count() == 4L * ScaleSettings.SMALL.signals()));
+            assertTrue(measured.stream().anyMatch(r -> r.series().equals("signals") && r.transport().equals(bus)
+                && r.matchRules() == 64 && r.idleConnections() == 1));
+        }
+        for (String t : ScalePlan.DISTANCE_TARGETS) {
+            assertTrue(measured.stream().anyMatch(r -> r.series().equals("distance") && r.transport().equals(t)
+                && r.delayMs() == 1.0), "distance through the relay to " + t);
+        }
+        // the relay really delays: a sync round trip through a 1 ms line takes at least 2 ms
+        ScaleRunsCsv.Row raw = measured.stream().filter(r -> r.series().equals("distance")
+            && r.transport().equals("raw-tcp") && r.delayMs() == 1.0).findFirst().orElseThrow();
+        assertTrue(raw.elapsedNanos() / raw.count() >= 2_000_000, "µs/call through 1 ms: " + raw);
+        assertTrue(raw.cpuRelayNanos() > 0, "the relay's CPU is read: " + raw);
+        // every distance run has its per-call p50/p99 from its client's latency log; through 1 ms at least 2·D
+        assertTrue(rows.stream().filter(r -> r.series().equals("distance"))
+            .allMatch(r -> r.p50Nanos() > 0 && r.p99Nanos() >= r.p50Nanos()), "p50/p99 of every distance run: " + rows);
+        assertTrue(raw.p50Nanos() >= 2_000_000, "p50 through 1 ms: " + raw);
+        assertTrue(Files.isRegularFile(out.resolve(ScaleRunsCsv.distanceLatencyLog("raw-tcp", 1.0, "sync"))));
+
+        String report = Files.readString(out.resolve("report.md"));
+        for (String title : List.of("Many clients", "Signals and match rules", "At a distance")) {
+            assertTrue(report.contains(title), title + " in report.md");
+        }
+        assertTrue(report.contains("| µs/call | p50 µs | p99 µs | bound calls/s |"), "the distance table's p50/p99");
+        assertTrue(!progress.contains("warning: latency log"), progress);
+        for (String line : Files.readAllLines(out.resolve("logs/processes.tsv"))) {
+            long pid = Long.parseLong(line.split("\t")[1]);
+            assertTrue(ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true), "still running: " + line);
+        }
+    }
+
+    private static void require(boolean ok, String reason) {
+        if (ok) {
+            return;
+        }
+        if ("true".equals(System.getenv("CI"))) {
+            Assertions.fail(reason);
+        }
+        Assumptions.abort(reason);
+    }
+}
