@@ -12,13 +12,15 @@ _self=${BASH_SOURCE[0]}
 LAB_DIR=$(cd "${_self%/*}" && pwd -P)
 REPO=$(cd "$LAB_DIR/.." && pwd -P)
 readonly LAB_DIR REPO
+# shellcheck source-path=SCRIPTDIR source=lib/jvm_flags.sh
+source "$LAB_DIR/lib/jvm_flags.sh" # KEEP_STACK_TRACES
 readonly RUNNER_JAR="$REPO/runner/target/dbus-lab-runner.jar"
 readonly JARS=("$REPO/server/target/dbus-lab-server.jar" "$REPO/client/target/dbus-lab-client.jar"
     "$REPO/analysis/target/dbus-lab-analysis.jar" "$REPO/scale/target/dbus-lab-scale.jar" "$RUNNER_JAR")
 # Also built, but the session goes on without them (scenarios FAILED in the summary; stock pairs in skipped.tsv).
 readonly OPTIONAL_JARS=("$REPO/scenarios/target/dbus-lab-scenarios.jar" "$REPO/stock/target/dbus-lab-stock.jar")
 # The runner's own JVM: small, serial GC and C1 only, so it takes as little CPU as it can from what it measures.
-readonly RUNNER_JVM=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m)
+readonly RUNNER_JVM=("$KEEP_STACK_TRACES" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m)
 
 JAVA=${JAVA:-java}
 

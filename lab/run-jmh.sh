@@ -15,6 +15,8 @@ _self=${BASH_SOURCE[0]}
 [[ "$_self" == */* ]] || _self=./$_self
 LAB_DIR=$(cd "${_self%/*}" && pwd -P)
 # shellcheck source-path=SCRIPTDIR source=lib/processes.sh
+# shellcheck source-path=SCRIPTDIR source=lib/jvm_flags.sh
+source "$LAB_DIR/lib/jvm_flags.sh" # KEEP_STACK_TRACES
 source "$LAB_DIR/lib/processes.sh" # last_line, alive, stop_pid, install_cleanup_traps
 REPO=$(cd "$LAB_DIR/.." && pwd -P)
 readonly LAB_DIR REPO
@@ -223,7 +225,7 @@ build_if_needed() {
 
 capture_environment() {
     if [[ -f "$CLIENT_JAR" ]]; then
-        if ! "$JAVA" "${JAVA_OPTS[@]}" -cp "$CLIENT_JAR" org.dbuslab.client.env.EnvironmentCapture \
+        if ! "$JAVA" "$KEEP_STACK_TRACES" "${JAVA_OPTS[@]}" -cp "$CLIENT_JAR" org.dbuslab.client.env.EnvironmentCapture \
             --out "$OUT/environment.json" jmh_settings="${JMH_ARGS[*]}" </dev/null 2>>"$OUT/jmh.log"; then
             say "warning: environment capture failed (see $OUT/jmh.log); jmh.md will say 'unknown'"
         fi
@@ -243,7 +245,7 @@ run_jmh() {
     local start
     start=$(($(stat -c %s "$OUT/jmh.log") + 1))
     LAB_BUS_SH="$BUS_SH" LAB_JMH_BUS_ROOT="$TMP_ROOT/buses" \
-        setsid "$JAVA" "${JAVA_OPTS[@]}" -jar "$jar" "${JMH_ARGS[@]}" </dev/null >>"$OUT/jmh.log" 2>&1 &
+        setsid "$JAVA" "$KEEP_STACK_TRACES" "${JAVA_OPTS[@]}" -jar "$jar" "${JMH_ARGS[@]}" </dev/null >>"$OUT/jmh.log" 2>&1 &
     JMH_PID=$!
     # Progress on stderr; tail ends by itself once JMH has exited.
     tail -c "+$start" -f --pid="$JMH_PID" "$OUT/jmh.log" >&2 &
@@ -280,7 +282,7 @@ main() {
     if [[ ! -s "$OUT/jmh.json" ]]; then
         die 1 "JMH wrote no results (exit $rc); see $OUT/jmh.log"
     fi
-    if ! "$JAVA" -cp "$TMP_ROOT/dbus-lab-benchmarks.jar" org.dbuslab.bench.report.JmhReport \
+    if ! "$JAVA" "$KEEP_STACK_TRACES" -cp "$TMP_ROOT/dbus-lab-benchmarks.jar" org.dbuslab.bench.report.JmhReport \
         --json "$OUT/jmh.json" --out "$OUT/jmh.md" --environment "$OUT/environment.json" \
         --log "$OUT/jmh.log"; then
         die 1 "could not write jmh.md; see $OUT/jmh.log"

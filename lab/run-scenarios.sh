@@ -23,6 +23,8 @@ _self=${BASH_SOURCE[0]}
 [[ "$_self" == */* ]] || _self=./$_self
 LAB_DIR=$(cd "${_self%/*}" && pwd -P)
 # shellcheck source-path=SCRIPTDIR source=lib/processes.sh
+# shellcheck source-path=SCRIPTDIR source=lib/jvm_flags.sh
+source "$LAB_DIR/lib/jvm_flags.sh" # KEEP_STACK_TRACES
 source "$LAB_DIR/lib/processes.sh" # last_line, alive, stop_pid, install_cleanup_traps
 # shellcheck source-path=SCRIPTDIR source=lib/java_aot.sh
 source "$LAB_DIR/lib/java_aot.sh" # jdk25_find, java_aot_create, java_aot_args
@@ -160,7 +162,7 @@ skip() { printf '%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$(printf '%s' "$4" | tr '\t\n
 # Per bus
 # ---------------------------------------------------------------------------
 start_mock() { # ADDRESS LOGDIR
-    setsid "$JAVA" -cp "$SERVER_JAR" "$MOCK_MAIN" --bus "$1" --products "$PRODUCTS" </dev/null >"$2/mock.out" 2>"$2/mock.err" &
+    setsid "$JAVA" "$KEEP_STACK_TRACES" -cp "$SERVER_JAR" "$MOCK_MAIN" --bus "$1" --products "$PRODUCTS" </dev/null >"$2/mock.out" 2>"$2/mock.err" &
     MOCK_PID=$!
     local deadline=$((SECONDS + READY_TIMEOUT))
     until grep -q '^ready ' "$2/mock.out" 2>/dev/null; do
@@ -182,24 +184,24 @@ cold_contender() { # BUS NAME EXPECT CMD...: EXPECT must be in every run's stdou
 run_cold_start() { # BUS
     local bus=$1
     cold_contender "$bus" baseline "" /bin/true
-    cold_contender "$bus" java Tumbleweed "$JAVA" -cp "$SCEN_JAR" "$CLI_MAIN"
+    cold_contender "$bus" java Tumbleweed "$JAVA" "$KEEP_STACK_TRACES" -cp "$SCEN_JAR" "$CLI_MAIN"
     # AppCDS: one run records the loaded classes into an archive (once per session), later runs map it.
     local jsa="$TMP_ROOT/scenarios-cli.jsa"
     if [[ ! -s "$jsa" ]]; then
-        "$JAVA" -XX:ArchiveClassesAtExit="$jsa" -cp "$SCEN_JAR" "$CLI_MAIN" </dev/null >/dev/null 2>"$LOGS/$bus/cds-dump.err" || true
+        "$JAVA" "$KEEP_STACK_TRACES" -XX:ArchiveClassesAtExit="$jsa" -cp "$SCEN_JAR" "$CLI_MAIN" </dev/null >/dev/null 2>"$LOGS/$bus/cds-dump.err" || true
     fi
     if [[ -s "$jsa" ]]; then
-        cold_contender "$bus" java-cds Tumbleweed "$JAVA" -XX:SharedArchiveFile="$jsa" -Xshare:on -cp "$SCEN_JAR" "$CLI_MAIN"
+        cold_contender "$bus" java-cds Tumbleweed "$JAVA" "$KEEP_STACK_TRACES" -XX:SharedArchiveFile="$jsa" -Xshare:on -cp "$SCEN_JAR" "$CLI_MAIN"
     else
         skip cold-start "$bus" java-cds "AppCDS archive could not be created: $(last_line "$LOGS/$bus/cds-dump.err")"
     fi
     # Java 25's AOT cache (JEP 483/514), beside Java 17 + AppCDS: one training run makes it (once per session).
     if [[ -n "$JAVA25" ]]; then
         local aot="$TMP_ROOT/scenarios-cli.aot" aot_args
-        [[ -s "$aot" ]] || java_aot_create "$JAVA25" "$aot" "$LOGS/$bus/aot-create.err" -cp "$SCEN_JAR" "$CLI_MAIN" || true
+        [[ -s "$aot" ]] || java_aot_create "$JAVA25" "$aot" "$LOGS/$bus/aot-create.err" "$KEEP_STACK_TRACES" -cp "$SCEN_JAR" "$CLI_MAIN" || true
         if [[ -s "$aot" ]]; then
             mapfile -t aot_args < <(java_aot_args "$aot")
-            cold_contender "$bus" java25-aot Tumbleweed "$JAVA25" "${aot_args[@]}" -cp "$SCEN_JAR" "$CLI_MAIN"
+            cold_contender "$bus" java25-aot Tumbleweed "$JAVA25" "$KEEP_STACK_TRACES" "${aot_args[@]}" -cp "$SCEN_JAR" "$CLI_MAIN"
         else
             skip cold-start "$bus" java25-aot "Java 25 AOT cache could not be created: $(last_line "$LOGS/$bus/aot-create.err")"
         fi
@@ -225,12 +227,12 @@ run_property_reads() { # BUS ADDRESS
     local -a count=() # picocli: --count on a default-true flag would flip it; only --no-count is passed
     have busctl || { count=(--no-count); skip property-reads "$bus" message-counts "busctl not installed (package systemd): no bus monitor, messages not counted"; }
     say "   property-reads: get, introspect-get, cached"
-    run_child "$LOGS/$bus/property-reads.err" "$JAVA" -jar "$SCEN_JAR" property-reads --address "$addr" --bus "$bus" \
+    run_child "$LOGS/$bus/property-reads.err" "$JAVA" "$KEEP_STACK_TRACES" -jar "$SCEN_JAR" property-reads --address "$addr" --bus "$bus" \
         --reads "$READS" --runs "$READ_RUNS" --warmup-runs "$READ_WARMUP" "${count[@]}" --csv "$SOUT/property-reads.csv" ||
         FAILED+=("property-reads $bus")
     if ((HAVE_RUBY_DBUS)); then
         say "   property-reads: the seed's ruby-dbus script"
-        run_child "$LOGS/$bus/property-reads-ruby.err" "$JAVA" -jar "$SCEN_JAR" count-external --address "$addr" \
+        run_child "$LOGS/$bus/property-reads-ruby.err" "$JAVA" "$KEEP_STACK_TRACES" -jar "$SCEN_JAR" count-external --address "$addr" \
             --bus "$bus" --label ruby-dbus-seed --reads "$READS" --runs "$RUBY_RUNS" "${count[@]}" --csv "$SOUT/property-reads.csv" \
             -- ruby -r "$SEED/system_bus_from_env.rb" "$SEED/many_reads.rb" || FAILED+=("property-reads $bus ruby-dbus")
     else skip property-reads "$bus" ruby-dbus-seed "$RUBY_REASON"; fi
@@ -239,7 +241,7 @@ run_property_reads() { # BUS ADDRESS
 run_freshness() { # BUS ADDRESS
     local bus=$1 addr=$2
     say "   property-freshness: $CHANGES changes"
-    run_child "$LOGS/$bus/freshness.err" "$JAVA" -jar "$SCEN_JAR" freshness --address "$addr" --bus "$bus" \
+    run_child "$LOGS/$bus/freshness.err" "$JAVA" "$KEEP_STACK_TRACES" -jar "$SCEN_JAR" freshness --address "$addr" --bus "$bus" \
         --changes "$CHANGES" --csv "$SOUT/freshness.csv" --latency-log "$SOUT/latency/freshness-$bus.hlog" ||
         FAILED+=("property-freshness $bus")
 }
@@ -307,14 +309,14 @@ main() {
     printf 'preset\t%s\nscenarios\t%s\nbuses\t%s\ncold_runs\t%s\ncold_warmup\t%s\nreads\t%s\nread_runs\t%s\nread_warmup\t%s\nruby_runs\t%s\nchanges\t%s\nproducts\t%s\njava25\t%s\n' \
         "$PRESET" "$SCENARIOS" "$BUSES" "$COLD_RUNS" "$COLD_WARMUP" "$READS" "$READ_RUNS" "$READ_WARMUP" "$RUBY_RUNS" \
         "$CHANGES" "$PRODUCTS" "${JAVA25:-none}" >"$SOUT/plan.tsv"
-    [[ -s "$OUT/environment.json" ]] || "$JAVA" -cp "$REPO/client/target/dbus-lab-client.jar" \
+    [[ -s "$OUT/environment.json" ]] || "$JAVA" "$KEEP_STACK_TRACES" -cp "$REPO/client/target/dbus-lab-client.jar" \
         org.dbuslab.client.env.EnvironmentCapture --out "$OUT/environment.json" >/dev/null 2>&1 || true
 
     local bus
     for bus in ${BUSES//,/ }; do run_bus "$bus"; done
 
     local rc=0
-    if [[ -f "$ANALYSIS_JAR" ]] && "$JAVA" -cp "$ANALYSIS_JAR" "$RENDER_MAIN" "$OUT" >"$LOGS/render.log" 2>&1; then
+    if [[ -f "$ANALYSIS_JAR" ]] && "$JAVA" "$KEEP_STACK_TRACES" -cp "$ANALYSIS_JAR" "$RENDER_MAIN" "$OUT" >"$LOGS/render.log" 2>&1; then
         say "report section: $OUT/scenarios.md"
     else
         say "rendering FAILED: $(last_line "$LOGS/render.log")"

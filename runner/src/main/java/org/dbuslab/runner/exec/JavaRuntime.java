@@ -15,6 +15,8 @@ import java.util.Map;
 public record JavaRuntime(String java, List<String> flags) {
 
     public static final String DEFAULT_FLAGS = "-XX:+UseSerialGC";
+    /** Every JVM of the lab: a hot exception keeps its message and stack (else the JIT drops both). */
+    public static final String KEEP_STACK_TRACES = "-XX:-OmitStackTraceInFastThrow";
 
     public JavaRuntime {
         flags = List.copyOf(flags);
@@ -27,15 +29,17 @@ public record JavaRuntime(String java, List<String> flags) {
         return new JavaRuntime(java, flags);
     }
 
-    /** The flags as one string, for the session log and environment.json. */
+    /** The flags every JVM gets, as one string, for the session log and environment.json. */
     public String flagsText() {
-        return String.join(" ", flags);
+        List<String> vm = vm(List.of());
+        return String.join(" ", vm.subList(1, vm.size()));
     }
 
-    /** java FLAGS EXTRA: the JVM with these flags, before what it runs (or -Xshare:dump's options). */
+    /** java -XX:-OmitStackTraceInFastThrow FLAGS EXTRA: the JVM with these flags, before what it runs (or -Xshare:dump's options). */
     public List<String> vm(List<String> extraFlags) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
+        cmd.add(KEEP_STACK_TRACES);
         cmd.addAll(flags);
         cmd.addAll(extraFlags);
         return cmd;
