@@ -11,51 +11,78 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The Java server's reader thread sleeps once per synchronous call, as libdbus's echo does: it waits in poll() and
- * is not woken again when the bus drains its reply (docs/PERFORMANCE.md, step 9). Counted with the kernel's
- * voluntary context switches of the in-process server's reader thread while dbus-test-tool spam calls it.
+ * The Java server's reader thread sleeps about as often per synchronous call as libdbus's echo does: it waits in
+ * poll() and is not woken again when the bus drains its reply (docs/PERFORMANCE.md, step 9). Sleeps (voluntary
+ * context switches) are the scheduler's count: on a loaded machine a reader more often finds the next call already
+ * there (0.61-0.75 sleeps per call at load 20-28, against the 0.8 a fixed bound once asked for). So they are judged
+ * against libdbus's own echo, measured on the same bus with the same spam in alternating rounds, never against a
+ * fixed number: blocked in read() (-Ddbuslab.serverPolls=false) the Java reader slept 1.27-1.97 times per call
+ * here, libdbus's echo about once.
  */
 class ServerWakeUpsIT {
 
     private static final int CALLS = 2000;
+    private static final int ROUNDS = 3;
     /** A reader still running interpreted code is back in read() only after the bus has drained its reply. */
     private static final int WARM_UP_CALLS = 20_000;
+    private static final String REFERENCE_NAME = "org.dbuslab.WakeUpsReference";
+    /** The Java reader may sleep at most this much more often per call than libdbus's echo. */
+    private static final double MOST_ABOVE_LIBDBUS = 1.25;
+    /** ... and sleeps at all: a reader that never sleeps is spinning. */
+    private static final double LEAST_BELOW_LIBDBUS = 0.4;
 
     @ParameterizedTest
     @ValueSource(strings = {"dbus-daemon", "dbus-broker"})
-    void readerSleepsOncePerSynchronousCall(String transport) throws Exception {
+    void readerSleepsAboutAsOftenAsLibdbusEchoPerSynchronousCall(String transport) throws Exception {
         try (PrivateBus bus = PrivateBus.start(transport);
-             BusEchoServer server = BusEchoServer.start(bus.address(), new EchoService())) {
-            spam(bus.address(), WARM_UP_CALLS);
-            long before = readerSleeps();
-            spam(bus.address(), CALLS);
-            double perCall = (readerSleeps() - before) / (double) CALLS;
-            assertTrue(perCall >= 0.8, "each call should wake the reader; counted " + perCall + " sleeps per call");
-            assertTrue(perCall <= 1.2, "the reader slept " + perCall + " times per call; blocked in read() "
-                + "(-Ddbuslab.serverPolls=false) it slept 1.27-1.97 times here");
+             BusEchoServer server = BusEchoServer.start(bus.address(), new EchoService());
+             Reference reference = Reference.start(bus.address())) {
+            spam(bus.address(), EchoContract.BUS_NAME, WARM_UP_CALLS);
+            List<Double> java = new ArrayList<>();
+            List<Double> libdbus = new ArrayList<>();
+            for (int round = 0; round < ROUNDS; round++) {
+                long before = javaReaderSleeps();
+                spam(bus.address(), EchoContract.BUS_NAME, CALLS);
+                java.add((javaReaderSleeps() - before) / (double) CALLS);
+                before = reference.sleeps();
+                spam(bus.address(), REFERENCE_NAME, CALLS);
+                libdbus.add((reference.sleeps() - before) / (double) CALLS);
+            }
+            double ratio = median(java) / median(libdbus);
+            String figures = "Java reader " + java + " sleeps per call, libdbus's echo " + libdbus + ": ratio " + ratio;
+            System.out.println("ServerWakeUpsIT " + transport + ": " + figures);
+            assertTrue(ratio <= MOST_ABOVE_LIBDBUS, "the Java reader sleeps more often than libdbus's echo: " + figures);
+            assertTrue(ratio >= LEAST_BELOW_LIBDBUS, "the Java reader hardly sleeps (spins?): " + figures);
         }
     }
 
-    private static void spam(String address, int calls) throws Exception {
+    private static void spam(String address, String destination, int calls) throws Exception {
         ForeignTool.Result spam = ForeignTool.run(List.of("sh", "-c", "head -c 1000 /dev/zero | "
-            + "DBUS_SESSION_BUS_ADDRESS=\"$0\" dbus-test-tool spam --dest=" + EchoContract.BUS_NAME + " --count=" + calls
+            + "DBUS_SESSION_BUS_ADDRESS=\"$0\" dbus-test-tool spam --dest=" + destination + " --count=" + calls
             + " --queue=1 --bytes --stdin", address));
         assertEquals(0, spam.exitCode(), spam.stderr());
     }
 
     /** Voluntary context switches of dbus-java's connection reader threads in this JVM (the server's only). */
-    private static long readerSleeps() throws IOException {
+    private static long javaReaderSleeps() throws IOException {
+        return voluntarySwitches(Path.of("/proc/self/task"), comm -> comm.startsWith("DBusConnection"));
+    }
+
+    private static long voluntarySwitches(Path tasks, Predicate<String> thread) throws IOException {
         long sum = 0;
-        try (Stream<Path> tasks = Files.list(Path.of("/proc/self/task"))) {
-            for (Path task : tasks.toList()) {
-                if (Files.readString(task.resolve("comm")).startsWith("DBusConnection")) {
+        try (Stream<Path> list = Files.list(tasks)) {
+            for (Path task : list.toList()) {
+                if (thread.test(Files.readString(task.resolve("comm")))) {
                     for (String line : Files.readAllLines(task.resolve("status"))) {
                         if (line.startsWith("voluntary_ctxt_switches:")) {
                             sum += Long.parseLong(line.substring(line.indexOf(':') + 1).strip());
@@ -65,5 +92,47 @@ class ServerWakeUpsIT {
             }
         }
         return sum;
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        return sorted.get(sorted.size() / 2);
+    }
+
+    /** libdbus's {@code dbus-test-tool echo} under {@link #REFERENCE_NAME}: the baseline, one thread. */
+    private record Reference(Process process) implements AutoCloseable {
+
+        static Reference start(String address) throws Exception {
+            ProcessBuilder builder = new ProcessBuilder("dbus-test-tool", "echo", "--name=" + REFERENCE_NAME)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+            builder.environment().put("DBUS_SESSION_BUS_ADDRESS", address);
+            Reference reference = new Reference(builder.start());
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!answers(address)) { // it owns its name only once it has connected
+                if (System.nanoTime() > deadline || !reference.process.isAlive()) {
+                    reference.close();
+                    throw new AssertionError("dbus-test-tool echo did not answer on " + address + " within 60 s");
+                }
+                Thread.sleep(50);
+            }
+            return reference;
+        }
+
+        private static boolean answers(String address) throws Exception {
+            return ForeignTool.run(List.of("sh", "-c", "DBUS_SESSION_BUS_ADDRESS=\"$0\" dbus-test-tool spam --dest="
+                + REFERENCE_NAME + " --count=1", address)).exitCode() == 0;
+        }
+
+        long sleeps() throws IOException {
+            return voluntarySwitches(Path.of("/proc", Long.toString(process.pid()), "task"), comm -> true);
+        }
+
+        @Override
+        public void close() throws InterruptedException {
+            process.destroy();
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+            }
+        }
     }
 }
