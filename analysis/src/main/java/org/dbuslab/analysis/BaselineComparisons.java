@@ -1,6 +1,6 @@
 package org.dbuslab.analysis;
 
-import org.dbuslab.analysis.stats.Bootstrap;
+import org.dbuslab.stats.Bootstrap;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package org.dbuslab.analysis;
 
-import org.dbuslab.analysis.stats.SampleComparison;
+import org.dbuslab.stats.SampleComparison;
 
 /** One cell's µs per call against the same cell of a baseline transport, run by run. */
 record CellComparison(CellSummary cell, CellSummary baseline, SampleComparison result) {

@@ -1,9 +1,10 @@
 package org.dbuslab.analysis;
 
-import org.dbuslab.analysis.stats.BlockBootstrap;
-import org.dbuslab.analysis.stats.Bootstrap;
-import org.dbuslab.analysis.stats.Interval;
-import org.dbuslab.analysis.stats.TukeyFences;
+import org.dbuslab.stats.BlockBootstrap;
+import org.dbuslab.stats.Bootstrap;
+import org.dbuslab.stats.Interval;
+import org.dbuslab.stats.SampleStatistics;
+import org.dbuslab.stats.TukeyFences;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;

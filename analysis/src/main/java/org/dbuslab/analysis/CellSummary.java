@@ -1,8 +1,9 @@
 package org.dbuslab.analysis;
 
-import org.dbuslab.analysis.stats.Interval;
-import org.dbuslab.analysis.stats.OutlierCounts;
-import org.dbuslab.analysis.stats.TukeyFences;
+import org.dbuslab.stats.Interval;
+import org.dbuslab.stats.OutlierCounts;
+import org.dbuslab.stats.SampleStatistics;
+import org.dbuslab.stats.TukeyFences;
 
 import java.util.Arrays;
 

@@ -1,6 +1,6 @@
 package org.dbuslab.analysis;
 
-import org.dbuslab.analysis.stats.SampleComparison;
+import org.dbuslab.stats.SampleComparison;
 
 import java.util.Comparator;
 import java.util.List;

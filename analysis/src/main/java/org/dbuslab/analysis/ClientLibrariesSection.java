@@ -3,7 +3,7 @@ package org.dbuslab.analysis;
 import org.dbuslab.analysis.doc.Figure;
 import org.dbuslab.analysis.doc.Section;
 import org.dbuslab.analysis.doc.Table;
-import org.dbuslab.analysis.stats.SampleComparison;
+import org.dbuslab.stats.SampleComparison;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -2,8 +2,8 @@ package org.dbuslab.analysis;
 
 import org.dbuslab.analysis.doc.MarkdownRenderer;
 import org.dbuslab.analysis.doc.Table;
-import org.dbuslab.analysis.stats.Interval;
-import org.dbuslab.analysis.stats.SampleComparison;
+import org.dbuslab.stats.Interval;
+import org.dbuslab.stats.SampleComparison;
 
 import java.time.Instant;
 import java.util.ArrayList;

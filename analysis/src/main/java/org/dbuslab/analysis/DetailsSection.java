@@ -2,8 +2,9 @@ package org.dbuslab.analysis;
 
 import org.dbuslab.analysis.doc.Section;
 import org.dbuslab.analysis.doc.Table;
-import org.dbuslab.analysis.stats.Interval;
-import org.dbuslab.analysis.stats.OutlierCounts;
+import org.dbuslab.stats.Interval;
+import org.dbuslab.stats.OutlierCounts;
+import org.dbuslab.stats.SampleStatistics;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

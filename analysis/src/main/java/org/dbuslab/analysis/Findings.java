@@ -1,10 +1,10 @@
 package org.dbuslab.analysis;
 
 import org.dbuslab.analysis.doc.Block;
-import org.dbuslab.analysis.stats.Direction;
-import org.dbuslab.analysis.stats.Interval;
-import org.dbuslab.analysis.stats.Quantiles;
-import org.dbuslab.analysis.stats.SampleComparison;
+import org.dbuslab.stats.Direction;
+import org.dbuslab.stats.Interval;
+import org.dbuslab.stats.Quantiles;
+import org.dbuslab.stats.SampleComparison;
 
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,6 +1,6 @@
 package org.dbuslab.analysis;
 
-import org.dbuslab.analysis.stats.Quantiles;
+import org.dbuslab.stats.Quantiles;
 
 import java.util.Comparator;
 import java.util.List;

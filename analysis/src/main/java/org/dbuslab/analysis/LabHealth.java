@@ -1,8 +1,8 @@
 package org.dbuslab.analysis;
 
-import org.dbuslab.analysis.stats.Bootstrap;
-import org.dbuslab.analysis.stats.Direction;
-import org.dbuslab.analysis.stats.SampleComparison;
+import org.dbuslab.stats.Bootstrap;
+import org.dbuslab.stats.Direction;
+import org.dbuslab.stats.SampleComparison;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -2,7 +2,7 @@ package org.dbuslab.analysis;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.dbuslab.analysis.stats.SampleComparison;
+import org.dbuslab.stats.SampleComparison;
 
 /**
  * summary.json's keys of issue 14: {@code library_cells} and {@code lkml_cells} (cell objects as in {@code cells}, plus

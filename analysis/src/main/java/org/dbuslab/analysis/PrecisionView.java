@@ -1,6 +1,6 @@
 package org.dbuslab.analysis;
 
-import org.dbuslab.analysis.stats.SampleComparison;
+import org.dbuslab.stats.SampleComparison;
 import org.dbuslab.analysis.doc.Section;
 import org.dbuslab.analysis.doc.Table;
 import org.dbuslab.format.PrecisionTsv;

@@ -1,7 +1,7 @@
 package org.dbuslab.analysis;
 
-import org.dbuslab.analysis.stats.Interval;
-import org.dbuslab.analysis.stats.SampleComparison;
+import org.dbuslab.stats.Interval;
+import org.dbuslab.stats.SampleComparison;
 
 import java.util.function.DoubleFunction;
 

@@ -1,7 +1,7 @@
 package org.dbuslab.analysis;
 
-import org.dbuslab.analysis.stats.Quantiles;
-import org.dbuslab.analysis.stats.TukeyFences;
+import org.dbuslab.stats.Quantiles;
+import org.dbuslab.stats.TukeyFences;
 import org.jfree.chart.JFreeChart;
 import org.jfree.chart.axis.CategoryAxis;
 import org.jfree.chart.axis.NumberAxis;

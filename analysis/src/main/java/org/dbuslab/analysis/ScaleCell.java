@@ -1,8 +1,8 @@
 package org.dbuslab.analysis;
 
-import org.dbuslab.analysis.stats.Bootstrap;
-import org.dbuslab.analysis.stats.Interval;
-import org.dbuslab.analysis.stats.Quantiles;
+import org.dbuslab.stats.Bootstrap;
+import org.dbuslab.stats.Interval;
+import org.dbuslab.stats.Quantiles;
 import org.dbuslab.format.ScaleRunsCsv;
 
 import java.util.List;

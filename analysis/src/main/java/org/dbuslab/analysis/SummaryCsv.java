@@ -1,6 +1,7 @@
 package org.dbuslab.analysis;
 
-import org.dbuslab.analysis.stats.SampleComparison;
+import org.dbuslab.stats.SampleComparison;
+import org.dbuslab.stats.SampleStatistics;
 
 import java.util.ArrayList;
 import java.util.List;

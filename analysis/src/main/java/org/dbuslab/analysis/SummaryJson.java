@@ -5,10 +5,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.dbuslab.analysis.stats.Direction;
-import org.dbuslab.analysis.stats.Interval;
-import org.dbuslab.analysis.stats.OutlierCounts;
-import org.dbuslab.analysis.stats.SampleComparison;
+import org.dbuslab.stats.Direction;
+import org.dbuslab.stats.Interval;
+import org.dbuslab.stats.OutlierCounts;
+import org.dbuslab.stats.SampleComparison;
+import org.dbuslab.stats.SampleStatistics;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,8 +1,8 @@
 package org.dbuslab.analysis;
 
-import org.dbuslab.analysis.stats.Bootstrap;
-import org.dbuslab.analysis.stats.Interval;
-import org.dbuslab.analysis.stats.SampleComparison;
+import org.dbuslab.stats.Bootstrap;
+import org.dbuslab.stats.Interval;
+import org.dbuslab.stats.SampleComparison;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package org.dbuslab.analysis;
 
-import org.dbuslab.analysis.stats.Direction;
+import org.dbuslab.stats.Direction;
 
 /** The words for a comparison's direction when the values are times: lower is faster. */
 final class Verdicts {

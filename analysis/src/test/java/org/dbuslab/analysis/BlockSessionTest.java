@@ -2,12 +2,12 @@ package org.dbuslab.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.dbuslab.analysis.stats.BlockBootstrap;
-import org.dbuslab.analysis.stats.Bootstrap;
-import org.dbuslab.analysis.stats.Direction;
-import org.dbuslab.analysis.stats.Interval;
-import org.dbuslab.analysis.stats.SampleComparison;
-import org.dbuslab.analysis.stats.SignificanceTest;
+import org.dbuslab.stats.BlockBootstrap;
+import org.dbuslab.stats.Bootstrap;
+import org.dbuslab.stats.Direction;
+import org.dbuslab.stats.Interval;
+import org.dbuslab.stats.SampleComparison;
+import org.dbuslab.stats.SignificanceTest;
 import org.dbuslab.format.PrecisionTsv;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,7 +1,7 @@
 package org.dbuslab.analysis;
 
-import org.dbuslab.analysis.stats.Bootstrap;
-import org.dbuslab.analysis.stats.SampleComparison;
+import org.dbuslab.stats.Bootstrap;
+import org.dbuslab.stats.SampleComparison;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;

@@ -61,7 +61,7 @@ class LatencyLogReaderTest {
         ResultsFolder folder = ResultsFolderReader.read(dir);
         assertTrue(latencyWarnings(folder).isEmpty(), folder.warnings().toString());
         LatencySummary latency = CellSummarizer.summarize(folder.runs(), folder.latency(),
-                org.dbuslab.analysis.stats.Bootstrap.standard()).get(0).latency();
+                org.dbuslab.stats.Bootstrap.standard()).get(0).latency();
         assertEquals(200, latency.count());
         assertTrue(latency.countMatches());
     }
@@ -72,7 +72,7 @@ class LatencyLogReaderTest {
                 + row(2, "measure", "latency/gone.hlog", "measure-2"));
         ResultsFolder folder = ResultsFolderReader.read(dir);
         assertEquals(List.of("latency log latency/gone.hlog: file not found; percentiles of its cell shown as n/a"), latencyWarnings(folder));
-        assertNull(CellSummarizer.summarize(folder.runs(), folder.latency(), org.dbuslab.analysis.stats.Bootstrap.standard())
+        assertNull(CellSummarizer.summarize(folder.runs(), folder.latency(), org.dbuslab.stats.Bootstrap.standard())
                 .get(0).latency());
     }
 

@@ -2,8 +2,8 @@ package org.dbuslab.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.dbuslab.analysis.stats.Quantiles;
-import org.dbuslab.analysis.stats.SampleComparison;
+import org.dbuslab.stats.Quantiles;
+import org.dbuslab.stats.SampleComparison;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 
-import org.dbuslab.analysis.stats.Interval;
+import org.dbuslab.stats.Interval;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.Comparison;
 import org.dbuslab.runner.plan.PlanFixtures;
