@@ -47,26 +47,4 @@ final class LineParser {
         }
         return fields;
     }
-
-    /** Whole numbers only: the raw files have no fractional columns, and Long.parseLong ignores the locale. */
-    static long longValue(String column, String text, long minimum) {
-        long value;
-        try {
-            value = Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(column + " is not a whole number: '" + text + "'");
-        }
-        if (value < minimum) {
-            throw new IllegalArgumentException(column + " must be at least " + minimum + ", got " + value);
-        }
-        return value;
-    }
-
-    static int intValue(String column, String text, int minimum) {
-        long value = longValue(column, text, minimum);
-        if (value > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(column + " is too large: " + value);
-        }
-        return (int) value;
-    }
 }

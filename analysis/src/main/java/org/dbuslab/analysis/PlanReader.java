@@ -1,5 +1,7 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.format.WholeNumber;
+
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -37,9 +39,9 @@ final class PlanReader {
             throw new IllegalArgumentException("transport and mode must not be empty");
         }
         CellKey key = new CellKey(f[0], f[1],
-                LineParser.intValue("payload_bytes", f[2], 0),
-                LineParser.intValue("window", f[3], 1),
-                LineParser.intValue("calls", f[4], 1));
-        return new PlannedCell(key, LineParser.intValue("runs", f[5], 0), LineParser.intValue("warmup_runs", f[6], 0));
+                WholeNumber.parseInt("payload_bytes", f[2], 0),
+                WholeNumber.parseInt("window", f[3], 1),
+                WholeNumber.parseInt("calls", f[4], 1));
+        return new PlannedCell(key, WholeNumber.parseInt("runs", f[5], 0), WholeNumber.parseInt("warmup_runs", f[6], 0));
     }
 }
