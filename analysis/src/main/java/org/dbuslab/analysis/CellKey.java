@@ -1,5 +1,8 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.format.Pair;
+import org.dbuslab.format.Series;
+
 import java.util.List;
 
 /**
@@ -10,23 +13,23 @@ import java.util.List;
 record CellKey(String transport, String mode, int payloadBytes, int window, int calls, String pair, String series,
                String method) {
 
+    // runs.csv's words, defined once in format; the key keeps them as text so a series this version does not know
+    // still reads (as a reference cell).
     /** The lab's own Java client and Java server, true echo: the measured subject. */
-    static final String SUBJECT_PAIR = "dbus-java>dbus-java";
-    static final String LIBDBUS_PAIR = "libdbus>libdbus";
-    static final String JAVA_CLIENT_PAIR = "dbus-java>libdbus";
-    static final String JAVA_SERVER_PAIR = "libdbus>dbus-java";
-    static final String RAW_PAIR = "jdk>jdk";
+    static final String SUBJECT_PAIR = Pair.JAVA.label();
+    static final String LIBDBUS_PAIR = Pair.LIBDBUS.label();
+    static final String JAVA_CLIENT_PAIR = Pair.JAVA_LIBDBUS.label();
+    static final String JAVA_SERVER_PAIR = Pair.LIBDBUS_JAVA.label();
+    static final String RAW_PAIR = Pair.RAW.label();
     /** The pairs that involve libdbus, in the order the reports show them. */
     static final List<String> LIBDBUS_PAIRS = List.of(LIBDBUS_PAIR, JAVA_CLIENT_PAIR, JAVA_SERVER_PAIR);
 
-    static final String MATRIX = "matrix";
-    static final String REFERENCE = "reference";
-    static final String SWEEP = "sweep";
-    static final String OVERLIMIT = "overlimit";
-    /** The client-library matrix (issue 14): CLIENT>SERVER pairs of libdbus, dbus-java, dbus-java-stock, glib, sd-bus. */
-    static final String LIBRARIES = "libraries";
-    /** The 2015 kdbus experiment on LKML, reproduced: GLib client and server, 20000 sync / 128 async calls per run. */
-    static final String LKML = "lkml";
+    static final String MATRIX = Series.MATRIX.label();
+    static final String REFERENCE = Series.REFERENCE.label();
+    static final String SWEEP = Series.SWEEP.label();
+    static final String OVERLIMIT = Series.OVERLIMIT.label();
+    static final String LIBRARIES = Series.LIBRARIES.label();
+    static final String LKML = Series.LKML.label();
     static final String ECHO = "echo";
     static final String SPAM = "spam";
 
@@ -52,14 +55,15 @@ record CellKey(String transport, String mode, int payloadBytes, int window, int 
     }
 
     Role role() {
-        return switch (series) {
+        // a series this version does not know is never the subject
+        return Series.ofLabel(series).map(known -> switch (known) {
             case SWEEP -> Role.SWEEP;
             case OVERLIMIT -> Role.OVERLIMIT;
             case LIBRARIES -> Role.LIBRARY;
             case LKML -> Role.LKML;
             case MATRIX -> pair.equals(SUBJECT_PAIR) ? Role.SUBJECT : Role.REFERENCE;
-            default -> Role.REFERENCE; // "reference", or a series this version does not know: never the subject
-        };
+            case REFERENCE -> Role.REFERENCE;
+        }).orElse(Role.REFERENCE);
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.format.OverLimit;
+
 /**
  * One line of notes.tsv: the lab's verdict on a check with an expected outcome.
  *
@@ -8,10 +10,10 @@ package org.dbuslab.analysis;
  */
 record Note(String topic, String outcome, String text) {
 
-    static final String OVER_LIMIT = "over-limit";
-    static final String AS_EXPECTED = "as-expected";
-    static final String UNEXPECTED = "unexpected";
-    static final String INFO = "info";
+    static final String OVER_LIMIT = OverLimit.TOPIC;
+    static final String AS_EXPECTED = OverLimit.AS_EXPECTED;
+    static final String UNEXPECTED = OverLimit.UNEXPECTED;
+    static final String INFO = OverLimit.INFO;
 
     boolean verdict() {
         return outcome.equals(AS_EXPECTED) || outcome.equals(UNEXPECTED);

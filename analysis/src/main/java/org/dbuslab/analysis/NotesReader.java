@@ -1,12 +1,14 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.format.NotesTsv;
+
 import java.util.List;
 import java.util.function.Consumer;
 
 /** Reads notes.tsv: {@code topic<TAB>outcome<TAB>text} per line, no header. */
 final class NotesReader {
 
-    static final String FILE = "notes.tsv";
+    static final String FILE = NotesTsv.FORMAT.fileName();
 
     private NotesReader() {
     }

@@ -1,5 +1,7 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.format.OverLimit;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -24,7 +26,7 @@ import java.util.regex.Pattern;
 record OverLimitCheck(CellSummary cell, CellKey key, String bus, Integer limit, String expected, List<Note> labNotes) {
 
     private static final Pattern LIMIT_SUFFIX = Pattern.compile("^(.*)-limit(\\d+)$");
-    static final String DEFAULT_EXPECTED = "LimitsExceeded";
+    static final String DEFAULT_EXPECTED = OverLimit.EXPECTED_ERROR;
 
     static List<OverLimitCheck> of(List<CellSummary> overlimitCells, List<Note> notes) {
         return of(overlimitCells, notes, List.of());

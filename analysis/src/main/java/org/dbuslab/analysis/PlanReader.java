@@ -1,5 +1,6 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.format.PlanTsv;
 import org.dbuslab.format.WholeNumber;
 
 import java.util.List;
@@ -12,7 +13,7 @@ import java.util.function.Consumer;
  */
 final class PlanReader {
 
-    static final String FILE = "plan.tsv";
+    static final String FILE = PlanTsv.FORMAT.fileName();
     private static final int COLUMNS = 7;
 
     private PlanReader() {

@@ -1,5 +1,6 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.format.Phase;
 import org.dbuslab.format.RunsCsv;
 import org.dbuslab.format.RunsCsvHeader;
 import org.dbuslab.format.RunsCsvRow;

@@ -1,12 +1,14 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.format.SkippedTsv;
+
 import java.util.List;
 import java.util.function.Consumer;
 
 /** Reads skipped.tsv: {@code transport<TAB>reason} per line, no header. */
 final class SkippedReader {
 
-    static final String FILE = "skipped.tsv";
+    static final String FILE = SkippedTsv.FORMAT.fileName();
 
     private SkippedReader() {
     }

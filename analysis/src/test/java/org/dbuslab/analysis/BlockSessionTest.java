@@ -2,13 +2,14 @@ package org.dbuslab.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.dbuslab.format.Phase;
+import org.dbuslab.format.PrecisionTsv;
 import org.dbuslab.stats.BlockBootstrap;
 import org.dbuslab.stats.Bootstrap;
 import org.dbuslab.stats.Direction;
 import org.dbuslab.stats.Interval;
 import org.dbuslab.stats.SampleComparison;
 import org.dbuslab.stats.SignificanceTest;
-import org.dbuslab.format.PrecisionTsv;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,5 +1,7 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.format.Phase;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;

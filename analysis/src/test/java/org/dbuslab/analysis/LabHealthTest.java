@@ -1,5 +1,6 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.format.Phase;
 import org.dbuslab.stats.Bootstrap;
 import org.dbuslab.stats.SampleComparison;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.format.Phase;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.List;

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
+import org.dbuslab.format.Series;
 import org.dbuslab.stats.Quantiles;
 
 /**

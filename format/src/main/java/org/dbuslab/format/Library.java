@@ -1,4 +1,4 @@
-package org.dbuslab.runner.plan;
+package org.dbuslab.format;
 
 import java.util.Arrays;
 import java.util.List;

@@ -1,4 +1,7 @@
-package org.dbuslab.runner.plan;
+package org.dbuslab.format;
+
+import java.util.Arrays;
+import java.util.Optional;
 
 /** runs.csv's series column. */
 public enum Series {
@@ -17,6 +20,11 @@ public enum Series {
 
     public String label() {
         return Labels.of(this);
+    }
+
+    /** The constant of runs.csv's series column, empty for a series this version does not know. */
+    public static Optional<Series> ofLabel(String label) {
+        return Arrays.stream(values()).filter(s -> s.label().equals(label)).findFirst();
     }
 
     @Override

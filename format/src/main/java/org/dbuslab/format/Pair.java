@@ -1,4 +1,4 @@
-package org.dbuslab.runner.plan;
+package org.dbuslab.format;
 
 /**
  * Which implementations talk: {@code client>server} of the {@link Library} labels. Every pair other than JAVA is a

@@ -1,6 +1,5 @@
-package org.dbuslab.runner.options;
+package org.dbuslab.format;
 
-import org.dbuslab.runner.plan.Labels;
 
 /** --placement: where the scheduler may put the processes (recorded in environment.json). */
 public enum Placement {
