@@ -1,11 +1,8 @@
 package org.dbuslab.analysis;
 
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
+import org.dbuslab.format.LatencyLog;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -76,23 +73,19 @@ final class LatencyLogReader {
         if (!Files.isRegularFile(file)) {
             throw new LogProblem("file not found");
         }
+        List<Histogram> intervals;
+        try {
+            intervals = LatencyLog.intervals(file);
+        } catch (LatencyLog.Unreadable e) {
+            throw new LogProblem(e.getCause() == null ? e.getMessage()
+                    : e.corrupt() ? "corrupt (" + e.getMessage() + ")" : "cannot read: " + e.getCause().getMessage());
+        }
         Map<String, Histogram> byTag = new HashMap<>();
-        try (InputStream in = Files.newInputStream(file); HistogramLogReader reader = new HistogramLogReader(in)) {
-            EncodableHistogram next;
-            while ((next = reader.nextIntervalHistogram()) != null) {
-                if (!(next instanceof Histogram histogram)) {
-                    throw new LogProblem("holds a " + next.getClass().getSimpleName() + ", expected integer nanosecond histograms");
-                }
-                String tag = histogram.getTag() == null ? "" : histogram.getTag();
-                if (byTag.putIfAbsent(tag, histogram) != null) {
-                    throw new LogProblem("tag " + tag + " appears twice");
-                }
+        for (Histogram histogram : intervals) {
+            String tag = histogram.getTag() == null ? "" : histogram.getTag();
+            if (byTag.putIfAbsent(tag, histogram) != null) {
+                throw new LogProblem("tag " + tag + " appears twice");
             }
-        } catch (IOException e) {
-            throw new LogProblem("cannot read: " + e.getMessage());
-        } catch (RuntimeException e) {
-            // HdrHistogram reports a corrupt line with whatever exception its decoder hits first.
-            throw new LogProblem("corrupt (" + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")");
         }
         return byTag;
     }
