@@ -30,6 +30,8 @@ record CellKey(String transport, String mode, int payloadBytes, int window, int 
     static final String OVERLIMIT = Series.OVERLIMIT.label();
     static final String LIBRARIES = Series.LIBRARIES.label();
     static final String LKML = Series.LKML.label();
+    /** Marks a pair whose server answers empty ({@link #emptyReply()}). */
+    static final String EMPTY_REPLY = " (empty reply)";
     static final String ECHO = "echo";
     static final String SPAM = "spam";
 
@@ -145,6 +147,11 @@ record CellKey(String transport, String mode, int payloadBytes, int window, int 
      */
     boolean emptyReply() {
         return serverLibrary().equals("libdbus") || method.equals(SPAM);
+    }
+
+    /** The pair as the client-library tables name it: marked when its replies are empty. */
+    String pairName() {
+        return pair + (emptyReply() ? EMPTY_REPLY : "");
     }
 
     /** How a cell is named in warnings: "dbus-broker sync 1000 B window 1 calls 10000". */

@@ -51,7 +51,7 @@ final class ClientLibrariesFinding {
     private static String ratio(ClientLibraries.Row row) {
         SampleComparison r = row.vsLibdbus();
         String ci = "(95% CI " + Ranges.ratio(r.ratioInterval()) + ")";
-        return ClientLibrariesSection.pairName(row.key()) + " " + switch (r.direction()) {
+        return row.key().pairName() + " " + switch (r.direction()) {
             case HIGHER, LOWER -> Numbers.factor(r.ratioOfMedians()) + "× " + ci;
             case NOT_SIGNIFICANT -> ComparisonText.NO_DIFFERENCE + ", " + Numbers.factor(r.ratioOfMedians()) + " " + ci;
         } + (r.tooFewRunsToTell() ? " — too few runs to tell" : "");

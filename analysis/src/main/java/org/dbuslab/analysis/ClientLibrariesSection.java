@@ -20,7 +20,6 @@ final class ClientLibrariesSection {
 
     static final String ID = "client-libraries";
     static final String TITLE = "Client libraries";
-    static final String EMPTY_REPLY = " (empty reply)";
     private static final String CHART = "one horizontal bar per library pair (client>server); x axis: µs per call; stacked "
             + "segments: client CPU, bus CPU, server CPU, and in grey the wall time no process computed.";
 
@@ -64,7 +63,7 @@ final class ClientLibrariesSection {
                 + "raw-tcp for TCP), each with its 95% CI; both are paired over the blocks that hold runs of both cells "
                 + "(non-matrix cells run in rotating groups, so a pair is absent from many blocks) and unpaired when fewer "
                 + "than " + RunBlocks.MIN_BLOCKS + " such blocks exist. The reference series' libdbus pairs and the matrix's "
-                + CellKey.SUBJECT_PAIR + " are listed too. \"" + EMPTY_REPLY.strip() + "\" marks pairs whose server answers "
+                + CellKey.SUBJECT_PAIR + " are listed too. \"" + CellKey.EMPTY_REPLY.strip() + "\" marks pairs whose server answers "
                 + "with an empty message (libdbus's dbus-test-tool echo, and every server answering libdbus's spam): they "
                 + "move half the bytes of a true echo. ⚠ marks a cell whose 95% CI is wider than the precision target.";
     }
@@ -77,9 +76,6 @@ final class ClientLibrariesSection {
         return ID + "-" + place.label().toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("(^-|-$)", "");
     }
 
-    static String pairName(CellKey key) {
-        return key.pair() + (key.emptyReply() ? EMPTY_REPLY : "");
-    }
 
     static Table table(ClientLibraries.Place place, double targetPct) {
         List<String> header = List.of("pair (client>server)", "series", "runs", "µs/call (95% CI)", "client CPU µs/call",
@@ -90,7 +86,7 @@ final class ClientLibrariesSection {
         for (ClientLibraries.Row row : place.rows()) {
             CellSummary cell = row.cell();
             CpuPerCall cpu = cell.cpu();
-            rows.add(List.of(pairName(row.key()) + (row.key().externallyTimed() ? " ‡" : ""), row.key().series(),
+            rows.add(List.of(row.key().pairName() + (row.key().externallyTimed() ? " ‡" : ""), row.key().series(),
                     String.valueOf(cell.runs()),
                     Numbers.microseconds(cell.usPerCallMedian()) + " (" + Ranges.of(cell.usPerCallMedianCi95(), Numbers::microseconds)
                             + ")" + PrecisionMark.mark(cell, targetPct),
@@ -130,7 +126,7 @@ final class ClientLibrariesSection {
      */
     static String sentence(ClientLibraries.Row row) {
         CellSummary cell = row.cell();
-        String pair = pairName(row.key());
+        String pair = row.key().pairName();
         String versus;
         if (row.vsLibdbus() == null) {
             versus = row.key().pair().equals(CellKey.LIBDBUS_PAIR) ? pair + " is the baseline" : pair + " has no libdbus>libdbus to compare with";
@@ -161,7 +157,7 @@ final class ClientLibrariesSection {
         String title = "Client libraries, " + place.label();
         List<CellSummary> cells = place.rows().stream().map(ClientLibraries.Row::cell).toList();
         return SvgExport.figure("lib-" + placeId(place).substring(ID.length() + 1), title, CHART,
-                CpuChart.of(title, cells, c -> pairName(c.key()) + (c.key().role() == CellKey.Role.LIBRARY ? "" : " (" + c.key().series() + ")"),
+                CpuChart.of(title, cells, c -> c.key().pairName() + (c.key().role() == CellKey.Role.LIBRARY ? "" : " (" + c.key().series() + ")"),
                         "library pair (client>server)"));
     }
 }

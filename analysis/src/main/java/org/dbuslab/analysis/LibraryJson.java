@@ -29,7 +29,7 @@ final class LibraryJson {
     }
 
     private static ObjectNode withLibraries(CellSummary cell, Analysis analysis) {
-        return SummaryJson.cell(cell, analysis).put("client_library", cell.key().clientLibrary())
+        return CellJson.cell(cell, analysis).put("client_library", cell.key().clientLibrary())
                 .put("server_library", cell.key().serverLibrary());
     }
 
@@ -43,8 +43,8 @@ final class LibraryJson {
                 ObjectNode p = pairs.addObject().put("pair", key.pair()).put("series", key.series())
                         .put("client_library", key.clientLibrary()).put("server_library", key.serverLibrary())
                         .put("calls_per_run", key.calls()).put("runs", row.cell().runs()).put("empty_reply", key.emptyReply());
-                SummaryJson.number(p, "us_per_call_median", row.cell().usPerCallMedian());
-                SummaryJson.interval(p, "us_per_call_median_ci95", row.cell().usPerCallMedianCi95());
+                JsonValues.number(p, "us_per_call_median", row.cell().usPerCallMedian());
+                JsonValues.interval(p, "us_per_call_median_ci95", row.cell().usPerCallMedianCi95());
                 ratio(p, "vs_libdbus", row.vsLibdbus(), row.libdbusBlocks());
                 if (row.floor() != null) {
                     ratio(p, "vs_floor", row.vsFloor(), row.floorBlocks()).put("floor_transport", row.floor().key().transport());
@@ -64,11 +64,11 @@ final class LibraryJson {
             return parent;
         }
         ObjectNode node = parent.putObject(key);
-        SummaryJson.number(node, "ratio", r.ratioOfMedians());
-        SummaryJson.interval(node, "ratio_ci95", r.ratioInterval());
-        SummaryJson.number(node, "diff_us_per_call", r.difference());
-        SummaryJson.interval(node, "diff_us_per_call_ci95", r.differenceInterval());
-        SummaryJson.test(node, r);
+        JsonValues.number(node, "ratio", r.ratioOfMedians());
+        JsonValues.interval(node, "ratio_ci95", r.ratioInterval());
+        JsonValues.number(node, "diff_us_per_call", r.difference());
+        JsonValues.interval(node, "diff_us_per_call_ci95", r.differenceInterval());
+        JsonValues.test(node, r);
         node.put("verdict", Verdicts.of(r.direction())).put("common_blocks", commonBlocks);
         return node;
     }
@@ -84,10 +84,10 @@ final class LibraryJson {
                 .put("bus", b.bus()).put("against", LkmlExperiment.P2P), "ratio", b.result(), RunBlocks.commonBlocks(b.busCell(), b.p2p())));
         ObjectNode seed = node.putObject("seed_ratios");
         seed.put("mode", Lkml2015.MODE).put("calls_per_run", Lkml2015.CALLS);
-        SummaryJson.number(seed, "dbus_daemon_10000_over_1000", LkmlSection.seedSize(Lkml2015::dbusDaemon));
-        SummaryJson.number(seed, "kdbus_10000_over_1000", LkmlSection.seedSize(Lkml2015::kdbus));
+        JsonValues.number(seed, "dbus_daemon_10000_over_1000", Lkml2015.sizeRatio(Lkml2015::dbusDaemon));
+        JsonValues.number(seed, "kdbus_10000_over_1000", Lkml2015.sizeRatio(Lkml2015::kdbus));
         for (int size : Lkml2015.SIZES) {
-            SummaryJson.number(seed, "dbus_daemon_over_kdbus_" + size, LkmlSection.seedBus(size));
+            JsonValues.number(seed, "dbus_daemon_over_kdbus_" + size, Lkml2015.busRatio(size));
         }
     }
 }

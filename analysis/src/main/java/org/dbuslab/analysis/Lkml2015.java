@@ -4,6 +4,7 @@ import org.dbuslab.stats.Quantiles;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * The seed's table (REFERENCE.md §1; LKML, "[GIT PULL] kdbus for 4.1-rc1", Lukasz Skalski, April 2015): elapsed seconds
@@ -43,6 +44,16 @@ final class Lkml2015 {
 
     static double median(double[] runs) {
         return Quantiles.median(runs);
+    }
+
+    /** The seed's 10000 B ÷ 1000 B of median seconds per run, of {@link #dbusDaemon} or {@link #kdbus}. */
+    static double sizeRatio(IntFunction<double[]> runs) {
+        return median(runs.apply(SIZES.get(1))) / median(runs.apply(SIZES.get(0)));
+    }
+
+    /** The seed's dbus-daemon ÷ kdbus of median seconds per run at one size. */
+    static double busRatio(int size) {
+        return median(dbusDaemon(size)) / median(kdbus(size));
     }
 
     /** "0.026485–0.032812 s": the seed's range, exactly as printed. */

@@ -97,27 +97,17 @@ final class LkmlSection {
         List<List<String>> rows = new ArrayList<>();
         for (LkmlExperiment.SizeRatio s : lkml.sizes()) {
             String seed = !s.mode().equals(Lkml2015.MODE) ? Numbers.ABSENT
-                    : s.transport().equals(CellOrder.BASELINE_TRANSPORT) ? factor(seedSize(Lkml2015::dbusDaemon)) + " (dbus-daemon)"
-                    : s.transport().equals(LkmlExperiment.P2P) ? factor(seedSize(Lkml2015::kdbus)) + " (kdbus)" : Numbers.ABSENT;
+                    : s.transport().equals(CellOrder.BASELINE_TRANSPORT) ? factor(Lkml2015.sizeRatio(Lkml2015::dbusDaemon)) + " (dbus-daemon)"
+                    : s.transport().equals(LkmlExperiment.P2P) ? factor(Lkml2015.sizeRatio(Lkml2015::kdbus)) + " (kdbus)" : Numbers.ABSENT;
             rows.add(List.of("10000 B ÷ 1000 B on " + s.transport(), s.mode(), "—", ratio(s.result()), seed));
         }
         for (LkmlExperiment.BusRatio b : lkml.buses()) {
             boolean seeded = b.mode().equals(Lkml2015.MODE) && b.bus().equals(CellOrder.BASELINE_TRANSPORT)
                     && Lkml2015.SIZES.contains(b.payloadBytes());
             rows.add(List.of(b.bus() + " ÷ " + LkmlExperiment.P2P + (seeded ? " (2015: dbus-daemon ÷ kdbus)" : ""), b.mode(),
-                    b.payloadBytes() + " B", ratio(b.result()), seeded ? factor(seedBus(b.payloadBytes())) : Numbers.ABSENT));
+                    b.payloadBytes() + " B", ratio(b.result()), seeded ? factor(Lkml2015.busRatio(b.payloadBytes())) : Numbers.ABSENT));
         }
         return new Table(header, numeric, rows);
-    }
-
-    /** The seed's 10000 B ÷ 1000 B of median seconds per run. */
-    static double seedSize(java.util.function.IntFunction<double[]> runs) {
-        return Lkml2015.median(runs.apply(LkmlExperiment.LARGE)) / Lkml2015.median(runs.apply(LkmlExperiment.SMALL));
-    }
-
-    /** The seed's dbus-daemon ÷ kdbus of median seconds per run at one size. */
-    static double seedBus(int size) {
-        return Lkml2015.median(Lkml2015.dbusDaemon(size)) / Lkml2015.median(Lkml2015.kdbus(size));
     }
 
     private static String factor(double value) {
@@ -138,7 +128,7 @@ final class LkmlSection {
         List<String> parts = new ArrayList<>();
         for (int size : Lkml2015.SIZES) {
             lkml.bus(Lkml2015.MODE, size, CellOrder.BASELINE_TRANSPORT).ifPresent(b -> {
-                double seed = seedBus(size);
+                double seed = Lkml2015.busRatio(size);
                 parts.add("at " + size + " B dbus-daemon takes " + Numbers.factor(b.result().ratioOfMedians()) + "× (95% CI "
                         + Ranges.ratio(b.result().ratioInterval()) + ") the time of p2p-unix, against " + Numbers.factor(seed)
                         + "× kdbus in 2015 (" + against(b.result().ratioInterval(), seed) + ")");
@@ -150,8 +140,8 @@ final class LkmlSection {
         }
         String size = lkml.size(Lkml2015.MODE, CellOrder.BASELINE_TRANSPORT).map(s -> "; 10000 B cost dbus-daemon "
                 + Numbers.factor(s.result().ratioOfMedians()) + "× (95% CI " + Ranges.ratio(s.result().ratioInterval())
-                + ") of 1000 B here, " + Numbers.factor(seedSize(Lkml2015::dbusDaemon)) + "× in 2015 ("
-                + against(s.result().ratioInterval(), seedSize(Lkml2015::dbusDaemon)) + ")").orElse("");
+                + ") of 1000 B here, " + Numbers.factor(Lkml2015.sizeRatio(Lkml2015::dbusDaemon)) + "× in 2015 ("
+                + against(s.result().ratioInterval(), Lkml2015.sizeRatio(Lkml2015::dbusDaemon)) + ")").orElse("");
         return "Verdict (async, 128 calls per run): " + String.join("; ", parts) + size + ". p2p-unix has no bus at all, where "
                 + "kdbus was a bus in the kernel, so the lab's ratio is an upper bound of what an in-kernel bus could save today.";
     }
@@ -165,7 +155,7 @@ final class LkmlSection {
         List<String> parts = new ArrayList<>();
         for (int size : Lkml2015.SIZES) {
             lkml.bus(Lkml2015.MODE, size, CellOrder.BASELINE_TRANSPORT).ifPresent(b -> parts.add(Numbers.factor(b.result().ratioOfMedians())
-                    + "× (95% CI " + Ranges.ratio(b.result().ratioInterval()) + ") at " + size + " B, 2015: " + Numbers.factor(seedBus(size)) + "×"));
+                    + "× (95% CI " + Ranges.ratio(b.result().ratioInterval()) + ") at " + size + " B, 2015: " + Numbers.factor(Lkml2015.busRatio(size)) + "×"));
         }
         return parts.isEmpty() ? Optional.empty() : Optional.of("The 2015 experiment today (GLib, async, " + Lkml2015.CALLS
                 + " calls per run): dbus-daemon ÷ p2p-unix " + String.join("; ", parts) + " (dbus-daemon ÷ kdbus, their hardware).");

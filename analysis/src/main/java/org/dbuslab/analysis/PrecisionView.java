@@ -1,9 +1,9 @@
 package org.dbuslab.analysis;
 
-import org.dbuslab.stats.SampleComparison;
 import org.dbuslab.analysis.doc.Section;
 import org.dbuslab.analysis.doc.Table;
 import org.dbuslab.format.PrecisionTsv;
+import org.dbuslab.stats.SampleComparison;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -63,7 +63,7 @@ final class PrecisionView {
                     Numbers.microseconds(cell.usPerCallMedian()),
                     percent(cell.usPerCallHalfWidthPct()) + PrecisionMark.mark(cell, PrecisionMark.target(analysis))));
             if (runner) {
-                Optional<PrecisionTsv.Row> recorded = recorded(analysis, key);
+                Optional<PrecisionTsv.Row> recorded = analysis.folder().recordedPrecision(key);
                 row.add(recorded.map(r -> percent(r.targetPct())).orElse("—"));
                 row.add(recorded.map(r -> r.met() ? "✓" : "✗").orElse("not in precision.tsv"));
                 row.add(recorded.filter(r -> r.metAfterBlocks() > 0).map(r -> String.valueOf(r.metAfterBlocks())).orElse("—"));
@@ -71,15 +71,6 @@ final class PrecisionView {
             rows.add(row);
         }
         return new Table(header, numeric, rows);
-    }
-
-    /** The runner's line for a matrix cell: kind cell, same transport, mode, payload, window, pair and series. */
-    static Optional<PrecisionTsv.Row> recorded(Analysis analysis, CellKey key) {
-        return analysis.folder().precision().orElse(List.of()).stream()
-                .filter(r -> r.kind().equals("cell") && r.transport().equals(key.transport()) && r.mode().equals(key.mode())
-                        && r.payloadBytes() == key.payloadBytes() && r.window() == key.window()
-                        && r.pair().equals(key.pair()) && r.series().equals(key.series()))
-                .findFirst();
     }
 
     /**

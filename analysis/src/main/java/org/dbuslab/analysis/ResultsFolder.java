@@ -27,4 +27,13 @@ record ResultsFolder(Path dir, Environment environment, List<RunRecord> runs, Li
         warnings = List.copyOf(warnings);
         precision = precision.map(List::copyOf);
     }
+
+    /** precision.tsv's line of the cell KEY (what the runner's stopping rule saw of it); empty without one. */
+    Optional<PrecisionTsv.Row> recordedPrecision(CellKey key) {
+        return precision.orElse(List.of()).stream()
+                .filter(r -> r.kind().equals("cell") && r.transport().equals(key.transport()) && r.mode().equals(key.mode())
+                        && r.payloadBytes() == key.payloadBytes() && r.window() == key.window()
+                        && r.pair().equals(key.pair()) && r.series().equals(key.series()))
+                .findFirst();
+    }
 }

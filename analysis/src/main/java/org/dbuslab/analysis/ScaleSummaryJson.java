@@ -21,9 +21,9 @@ final class ScaleSummaryJson {
         ArrayNode checks = root.putArray("relay_checks");
         scale.relayChecks().forEach(check -> {
             ObjectNode node = checks.addObject().put("delay_ms", check.delayMs());
-            SummaryJson.number(node, "us_per_call_median", check.measuredUs());
-            SummaryJson.number(node, "expected_us", check.expectedUs());
-            SummaryJson.number(node, "floor_us", check.floorUs());
+            JsonValues.number(node, "us_per_call_median", check.measuredUs());
+            JsonValues.number(node, "expected_us", check.expectedUs());
+            JsonValues.number(node, "floor_us", check.floorUs());
             node.put("tolerance", ScaleResults.RELAY_TOLERANCE).put("judged", check.delayMs() >= ScaleResults.RELAY_CHECK_FROM_MS)
                 .put("passed", check.passed());
         });
@@ -32,7 +32,7 @@ final class ScaleSummaryJson {
 
     private static ObjectNode cell(ScaleCell c, ScaleResults scale) {
         ScaleCell.Key k = c.key();
-        ObjectNode node = SummaryJson.JSON.createObjectNode()
+        ObjectNode node = JsonValues.JSON.createObjectNode()
             .put("series", k.series()).put("transport", k.transport()).put("mode", k.mode())
             .put("window", k.window()).put("payload_bytes", k.payloadBytes()).put("clients", k.clients())
             .put("subscribers", k.subscribers()).put("match_rules", k.matchRules()).put("delay_ms", k.delayMs())
@@ -41,21 +41,21 @@ final class ScaleSummaryJson {
             .put("out_of_order", c.outOfOrder()).put("errors", c.errors()).put("clean", c.clean());
         String rate = k.series().equals("signals") ? "signals_per_second" : "calls_per_second";
         String per = k.series().equals("signals") ? "us_per_signal" : "us_per_call";
-        SummaryJson.number(node, rate + "_median", c.rateMedian());
-        SummaryJson.interval(node, rate + "_median_ci95", c.rateCi95());
-        SummaryJson.number(node, per + "_median", c.usPerOperation());
-        SummaryJson.interval(node, per + "_median_ci95", c.usPerOperationCi95());
-        SummaryJson.number(node, "p50_us", c.p50Us());
-        SummaryJson.number(node, "p99_us", c.p99Us());
-        SummaryJson.number(node, "jain", c.jain());
+        JsonValues.number(node, rate + "_median", c.rateMedian());
+        JsonValues.interval(node, rate + "_median_ci95", c.rateCi95());
+        JsonValues.number(node, per + "_median", c.usPerOperation());
+        JsonValues.interval(node, per + "_median_ci95", c.usPerOperationCi95());
+        JsonValues.number(node, "p50_us", c.p50Us());
+        JsonValues.number(node, "p99_us", c.p99Us());
+        JsonValues.number(node, "jain", c.jain());
         ObjectNode cpu = node.putObject("cpu_" + per);
-        SummaryJson.number(cpu, "client", c.cpuClientUs());
-        SummaryJson.number(cpu, "bus", c.cpuBusUs());
-        SummaryJson.number(cpu, "server", c.cpuServerUs());
-        SummaryJson.number(cpu, "relay", c.cpuRelayUs());
+        JsonValues.number(cpu, "client", c.cpuClientUs());
+        JsonValues.number(cpu, "bus", c.cpuBusUs());
+        JsonValues.number(cpu, "server", c.cpuServerUs());
+        JsonValues.number(cpu, "relay", c.cpuRelayUs());
         if (k.series().equals("distance")) {
-            SummaryJson.number(node, "rtt_us", ScaleSections.rttUs(scale, c));
-            SummaryJson.number(node, "bound_calls_per_second", ScaleSections.boundPerSecond(scale, c));
+            JsonValues.number(node, "rtt_us", ScaleSections.rttUs(scale, c));
+            JsonValues.number(node, "bound_calls_per_second", ScaleSections.boundPerSecond(scale, c));
         }
         return node;
     }

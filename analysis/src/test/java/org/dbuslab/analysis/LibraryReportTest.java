@@ -169,8 +169,8 @@ class LibraryReportTest {
         assertTrue(md.contains("\"For asynchronous version of client I had to decrease number of calls to 128 (for synchronous "
                 + "version it was x20000 calls)"), "the seed's mode, quoted: " + md);
         assertTrue(md.contains("| — | — | 0 / 0 / 0 |"), "the seed has no sync figures: " + md);
-        assertEquals(0.029959 / 0.0177455, LkmlSection.seedBus(1000), 1e-9);
-        assertEquals(0.035694 / 0.020437, LkmlSection.seedBus(10000), 1e-9);
+        assertEquals(0.029959 / 0.0177455, Lkml2015.busRatio(1000), 1e-9);
+        assertEquals(0.035694 / 0.020437, Lkml2015.busRatio(10000), 1e-9);
         assertTrue(md.contains("| dbus-daemon ÷ p2p-unix (2015: dbus-daemon ÷ kdbus) | async | 1000 B | 2."), md);
         assertTrue(md.contains("| 1.69× |") && md.contains("| 1.19× (dbus-daemon) |") && md.contains("| 1.15× (kdbus) |"), md);
         LkmlExperiment lkml = analysis.lkml();
