@@ -1,5 +1,8 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.analysis.model.Analysis;
+import org.dbuslab.analysis.output.ReportWriter;
+import org.dbuslab.analysis.read.ResultsFolderReader;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -21,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * while the analysis is restructured; a change meant to alter the output re-baselines it with
  * {@code mvn -pl analysis test -Dtest=RealSessionGoldenTest -Dgolden.update=true} in a commit that says why.
  */
-class RealSessionGoldenTest {
+public class RealSessionGoldenTest {
 
     private static final Path EXPECTED = Path.of("src/test/resources/golden-session/expected");
     /** The only lines that depend on when the analysis ran. */
@@ -32,7 +35,7 @@ class RealSessionGoldenTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"summary.json", "summary.csv", "report.md"})
-    void theAnalysisOfARealSessionIsUnchanged(String file) throws IOException {
+    public void theAnalysisOfARealSessionIsUnchanged(String file) throws IOException {
         ReportWriter writer = ReportWriter.all().stream().filter(w -> w.fileName().equals(file)).findFirst().orElseThrow();
         String actual = writer.render(analysis());
         if (Boolean.getBoolean("golden.update")) {
