@@ -1,12 +1,13 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.analysis.read.ResultsInputException;
 import org.dbuslab.cli.LabCli;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 import java.io.PrintWriter;
 
@@ -30,10 +31,10 @@ import java.io.PrintWriter;
                 "3:compare --fail-on-regression found a regression"})
 public final class AnalysisMain implements Runnable {
 
-    static final String NAME = "dbus-lab-analysis";
-    static final int EXIT_DATA = LabCli.FAILURE;
-    static final int EXIT_USAGE = LabCli.USAGE;
-    static final int EXIT_REGRESSION = 3;
+    public static final String NAME = "dbus-lab-analysis";
+    public static final int EXIT_DATA = LabCli.FAILURE;
+    public static final int EXIT_USAGE = LabCli.USAGE;
+    public static final int EXIT_REGRESSION = 3;
 
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     private boolean help;
@@ -52,7 +53,7 @@ public final class AnalysisMain implements Runnable {
     }
 
     /** Runs the CLI with the given streams and returns the exit code; main() and tests share it. */
-    static int run(PrintWriter out, PrintWriter err, String... args) {
+    public static int run(PrintWriter out, PrintWriter err, String... args) {
         return LabCli.execute(new CommandLine(new AnalysisMain()), NAME, AnalysisMain::failure, args, out, err);
     }
 
@@ -66,7 +67,7 @@ public final class AnalysisMain implements Runnable {
         return new LabCli.Failure("internal error: " + e, EXIT_DATA); // a bug, but still no stack trace for the user
     }
 
-    static int fail(PrintWriter err, String message, int exitCode) {
+    public static int fail(PrintWriter err, String message, int exitCode) {
         return LabCli.fail(err, NAME, message, exitCode);
     }
 }

@@ -1,5 +1,13 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.analysis.compare.CompareReport;
+import org.dbuslab.analysis.compare.FolderComparison;
+import org.dbuslab.analysis.model.CellSummarizer;
+import org.dbuslab.analysis.model.CellSummary;
+import org.dbuslab.analysis.output.AtomicFiles;
+import org.dbuslab.analysis.read.CellKey;
+import org.dbuslab.analysis.read.ResultsFolder;
+import org.dbuslab.analysis.read.ResultsFolderReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -37,7 +45,7 @@ import java.util.regex.Pattern;
                 "1:a results folder cannot be analysed or the report cannot be written",
                 "2:wrong usage (unknown option, missing argument, bad threshold)",
                 "3:a cell (or the common shift) regressed and --fail-on-regression was given"})
-final class CompareCommand implements Callable<Integer> {
+public final class CompareCommand implements Callable<Integer> {
 
     private static final Pattern PERCENT = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*%?");
 
@@ -100,7 +108,7 @@ final class CompareCommand implements Callable<Integer> {
     }
 
     /** "2%", "2 %" or "2" mean two percent; anything else is a usage error. */
-    static double parseThreshold(String text) {
+    public static double parseThreshold(String text) {
         return parseThreshold("--threshold", text);
     }
 

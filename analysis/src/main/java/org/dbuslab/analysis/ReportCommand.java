@@ -1,5 +1,9 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.analysis.model.Analysis;
+import org.dbuslab.analysis.output.ReportWriter;
+import org.dbuslab.analysis.read.ResultsFolder;
+import org.dbuslab.analysis.read.ResultsFolderReader;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -52,10 +56,10 @@ import java.util.concurrent.Callable;
                 "0:success",
                 "1:the results folder cannot be analysed or the reports cannot be written",
                 "2:wrong usage (unknown option, missing argument, a --baseline without runs)"})
-final class ReportCommand implements Callable<Integer> {
+public final class ReportCommand implements Callable<Integer> {
 
     /** The time written into the reports; tests fix it so their output is stable. */
-    static Clock clock = Clock.systemUTC();
+    public static Clock clock = Clock.systemUTC();
 
     @Parameters(paramLabel = "DIR", description = "Results folder of one lab session, e.g. results/20250101T120000Z.")
     private Path dir;

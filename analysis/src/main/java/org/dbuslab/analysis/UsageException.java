@@ -1,11 +1,11 @@
 package org.dbuslab.analysis;
 
 /** An option value that parses but does not fit the data, e.g. a baseline transport that has no runs: exit 2. */
-final class UsageException extends RuntimeException {
+public final class UsageException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
-    UsageException(String message) {
+    public UsageException(String message) {
         super(message);
     }
 }

@@ -15,10 +15,10 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class AnalysisMainTest {
+public class AnalysisMainTest {
 
     @TempDir
-    Path dir;
+    public Path dir;
 
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
@@ -32,7 +32,7 @@ class AnalysisMainTest {
     }
 
     @Test
-    void reportWritesEveryFormatAndPrintsTheirPaths() throws Exception {
+    public void reportWritesEveryFormatAndPrintsTheirPaths() throws Exception {
         Path session = Fixtures.copyOfSession(dir);
         byte[] rawBefore = Files.readAllBytes(session.resolve("runs.csv"));
 
@@ -57,7 +57,7 @@ class AnalysisMainTest {
     }
 
     @Test
-    void extraBaselineAddsItsOwnVerdictsAndLeadsTheHeadline() throws Exception {
+    public void extraBaselineAddsItsOwnVerdictsAndLeadsTheHeadline() throws Exception {
         Path session = Fixtures.copyOfSession(dir);
         assertEquals(0, run("report", session.toString(), "--baseline", "p2p-unix"));
         String report = Files.readString(session.resolve("report.md"));
@@ -71,7 +71,7 @@ class AnalysisMainTest {
     }
 
     @Test
-    void baselineWithoutRunsIsAUsageError() {
+    public void baselineWithoutRunsIsAUsageError() {
         Path session = Fixtures.copyOfSession(dir);
         assertEquals(2, run("report", session.toString(), "--baseline", "kdbus"));
         assertEquals(List.of("dbus-lab-analysis: error: --baseline kdbus: no measured runs of that transport in " + session
@@ -80,14 +80,14 @@ class AnalysisMainTest {
     }
 
     @Test
-    void missingFolderIsOneErrorLineAndExitCode1() {
+    public void missingFolderIsOneErrorLineAndExitCode1() {
         assertEquals(1, run("report", dir.resolve("no-such-session").toString()));
         assertEquals(List.of("dbus-lab-analysis: error: results folder not found: " + dir.resolve("no-such-session")), errLines());
         assertEquals("", out.toString());
     }
 
     @Test
-    void malformedCsvIsOneErrorLineAndNoOutputs() {
+    public void malformedCsvIsOneErrorLineAndNoOutputs() {
         Fixtures.write(dir, "runs.csv", Fixtures.RUNS_HEADER + "dbus-daemon,sync,1000,1,10000,1,1,0,0\n\n");
         assertEquals(1, run("report", dir.toString()));
         assertEquals(List.of("dbus-lab-analysis: error: runs.csv line 2: expected 13 fields, found 9"), errLines());
@@ -95,7 +95,7 @@ class AnalysisMainTest {
     }
 
     @Test
-    void usageErrorsExitWith2() {
+    public void usageErrorsExitWith2() {
         assertEquals(2, run());
         assertEquals(2, run("report"));
         assertEquals(2, run("report", "--colour", dir.toString()));
@@ -104,7 +104,7 @@ class AnalysisMainTest {
     }
 
     @Test
-    void helpExplainsTheCommandAndExitsWith0() {
+    public void helpExplainsTheCommandAndExitsWith0() {
         assertEquals(0, run("--help"));
         assertEquals(0, run("report", "--help"));
         assertTrue(out.toString().contains("Usage: dbus-lab-analysis [-h] COMMAND"));

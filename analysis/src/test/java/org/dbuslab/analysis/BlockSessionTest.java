@@ -2,13 +2,31 @@ package org.dbuslab.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.dbuslab.analysis.stats.BlockBootstrap;
-import org.dbuslab.analysis.stats.Bootstrap;
-import org.dbuslab.analysis.stats.Direction;
-import org.dbuslab.analysis.stats.Interval;
-import org.dbuslab.analysis.stats.SampleComparison;
-import org.dbuslab.analysis.stats.SignificanceTest;
+import org.dbuslab.analysis.model.Analysis;
+import org.dbuslab.analysis.model.CellSummarizer;
+import org.dbuslab.analysis.model.CellSummary;
+import org.dbuslab.analysis.model.Numbers;
+import org.dbuslab.analysis.model.RunBlocks;
+import org.dbuslab.analysis.output.ReportHtml;
+import org.dbuslab.analysis.output.ReportMarkdown;
+import org.dbuslab.analysis.output.ReportMarkdownTest;
+import org.dbuslab.analysis.output.SummaryJson;
+import org.dbuslab.analysis.output.SummaryJsonTest;
+import org.dbuslab.analysis.read.CellKey;
+import org.dbuslab.analysis.read.Counts;
+import org.dbuslab.analysis.read.CpuNs;
+import org.dbuslab.analysis.read.ResultsFolder;
+import org.dbuslab.analysis.read.ResultsFolderReader;
+import org.dbuslab.analysis.read.RunRecord;
+import org.dbuslab.analysis.report.WhereTimeGoes;
+import org.dbuslab.format.Phase;
 import org.dbuslab.format.PrecisionTsv;
+import org.dbuslab.stats.BlockBootstrap;
+import org.dbuslab.stats.Bootstrap;
+import org.dbuslab.stats.Direction;
+import org.dbuslab.stats.Interval;
+import org.dbuslab.stats.SampleComparison;
+import org.dbuslab.stats.SignificanceTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,12 +41,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** A session runner's folder: blocks, one run per cell and block, CPU columns; with and without precision.tsv. */
-class BlockSessionTest {
+public class BlockSessionTest {
 
     private static final int BLOCKS = 8;
 
     @TempDir
-    Path dir;
+    public Path dir;
 
     private Analysis analysis() {
         SyntheticSession.writeBlocks(dir, 3, BLOCKS, SyntheticSession.blockCells());
@@ -45,7 +63,7 @@ class BlockSessionTest {
     }
 
     @Test
-    void everyCellHasCpuPerCallWithBusZeroWithoutABus() throws Exception {
+    public void everyCellHasCpuPerCallWithBusZeroWithoutABus() throws Exception {
         JsonNode root = summary();
         int cells = 0;
         for (String list : List.of("cells", "reference_cells", "sweep_cells")) {
@@ -73,14 +91,14 @@ class BlockSessionTest {
     }
 
     @Test
-    void olderFoldersHaveCpuKeysWithNullValues() throws Exception {
+    public void olderFoldersHaveCpuKeysWithNullValues() throws Exception {
         JsonNode cpu = SummaryJsonTest.summaryOfFixture().get("cells").get(0).get("cpu_us_per_call");
         assertTrue(cpu.get("client").isNull() && cpu.get("bus").isNull() && cpu.get("server").isNull());
         assertEquals(0, cpu.get("runs").asInt());
     }
 
     @Test
-    void comparisonsInTheSameBlocksArePairedAndCancelTheDrift() throws Exception {
+    public void comparisonsInTheSameBlocksArePairedAndCancelTheDrift() throws Exception {
         Analysis analysis = analysis();
         assertFalse(analysis.comparisons().isEmpty());
         analysis.comparisons().forEach(c -> assertTrue(c.result().paired(), c.cell().key().label()));
@@ -107,7 +125,7 @@ class BlockSessionTest {
     }
 
     @Test
-    void reportShowsWhereTheTimeGoesAndWhichComparisonsArePaired() {
+    public void reportShowsWhereTheTimeGoesAndWhichComparisonsArePaired() {
         Analysis analysis = analysis();
         String md = new ReportMarkdown().render(analysis);
         // wall 160 × drift median; CPU 60 + 70 + 20 = 150 (CPU columns are not drift-scaled)
@@ -130,13 +148,13 @@ class BlockSessionTest {
     }
 
     @Test
-    void withoutCpuColumnsTheSectionSaysSo() throws Exception {
+    public void withoutCpuColumnsTheSectionSaysSo() throws Exception {
         String md = ReportMarkdownTest.reportOfFixture();
         assertTrue(md.contains("## Where the time goes\n\n" + WhereTimeGoes.noCpu() + "\n"), md);
     }
 
     @Test
-    void precisionFromTheRunnerWhenItLeftPrecisionTsv() throws Exception {
+    public void precisionFromTheRunnerWhenItLeftPrecisionTsv() throws Exception {
         SyntheticSession.writeBlocks(dir, 3, BLOCKS, SyntheticSession.blockCells());
         PrecisionTsv.FORMAT.write(dir, List.of(
                 new PrecisionTsv.Row("cell", "dbus-daemon", "sync", 1000, 1, CellKey.SUBJECT_PAIR, "matrix", "", "", BLOCKS,
@@ -161,7 +179,7 @@ class BlockSessionTest {
     }
 
     @Test
-    void anUnreadablePrecisionTsvIsAWarningNotAnError() {
+    public void anUnreadablePrecisionTsvIsAWarningNotAnError() {
         SyntheticSession.writeBlocks(dir, 3, BLOCKS, SyntheticSession.blockCells());
         Fixtures.write(dir, "precision.tsv", "not\ta\tprecision file\n");
         ResultsFolder folder = ResultsFolderReader.read(dir);
@@ -171,7 +189,7 @@ class BlockSessionTest {
 
     /** An older --full folder: 5 rounds of 2 runs of one client process each. Pairing those would lose the verdicts. */
     @Test
-    void roundsOfSeveralRunsStayUnpaired() {
+    public void roundsOfSeveralRunsStayUnpaired() {
         List<RunRecord> runs = new ArrayList<>();
         for (String transport : List.of("dbus-daemon", "dbus-broker")) {
             CellKey key = new CellKey(transport, "sync", 1000, 1, 1000);
@@ -190,7 +208,7 @@ class BlockSessionTest {
     }
 
     @Test
-    void cellIntervalsComeFromTheBlockBootstrap() {
+    public void cellIntervalsComeFromTheBlockBootstrap() {
         Analysis analysis = analysis();
         CellSummary daemon = cell(analysis, "dbus-daemon", CellKey.SUBJECT_PAIR, "matrix", 1);
         List<double[]> blocks = new ArrayList<>();

@@ -14,10 +14,10 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class CompareCommandTest {
+public class CompareCommandTest {
 
     @TempDir
-    Path tmp;
+    public Path tmp;
 
     private final StringWriter out = new StringWriter();
     private final StringWriter err = new StringWriter();
@@ -31,7 +31,7 @@ class CompareCommandTest {
     }
 
     @Test
-    void plantedTwentyPercentRegressionIsFoundAndFailsTheBuild() throws IOException {
+    public void plantedTwentyPercentRegressionIsFoundAndFailsTheBuild() throws IOException {
         Path base = session("base", 1, SyntheticSession.standardCells());
         Map<String, Double> slower = SyntheticSession.standardCells();
         slower.put("dbus-broker sync 1000", 95.0 * 1.2);
@@ -50,7 +50,7 @@ class CompareCommandTest {
 
     /** Reference and sweep cells are compared and marked; the over-limit check, whose errors are its purpose, is not. */
     @Test
-    void labSeriesAreComparedExceptTheOverLimitCheck() throws IOException {
+    public void labSeriesAreComparedExceptTheOverLimitCheck() throws IOException {
         Path base = Fixtures.copyOfSession(Files.createDirectories(tmp.resolve("base")));
         Path current = Fixtures.copyOfSession(Files.createDirectories(tmp.resolve("new")));
         assertEquals(0, run("compare", base.toString(), current.toString(), "--fail-on-regression"), err.toString());
@@ -62,7 +62,7 @@ class CompareCommandTest {
     }
 
     @Test
-    void withoutFailOnRegressionARegressionStillExitsZero() throws IOException {
+    public void withoutFailOnRegressionARegressionStillExitsZero() throws IOException {
         Path base = session("base", 1, SyntheticSession.standardCells());
         Map<String, Double> slower = SyntheticSession.standardCells();
         slower.replaceAll((cell, us) -> us * 1.2);
@@ -72,7 +72,7 @@ class CompareCommandTest {
     }
 
     @Test
-    void twoSessionsFromTheSameDistributionShowNoChange() throws IOException {
+    public void twoSessionsFromTheSameDistributionShowNoChange() throws IOException {
         Path base = session("base", 11, SyntheticSession.standardCells());
         Path current = session("new", 12, SyntheticSession.standardCells());
         assertEquals(0, run("compare", base.toString(), current.toString(), "--fail-on-regression"));
@@ -81,7 +81,7 @@ class CompareCommandTest {
 
     /** The session runner calibrates calls per run in each session: the same cells at other calls still compare. */
     @Test
-    void cellsMatchAcrossCallsPerRunWhenTheirShapeNamesOneCell() throws IOException {
+    public void cellsMatchAcrossCallsPerRunWhenTheirShapeNamesOneCell() throws IOException {
         Path base = session("base", 11, SyntheticSession.standardCells());
         Path current = session("new", 12, SyntheticSession.standardCells());
         String runs = Files.readString(current.resolve("runs.csv"));
@@ -120,7 +120,7 @@ class CompareCommandTest {
 
     /** Two sessions of one code differ mostly by the machine's state, the same in every cell: not a regression. */
     @Test
-    void aShiftEveryCellSharesWithinItsThresholdIsNoChangeOneCellBeyondItIs() throws IOException {
+    public void aShiftEveryCellSharesWithinItsThresholdIsNoChangeOneCellBeyondItIs() throws IOException {
         Path base = session("base", 21, twelveCells(1.0));
         Map<String, Double> later = twelveCells(1.06);
         later.put("p2p-unix sync 1000", later.get("p2p-unix sync 1000") * 1.2);
@@ -136,7 +136,7 @@ class CompareCommandTest {
     }
 
     @Test
-    void aShiftBeyondItsThresholdIsARegressionOfEveryCellAbsoluteJudgesEachCellAlone() throws IOException {
+    public void aShiftBeyondItsThresholdIsARegressionOfEveryCellAbsoluteJudgesEachCellAlone() throws IOException {
         Path base = session("base", 21, twelveCells(1.0));
         Path current = session("new", 22, twelveCells(1.25));
         assertEquals(3, run("compare", base.toString(), current.toString(), "--fail-on-regression"), err.toString());
@@ -157,7 +157,7 @@ class CompareCommandTest {
     }
 
     @Test
-    void improvementBeyondTheThresholdIsReported() throws IOException {
+    public void improvementBeyondTheThresholdIsReported() throws IOException {
         Path base = session("base", 1, SyntheticSession.standardCells());
         Map<String, Double> faster = SyntheticSession.standardCells();
         faster.put("dbus-daemon sync 10000", 160.0 * 0.9);
@@ -169,7 +169,7 @@ class CompareCommandTest {
 
     /** A significant but small change stays "no change": the threshold is about what matters. */
     @Test
-    void significantChangeBelowTheThresholdIsNoChange() throws IOException {
+    public void significantChangeBelowTheThresholdIsNoChange() throws IOException {
         Path base = session("base", 1, SyntheticSession.standardCells());
         Map<String, Double> slightly = SyntheticSession.standardCells();
         slightly.replaceAll((cell, us) -> us * 1.03);
@@ -179,7 +179,7 @@ class CompareCommandTest {
     }
 
     @Test
-    void cellsInOnlyOneSessionAreListedAndEnvironmentChangesShown() throws IOException {
+    public void cellsInOnlyOneSessionAreListedAndEnvironmentChangesShown() throws IOException {
         Path base = session("base", 1, SyntheticSession.standardCells());
         Map<String, Double> fewer = SyntheticSession.standardCells();
         fewer.remove("dbus-broker sync 10000");
@@ -192,7 +192,7 @@ class CompareCommandTest {
     }
 
     @Test
-    void badThresholdOrMissingFolderAreClearErrors() throws IOException {
+    public void badThresholdOrMissingFolderAreClearErrors() throws IOException {
         Path base = session("base", 1, SyntheticSession.standardCells());
         assertEquals(2, run("compare", base.toString(), base.toString(), "--threshold", "two"));
         assertEquals(2, run("compare", base.toString()));
@@ -204,7 +204,7 @@ class CompareCommandTest {
     }
 
     @Test
-    void thresholdAcceptsPercentWithOrWithoutSign() {
+    public void thresholdAcceptsPercentWithOrWithoutSign() {
         assertEquals(0.02, CompareCommand.parseThreshold("2%"), 1e-15);
         assertEquals(0.005, CompareCommand.parseThreshold("0.5 %"), 1e-15);
         assertEquals(0.1, CompareCommand.parseThreshold("10"), 1e-15);

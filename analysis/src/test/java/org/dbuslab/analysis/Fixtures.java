@@ -9,20 +9,20 @@ import java.nio.file.Path;
 import java.util.stream.Stream;
 
 /** The fixture results folder, copied so tests may write reports without touching the original. */
-final class Fixtures {
+public final class Fixtures {
 
-    static final String RUNS_HEADER =
+    public static final String RUNS_HEADER =
             "transport,mode,payload_bytes,window,calls,run,elapsed_ns,lost,mismatched,errors,phase,method,started_utc\n";
 
     private Fixtures() {
     }
 
-    static Path session() {
+    public static Path session() {
         return resource("/fixtures/session");
     }
 
     /** A small OUT/scenarios/ folder: cold start and property reads on dbus-daemon, ruby-dbus and zbus skipped. */
-    static Path scenarios() {
+    public static Path scenarios() {
         return resource("/fixtures/scenarios");
     }
 
@@ -32,7 +32,7 @@ final class Fixtures {
      * block, lkml cells for 4 runs, sd-bus>sd-bus on dbus-broker in 3 blocks only, one lost call in glib>dbus-java, and
      * skipped.tsv naming the dbus-java-stock-5.1.1 version row.
      */
-    static Path libraries() {
+    public static Path libraries() {
         return resource("/fixtures/libraries");
     }
 
@@ -45,12 +45,12 @@ final class Fixtures {
     }
 
     /** A deep copy: the latency logs live in a subfolder. */
-    static Path copyOfSession(Path target) {
+    public static Path copyOfSession(Path target) {
         return copy(session(), target);
     }
 
     /** A deep copy of {@code source}'s files into {@code target}. */
-    static Path copy(Path source, Path target) {
+    public static Path copy(Path source, Path target) {
         try (Stream<Path> files = Files.walk(source)) {
             for (Path file : files.toList()) {
                 Path copy = target.resolve(source.relativize(file).toString());
@@ -66,7 +66,7 @@ final class Fixtures {
         }
     }
 
-    static Path write(Path dir, String name, String content) {
+    public static Path write(Path dir, String name, String content) {
         try {
             return Files.writeString(dir.resolve(name), content, StandardCharsets.UTF_8);
         } catch (IOException e) {

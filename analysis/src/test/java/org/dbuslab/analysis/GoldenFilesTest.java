@@ -1,5 +1,12 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.analysis.model.Analysis;
+import org.dbuslab.analysis.output.ReportHtml;
+import org.dbuslab.analysis.output.ReportWriter;
+import org.dbuslab.analysis.output.SummaryCsv;
+import org.dbuslab.analysis.output.SummaryJson;
+import org.dbuslab.analysis.output.SummaryJsonTest;
+import org.dbuslab.analysis.read.ResultsFolderReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
  * After an intended change, regenerate with {@code mvn -pl analysis test -Dtest=GoldenFilesTest -Dgolden.update=true}
  * and review the diff of src/test/resources/golden/.
  */
-class GoldenFilesTest {
+public class GoldenFilesTest {
 
     private static final Path SOURCE = Path.of("src/test/resources/golden");
     /** Chart bodies depend on the machine's fonts; their presence and titles are checked in ReportHtmlTest. */
@@ -34,22 +41,22 @@ class GoldenFilesTest {
     private final Locale saved = Locale.getDefault();
 
     @AfterEach
-    void restoreLocale() {
+    public void restoreLocale() {
         Locale.setDefault(saved);
     }
 
-    static Stream<Arguments> writersAndLocales() {
+    public static Stream<Arguments> writersAndLocales() {
         return ReportWriter.all().stream().flatMap(w -> Stream.of(Arguments.of(w, Locale.ROOT), Arguments.of(w, Locale.GERMANY)));
     }
 
-    static String renderFixture(ReportWriter writer) {
+    public static String renderFixture(ReportWriter writer) {
         String text = writer.render(Analysis.of(ResultsFolderReader.read(Fixtures.session()), SummaryJsonTest.GENERATED));
         return writer instanceof ReportHtml ? SVG_BODY.matcher(text).replaceAll("$1$2…</svg>") : text;
     }
 
     @ParameterizedTest(name = "{0} in locale ''{1}''")
     @MethodSource("writersAndLocales")
-    void matchesGoldenFile(ReportWriter writer, Locale locale) throws IOException {
+    public void matchesGoldenFile(ReportWriter writer, Locale locale) throws IOException {
         Locale.setDefault(locale);
         String actual = renderFixture(writer);
         String name = writer.fileName() + ".golden";
@@ -66,7 +73,7 @@ class GoldenFilesTest {
 
     /** Machine-read formats must never carry a decimal comma, whatever the locale. */
     @Test
-    void machineReadFormatsHaveNoDecimalCommaInGermany() {
+    public void machineReadFormatsHaveNoDecimalCommaInGermany() {
         Locale.setDefault(Locale.GERMANY);
         Analysis analysis = Analysis.of(ResultsFolderReader.read(Fixtures.session()), SummaryJsonTest.GENERATED);
         String json = new SummaryJson().render(analysis);

@@ -26,9 +26,9 @@ import java.util.SplittableRandom;
  * {@code java -cp target/test-classes:target/classes:$HOME/.m2/repository/org/hdrhistogram/HdrHistogram/2.2.2/HdrHistogram-2.2.2.jar
  * org.dbuslab.analysis.LatencyFixtureGenerator src/test/resources/fixtures/session}
  */
-final class LatencyFixtureGenerator {
+public final class LatencyFixtureGenerator {
 
-    static final long SEED = 20150430L;
+    public static final long SEED = 20150430L;
     /** This cell keeps an empty latency_log, to show how a report handles latency that was not recorded. */
     private static final String UNRECORDED_CELL = "p2p-unix.async.1000.w16.c10000";
 
@@ -78,7 +78,7 @@ final class LatencyFixtureGenerator {
     }
 
     /** Log-normal round trips around the run's mean, with a slow tail of 0.5 % of the calls. */
-    static Histogram histogram(SplittableRandom random, long calls, double meanNs, String tag, Instant started, long elapsedNs) {
+    public static Histogram histogram(SplittableRandom random, long calls, double meanNs, String tag, Instant started, long elapsedNs) {
         Histogram h = new Histogram(3);
         double sigma = 0.25;
         double median = meanNs / Math.exp(sigma * sigma / 2);
@@ -96,7 +96,7 @@ final class LatencyFixtureGenerator {
     }
 
     /** Writes one log as the client does; the start time comes from the first histogram, not the clock. */
-    static void write(Path file, List<Histogram> histograms) throws IOException {
+    public static void write(Path file, List<Histogram> histograms) throws IOException {
         Files.createDirectories(file.getParent());
         try (OutputStream os = Files.newOutputStream(file); PrintStream ps = new PrintStream(os, false, StandardCharsets.UTF_8)) {
             HistogramLogWriter writer = new HistogramLogWriter(ps);

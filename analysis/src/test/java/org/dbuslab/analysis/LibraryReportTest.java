@@ -2,8 +2,22 @@ package org.dbuslab.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.dbuslab.analysis.stats.Quantiles;
-import org.dbuslab.analysis.stats.SampleComparison;
+import org.dbuslab.analysis.model.Analysis;
+import org.dbuslab.analysis.model.CellSummary;
+import org.dbuslab.analysis.model.ClientLibraries;
+import org.dbuslab.analysis.model.Lkml2015;
+import org.dbuslab.analysis.model.LkmlExperiment;
+import org.dbuslab.analysis.output.ReportMarkdown;
+import org.dbuslab.analysis.output.SummaryCsv;
+import org.dbuslab.analysis.output.SummaryJson;
+import org.dbuslab.analysis.output.SummaryJsonTest;
+import org.dbuslab.analysis.read.CellKey;
+import org.dbuslab.analysis.read.ResultsFolderReader;
+import org.dbuslab.analysis.report.ClientLibrariesSection;
+import org.dbuslab.analysis.report.Findings;
+import org.dbuslab.analysis.report.LkmlSection;
+import org.dbuslab.stats.Quantiles;
+import org.dbuslab.stats.SampleComparison;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,26 +38,26 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The client-library matrix and the 2015 experiment (issue 14) in summary.json, summary.csv and report.md. */
-class LibraryReportTest {
+public class LibraryReportTest {
 
     private static Analysis analysis;
     private static JsonNode summary;
     private static String md;
 
     @BeforeAll
-    static void render() throws Exception {
+    public static void render() throws Exception {
         analysis = Analysis.of(ResultsFolderReader.read(Fixtures.libraries()), SummaryJsonTest.GENERATED);
         summary = new ObjectMapper().readTree(new SummaryJson().render(analysis));
         md = new ReportMarkdown().render(analysis);
     }
 
     @Test
-    void readsWithoutWarningsTheRunnerMarksLibraryPairsAsReferenceRows() {
+    public void readsWithoutWarningsTheRunnerMarksLibraryPairsAsReferenceRows() {
         assertEquals(List.of(), analysis.folder().warnings());
     }
 
     @Test
-    void libraryAndLkmlCellsHaveEveryFieldOfAMatrixCellAndTheLibrariesOfTheirPair() {
+    public void libraryAndLkmlCellsHaveEveryFieldOfAMatrixCellAndTheLibrariesOfTheirPair() {
         Set<String> matrixFields = fields(summary.get("cells").get(0));
         JsonNode libraries = summary.get("library_cells");
         assertEquals(8, libraries.size());
@@ -81,7 +95,7 @@ class LibraryReportTest {
     }
 
     @Test
-    void summaryCsvHasTheirRowsInTheSameColumns() {
+    public void summaryCsvHasTheirRowsInTheSameColumns() {
         String[] lines = new SummaryCsv().render(analysis).split("\n");
         int width = lines[0].split(",", -1).length;
         long libraries = Arrays.stream(lines).filter(l -> l.contains(",libraries,")).count();
@@ -95,7 +109,7 @@ class LibraryReportTest {
 
     /** Library cells ran in one group's blocks only: the ratios draw on the blocks both cells ran in, and say how many. */
     @Test
-    void ratiosArePairedOverTheBlocksBothCellsRanIn() {
+    public void ratiosArePairedOverTheBlocksBothCellsRanIn() {
         ClientLibraries.Place sync = place("dbus-daemon", "sync");
         ClientLibraries.Row glib = row(sync, "glib>glib");
         ClientLibraries.Row java = row(sync, CellKey.SUBJECT_PAIR);
@@ -127,7 +141,7 @@ class LibraryReportTest {
     }
 
     @Test
-    void oneSentencePerPairSaysWhatItsLibraryCosts() {
+    public void oneSentencePerPairSaysWhatItsLibraryCosts() {
         ClientLibraries.Place sync = place("dbus-daemon", "sync");
         String stock = ClientLibrariesSection.sentence(row(sync, "dbus-java-stock>dbus-java-stock"));
         assertTrue(stock.matches("dbus-java-stock>dbus-java-stock costs 5\\.\\d\\d× libdbus \\(95% CI 5\\.\\d\\d–5\\.\\d\\d, paired over 6 "
@@ -149,7 +163,7 @@ class LibraryReportTest {
     }
 
     @Test
-    void findingNamesEachLibraryAgainstItselfWithItsInterval() {
+    public void findingNamesEachLibraryAgainstItselfWithItsInterval() {
         String finding = Findings.of(analysis).stream().map(i -> i.text()).filter(t -> t.startsWith("Client libraries")).findFirst()
                 .orElseThrow();
         assertTrue(finding.startsWith("Client libraries, each against itself, on dbus-daemon sync 1000 B, × libdbus>libdbus "
@@ -161,7 +175,7 @@ class LibraryReportTest {
     }
 
     @Test
-    void the2015TableShowsTheLabsSecondsPerRunBesideTheSeedsAsyncFigures() {
+    public void the2015TableShowsTheLabsSecondsPerRunBesideTheSeedsAsyncFigures() {
         assertTrue(md.contains("| async | 1000 B | 128 | 0.00"), md);
         assertTrue(md.contains("0.026485–0.032812 s, median 0.029959 s | 0.017045–0.018639 s, median 0.017745 s | 0 / 0 / 0 |"), md);
         assertTrue(md.contains("0.033604–0.040914 s, median 0.035694 s | 0.019898–0.022187 s, median 0.020437 s | 0 / 0 / 0 |"), md);
@@ -169,8 +183,8 @@ class LibraryReportTest {
         assertTrue(md.contains("\"For asynchronous version of client I had to decrease number of calls to 128 (for synchronous "
                 + "version it was x20000 calls)"), "the seed's mode, quoted: " + md);
         assertTrue(md.contains("| — | — | 0 / 0 / 0 |"), "the seed has no sync figures: " + md);
-        assertEquals(0.029959 / 0.0177455, LkmlSection.seedBus(1000), 1e-9);
-        assertEquals(0.035694 / 0.020437, LkmlSection.seedBus(10000), 1e-9);
+        assertEquals(0.029959 / 0.0177455, Lkml2015.busRatio(1000), 1e-9);
+        assertEquals(0.035694 / 0.020437, Lkml2015.busRatio(10000), 1e-9);
         assertTrue(md.contains("| dbus-daemon ÷ p2p-unix (2015: dbus-daemon ÷ kdbus) | async | 1000 B | 2."), md);
         assertTrue(md.contains("| 1.69× |") && md.contains("| 1.19× (dbus-daemon) |") && md.contains("| 1.15× (kdbus) |"), md);
         LkmlExperiment lkml = analysis.lkml();
@@ -192,7 +206,7 @@ class LibraryReportTest {
 
     /** An older folder (no library or lkml series) renders as before: no such section, empty lists. */
     @Test
-    void olderFoldersHaveNeitherSection() throws Exception {
+    public void olderFoldersHaveNeitherSection() throws Exception {
         Analysis old = Analysis.of(ResultsFolderReader.read(Fixtures.session()), SummaryJsonTest.GENERATED);
         String oldMd = new ReportMarkdown().render(old);
         assertFalse(oldMd.contains(ClientLibrariesSection.TITLE), oldMd);
@@ -206,7 +220,7 @@ class LibraryReportTest {
 
     /** A session whose C libraries were skipped says so in one line instead of showing nothing. */
     @Test
-    void aSessionThatSkippedTheLibrariesSaysSo(@TempDir Path dir) {
+    public void aSessionThatSkippedTheLibrariesSaysSo(@TempDir Path dir) {
         Path session = Fixtures.copyOfSession(dir.resolve("session"));
         Fixtures.write(session, "skipped.tsv", "dbus-daemon glib>dbus-java\tpeers: gcc not found (apt-get install gcc libglib2.0-dev)\n");
         String text = new ReportMarkdown().render(Analysis.of(ResultsFolderReader.read(session), SummaryJsonTest.GENERATED));
@@ -219,7 +233,7 @@ class LibraryReportTest {
 
     /** Without CPU columns a sentence says so and no empty chart is drawn; the ratios are unchanged. */
     @Test
-    void withoutCpuTimesTheSentencesSaySoAndThereIsNoChart(@TempDir Path dir) throws Exception {
+    public void withoutCpuTimesTheSentencesSaySoAndThereIsNoChart(@TempDir Path dir) throws Exception {
         Path session = Fixtures.copy(Fixtures.libraries(), dir.resolve("session"));
         List<String> lines = java.nio.file.Files.readAllLines(session.resolve("runs.csv"));
         StringBuilder csv = new StringBuilder(lines.get(0)).append('\n');

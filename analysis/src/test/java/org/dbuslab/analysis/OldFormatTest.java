@@ -2,6 +2,16 @@ package org.dbuslab.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.dbuslab.analysis.model.Analysis;
+import org.dbuslab.analysis.output.ReportHtml;
+import org.dbuslab.analysis.output.ReportMarkdown;
+import org.dbuslab.analysis.output.ReportMarkdownTest;
+import org.dbuslab.analysis.output.ReportWriter;
+import org.dbuslab.analysis.output.SummaryJson;
+import org.dbuslab.analysis.output.SummaryJsonTest;
+import org.dbuslab.analysis.read.CellKey;
+import org.dbuslab.analysis.read.ResultsFolderReader;
+import org.dbuslab.analysis.report.LabHealthSection;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,12 +30,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A results folder of the original format (runs.csv ends at latency_tag; no notes.tsv, no reference, sweep or
  * over-limit rows) still renders, and its subject cells come out exactly as in the new format.
  */
-class OldFormatTest {
+public class OldFormatTest {
 
     private static final int OLD_COLUMNS = 15;
 
     /** The fixture as the lab wrote it before: the matrix rows only, without the six trailing columns. */
-    static Path oldFormatCopy(Path dir) throws IOException {
+    public static Path oldFormatCopy(Path dir) throws IOException {
         Path copy = Fixtures.copyOfSession(dir);
         List<String> lines = new ArrayList<>();
         String[] rows = Files.readString(copy.resolve("runs.csv")).split("\n", -1);
@@ -45,7 +55,7 @@ class OldFormatTest {
     }
 
     @Test
-    void oldFolderRendersEveryFormatWithTheNewSectionsSayingThereIsNothing(@TempDir Path dir) throws IOException {
+    public void oldFolderRendersEveryFormatWithTheNewSectionsSayingThereIsNothing(@TempDir Path dir) throws IOException {
         Path old = oldFormatCopy(dir);
         assertTrue(Files.readAllLines(old.resolve("runs.csv")).get(0).endsWith(",latency_log,latency_tag"));
         Analysis analysis = Analysis.of(ResultsFolderReader.read(old), SummaryJsonTest.GENERATED);
@@ -69,7 +79,7 @@ class OldFormatTest {
 
     /** The subject's statistics do not depend on the format, nor on the reference rows beside them. */
     @Test
-    void subjectCellsAreTheSameInTheOldAndTheNewFormat(@TempDir Path dir) throws Exception {
+    public void subjectCellsAreTheSameInTheOldAndTheNewFormat(@TempDir Path dir) throws Exception {
         ObjectMapper json = new ObjectMapper();
         JsonNode oldSummary = json.readTree(new SummaryJson().render(
                 Analysis.of(ResultsFolderReader.read(oldFormatCopy(dir)), SummaryJsonTest.GENERATED)));

@@ -1,5 +1,9 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.analysis.model.Analysis;
+import org.dbuslab.analysis.output.ReportHtml;
+import org.dbuslab.analysis.output.SummaryJsonTest;
+import org.dbuslab.analysis.read.ResultsFolderReader;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.junit.jupiter.api.Assumptions;
@@ -23,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.fail;
  * measured by a script appended to a copy of the report (the report itself has none) whose results Chromium's
  * --dump-dom prints. Without Chromium the test is skipped, under CI=true it fails.
  */
-class ReportBrowserIT {
+public class ReportBrowserIT {
 
     private static final List<Path> CHROMIUM = List.of(Path.of("/usr/bin/chromium"), Path.of("/usr/bin/chromium-browser"));
     private static final String PROBE = """
@@ -48,7 +52,7 @@ class ReportBrowserIT {
             """;
 
     @Test
-    void findingsAndFirstChartOnTheFirstScreenNothingScrollsSideways(@TempDir Path dir) throws Exception {
+    public void findingsAndFirstChartOnTheFirstScreenNothingScrollsSideways(@TempDir Path dir) throws Exception {
         Path chromium = chromium();
         Path session = Files.createDirectories(dir.resolve("session"));
         SyntheticSession.writeBlocks(session, 3, 12, SyntheticSession.blockCells());
@@ -68,7 +72,7 @@ class ReportBrowserIT {
 
     /** The client-library tables (ten columns) and the 2015 table (nine) wrap within the window too. */
     @Test
-    void libraryAndLkmlTablesFitTheWindow(@TempDir Path dir) throws Exception {
+    public void libraryAndLkmlTablesFitTheWindow(@TempDir Path dir) throws Exception {
         Path chromium = chromium();
         probe(chromium, dir, new ReportHtml().render(Analysis.of(ResultsFolderReader.read(Fixtures.libraries()),
                 SummaryJsonTest.GENERATED)));

@@ -1,5 +1,7 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.analysis.model.RunBlocks;
+import org.dbuslab.analysis.model.ScaleResults;
 import org.dbuslab.format.ScaleRunsCsv;
 import org.junit.jupiter.api.Test;
 
@@ -13,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A scale verdict's ratio: paired by block when enough blocks hold runs of both points, so the machine's drift
  * between blocks (here tenfold) cancels; with too few common blocks, the run bootstrap of each side.
  */
-class ScaleRatioTest {
+public class ScaleRatioTest {
 
     /** How fast the machine was in each block: every point's rate moves with it. */
     private static final double[] DRIFT = {0.3, 1.0, 3.0, 0.5, 2.0, 1.5};
@@ -39,7 +41,7 @@ class ScaleRatioTest {
     }
 
     @Test
-    void sixCommonBlocksArePairedAndTheDriftCancels() {
+    public void sixCommonBlocksArePairedAndTheDriftCancels() {
         ScaleResults.Ratio r = brokerOverDaemon(6);
         assertEquals(6, r.pairedBlocks());
         assertEquals(2.0, r.ratio(), 0.05);
@@ -48,7 +50,7 @@ class ScaleRatioTest {
     }
 
     @Test
-    void tooFewCommonBlocksFallBackToTheRunBootstrap() {
+    public void tooFewCommonBlocksFallBackToTheRunBootstrap() {
         ScaleResults.Ratio r = brokerOverDaemon(RunBlocks.MIN_BLOCKS - 1);
         assertEquals(0, r.pairedBlocks());
         assertTrue(r.ci95().high() - r.ci95().low() > 1, "unpaired: the drift widens the interval: " + r.ci95());

@@ -21,10 +21,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A scale session's folder (scale-runs.csv only, no runs.csv) made of known rows: the report's three sections, their
  * verdicts with CIs, the relay's check as pass and fail, and summary.json's scale lists.
  */
-class ScaleReportTest {
+public class ScaleReportTest {
 
     @TempDir
-    Path dir;
+    public Path dir;
 
     /**
      * Five blocks of each point; RATE per second (the median) with a small, fixed spread: narrow but defined CIs.
@@ -85,7 +85,7 @@ class ScaleReportTest {
 
     /** A scale folder's report opens with the scale verdicts, and has none of the matrix's empty sections. */
     @Test
-    void aScaleFolderLeadsWithItsFindingsAndLeavesOutTheMatrixSections() throws Exception {
+    public void aScaleFolderLeadsWithItsFindingsAndLeavesOutTheMatrixSections() throws Exception {
         String md = report(fixture(20_100));
         String findings = md.substring(md.indexOf("## Findings"), md.indexOf("## Many clients"));
         assertTrue(findings.contains("- at 16 clients, sync: dbus-broker serves 2.50× (95% CI "), findings);
@@ -102,7 +102,7 @@ class ScaleReportTest {
     }
 
     @Test
-    void aScaleFolderGetsItsThreeSectionsWithVerdictsAndCis() throws Exception {
+    public void aScaleFolderGetsItsThreeSectionsWithVerdictsAndCis() throws Exception {
         String md = report(fixture(20_100));
         assertTrue(md.contains("## Many clients"), md);
         assertTrue(md.contains("## Signals and match rules"));
@@ -126,14 +126,14 @@ class ScaleReportTest {
     }
 
     @Test
-    void aRelayThatAddsTooMuchFailsItsCheck() throws Exception {
+    public void aRelayThatAddsTooMuchFailsItsCheck() throws Exception {
         String md = report(fixture(23_000));
         assertTrue(md.contains("FAIL — raw-tcp through the relay at D = 10 ms: 23000.0 µs/call against 2·D + floor = "
             + "20050.0 µs (floor 50.0 µs): within 10.0 % NOT met (+14.7%)"), md);
     }
 
     @Test
-    void summaryJsonListsTheScaleCellsWithTheirParametersAndRates() throws Exception {
+    public void summaryJsonListsTheScaleCellsWithTheirParametersAndRates() throws Exception {
         report(fixture(20_100));
         JsonNode root = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
         assertEquals(6, root.get("clients_cells").size());
@@ -176,7 +176,7 @@ class ScaleReportTest {
     }
 
     @Test
-    void aTruncatedLastScaleLineIsAWarningNotAFailure() throws Exception {
+    public void aTruncatedLastScaleLineIsAWarningNotAFailure() throws Exception {
         fixture(20_100);
         Files.writeString(dir.resolve(ScaleRunsCsv.FILE), "clients,1,meas", java.nio.file.StandardOpenOption.APPEND);
         String md = report(dir);

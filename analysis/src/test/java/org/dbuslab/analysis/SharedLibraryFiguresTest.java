@@ -2,8 +2,17 @@ package org.dbuslab.analysis;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import org.dbuslab.analysis.stats.Interval;
-import org.dbuslab.analysis.stats.SampleComparison;
+import org.dbuslab.analysis.model.Analysis;
+import org.dbuslab.analysis.model.ClientLibraries;
+import org.dbuslab.analysis.model.LkmlExperiment;
+import org.dbuslab.analysis.output.ReportHtml;
+import org.dbuslab.analysis.output.ReportMarkdown;
+import org.dbuslab.analysis.output.SummaryJson;
+import org.dbuslab.analysis.output.SummaryJsonTest;
+import org.dbuslab.analysis.read.ResultsFolderReader;
+import org.dbuslab.analysis.report.Findings;
+import org.dbuslab.stats.Interval;
+import org.dbuslab.stats.SampleComparison;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -19,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * fixture's cells gives must show those ratios in summary.json, report.md, report.html and the Findings. A reader that
  * computed its own figures from the cells would show the real ones and fail here.
  */
-class SharedLibraryFiguresTest {
+public class SharedLibraryFiguresTest {
 
     private static final double LIBRARY_RATIO = 9.87;
     private static final Interval LIBRARY_CI = new Interval(9.11, 10.63);
@@ -29,7 +38,7 @@ class SharedLibraryFiguresTest {
     private static Analysis planted;
 
     @BeforeAll
-    static void plant() {
+    public static void plant() {
         Analysis real = Analysis.of(ResultsFolderReader.read(Fixtures.libraries()), SummaryJsonTest.GENERATED);
         assertTrue(real.libraries().places().stream().flatMap(p -> p.rows().stream())
                 .noneMatch(r -> r.vsLibdbus() != null && r.vsLibdbus().ratioOfMedians() == LIBRARY_RATIO), "planted values are new");
@@ -37,7 +46,7 @@ class SharedLibraryFiguresTest {
     }
 
     @Test
-    void summaryJsonReadsTheSharedFigures() throws Exception {
+    public void summaryJsonReadsTheSharedFigures() throws Exception {
         JsonNode json = new ObjectMapper().readTree(new SummaryJson().render(planted));
         int ratios = 0;
         for (JsonNode place : json.get("client_libraries")) {
@@ -55,7 +64,7 @@ class SharedLibraryFiguresTest {
     }
 
     @Test
-    void reportSectionsAndFindingsReadTheSharedFigures() {
+    public void reportSectionsAndFindingsReadTheSharedFigures() {
         String md = new ReportMarkdown().render(planted);
         String html = new ReportHtml().render(planted);
         String libraryCell = "| 9.87× (9.11–10.63), paired over ";
@@ -73,7 +82,7 @@ class SharedLibraryFiguresTest {
     }
 
     @Test
-    void precisionCountsTheSharedComparisons() {
+    public void precisionCountsTheSharedComparisons() {
         List<SampleComparison> libraries = planted.comparisonGroups().get("client libraries × libdbus");
         assertTrue(!libraries.isEmpty() && libraries.stream().allMatch(r -> r.ratioOfMedians() == LIBRARY_RATIO), libraries.toString());
         List<SampleComparison> lkml = planted.comparisonGroups().get("2015 experiment ratios");
@@ -83,7 +92,7 @@ class SharedLibraryFiguresTest {
 
     /** Where "Client libraries" compares the same two cells as Lab health, it shows Lab health's comparison, not a second one. */
     @Test
-    void clientLibrariesTakeLabHealthsComparisonsOfTheSameCells() {
+    public void clientLibrariesTakeLabHealthsComparisonsOfTheSameCells() {
         Analysis real = Analysis.of(ResultsFolderReader.read(Fixtures.libraries()), SummaryJsonTest.GENERATED);
         int sharedFloor = 0;
         for (ClientLibraries.Place place : real.libraries().places()) {

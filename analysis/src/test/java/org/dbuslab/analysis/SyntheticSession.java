@@ -1,5 +1,6 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.analysis.read.CellKey;
 import org.dbuslab.format.RunsCsv;
 import org.dbuslab.format.RunsCsvRow;
 
@@ -16,13 +17,13 @@ import java.util.SplittableRandom;
  * per call with 1 % spread, transports interleaved round-robin as the lab runs them. Seeded, so a test
  * sees the same folder every time.
  */
-final class SyntheticSession {
+public final class SyntheticSession {
 
-    static final int CALLS = 10000;
-    static final double SPREAD = 0.01;
+    public static final int CALLS = 10000;
+    public static final double SPREAD = 0.01;
 
     /** µs per call by cell name "transport mode payload", e.g. "dbus-broker sync 1000". */
-    static Map<String, Double> standardCells() {
+    public static Map<String, Double> standardCells() {
         Map<String, Double> cells = new LinkedHashMap<>();
         cells.put("dbus-daemon sync 1000", 125.0);
         cells.put("dbus-broker sync 1000", 95.0);
@@ -31,7 +32,7 @@ final class SyntheticSession {
         return cells;
     }
 
-    static Path write(Path dir, long seed, int runs, Map<String, Double> usPerCall) {
+    public static Path write(Path dir, long seed, int runs, Map<String, Double> usPerCall) {
         SplittableRandom random = new SplittableRandom(seed);
         StringBuilder csv = new StringBuilder(Fixtures.RUNS_HEADER);
         Instant t = Instant.parse("2025-06-01T10:00:00Z");
@@ -54,20 +55,20 @@ final class SyntheticSession {
      * A cell of a block session: its µs per call and its processes' CPU µs per call (NaN: not measured, an empty
      * field). Spam cells get a fixed cost of {@link #SPAM_FIXED_NS}, added to their elapsed time.
      */
-    record BlockCell(String transport, String mode, int payloadBytes, int window, String pair, String series, String method,
+    public record BlockCell(String transport, String mode, int payloadBytes, int window, String pair, String series, String method,
                      double usPerCall, double clientUs, double busUs, double serverUs) {
     }
 
-    static final int BLOCK_CALLS = 1000;
-    static final int PRESET_CALLS = 2000;
-    static final long SPAM_FIXED_NS = 3_000_000L;
+    public static final int BLOCK_CALLS = 1000;
+    public static final int PRESET_CALLS = 2000;
+    public static final long SPAM_FIXED_NS = 3_000_000L;
     /** Common-mode drift: in block b every cell takes this factor longer, (1 + 0.25 sin(1.3 b)). */
-    static double drift(int block) {
+    public static double drift(int block) {
         return 1 + 0.25 * Math.sin(1.3 * block);
     }
 
     /** The session runner's folder: one warm-up block, then {@code blocks} measured blocks of one run per cell. */
-    static List<BlockCell> blockCells() {
+    public static List<BlockCell> blockCells() {
         List<BlockCell> cells = new ArrayList<>();
         String j = CellKey.SUBJECT_PAIR;
         cells.add(new BlockCell("dbus-daemon", "sync", 1000, 1, j, "matrix", "echo", 160, 60, 70, 20));
@@ -83,7 +84,7 @@ final class SyntheticSession {
         return cells;
     }
 
-    static Path writeBlocks(Path dir, long seed, int blocks, List<BlockCell> cells) {
+    public static Path writeBlocks(Path dir, long seed, int blocks, List<BlockCell> cells) {
         SplittableRandom random = new SplittableRandom(seed);
         StringBuilder csv = new StringBuilder(RunsCsv.header(RunsCsv.COLUMNS)).append('\n');
         Instant t = Instant.parse("2025-06-01T10:00:00Z");

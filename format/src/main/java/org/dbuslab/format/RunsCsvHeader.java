@@ -95,12 +95,12 @@ public final class RunsCsvHeader {
 
     private Long optionalLong(String[] fields, String column) {
         String value = value(fields, column);
-        return value.isEmpty() ? null : parseLong(column, value, 0);
+        return value.isEmpty() ? null : WholeNumber.parse(column, value, 0);
     }
 
     private Integer optionalInt(String[] fields, String column) {
         String value = value(fields, column);
-        return value.isEmpty() ? null : toInt(column, parseLong(column, value, 0));
+        return value.isEmpty() ? null : WholeNumber.parseInt(column, value, 0);
     }
 
     private Boolean optionalBoolean(String[] fields, String column) {
@@ -114,35 +114,11 @@ public final class RunsCsvHeader {
     }
 
     private long longValue(String[] fields, String column, long minimum) {
-        return parseLong(column, value(fields, column), minimum);
+        return WholeNumber.parse(column, value(fields, column), minimum);
     }
 
     private int intValue(String[] fields, String column, int minimum) {
-        return toInt(column, longValue(fields, column, minimum));
-    }
-
-    /** Whole numbers only (no sign, no fraction): Long.parseLong ignores the locale but would take a '+'. */
-    private static long parseLong(String column, String text, long minimum) {
-        long value;
-        try {
-            if (text.startsWith("+")) {
-                throw new NumberFormatException();
-            }
-            value = Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(column + " is not a whole number: '" + text + "'");
-        }
-        if (value < minimum) {
-            throw new IllegalArgumentException(column + " must be at least " + minimum + ", got " + value);
-        }
-        return value;
-    }
-
-    private static int toInt(String column, long value) {
-        if (value > Integer.MAX_VALUE) {
-            throw new IllegalArgumentException(column + " is too large: " + value);
-        }
-        return (int) value;
+        return WholeNumber.parseInt(column, value(fields, column), minimum);
     }
 
     private static Instant instant(String text) {

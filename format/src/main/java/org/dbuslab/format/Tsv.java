@@ -52,25 +52,21 @@ public final class Tsv {
         return fields;
     }
 
+    /** A whole-number field ({@link WholeNumber}): a line that is not one fails with the file and line. */
     public static long longValue(String file, int lineNumber, String column, String value, long min) {
-        long parsed;
         try {
-            parsed = Long.parseLong(value);
-        } catch (NumberFormatException e) {
-            throw new FormatException(file, lineNumber, column + " is not a whole number: '" + value + "'");
+            return WholeNumber.parse(column, value, min);
+        } catch (IllegalArgumentException e) {
+            throw new FormatException(file, lineNumber, e.getMessage());
         }
-        if (parsed < min) {
-            throw new FormatException(file, lineNumber, column + " must be >= " + min + ", found " + parsed);
-        }
-        return parsed;
     }
 
     public static int intValue(String file, int lineNumber, String column, String value, int min) {
-        long parsed = longValue(file, lineNumber, column, value, min);
-        if (parsed > Integer.MAX_VALUE) {
-            throw new FormatException(file, lineNumber, column + " is too large: " + parsed);
+        try {
+            return WholeNumber.parseInt(column, value, min);
+        } catch (IllegalArgumentException e) {
+            throw new FormatException(file, lineNumber, e.getMessage());
         }
-        return (int) parsed;
     }
 
     /** A decimal, or NaN for the empty field. */

@@ -1,6 +1,6 @@
 package org.dbuslab.analysis.scenarios;
 
-import org.dbuslab.analysis.stats.Interval;
+import org.dbuslab.stats.Interval;
 
 /**
  * One contender's cold-start runs on one bus (measured phase; times of the runs that were ok).

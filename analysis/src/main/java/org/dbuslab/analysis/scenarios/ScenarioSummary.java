@@ -1,7 +1,7 @@
 package org.dbuslab.analysis.scenarios;
 
-import org.dbuslab.analysis.stats.Bootstrap;
-import org.dbuslab.analysis.stats.Interval;
+import org.dbuslab.stats.Bootstrap;
+import org.dbuslab.stats.Interval;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

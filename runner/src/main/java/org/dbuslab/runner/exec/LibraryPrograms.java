@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import org.dbuslab.runner.plan.Library;
+import org.dbuslab.format.Library;
 
 /**
  * The echo programs of the libraries other than the lab's own (ROUND2.md): the C peers built by {@code make -C peers}

@@ -1,6 +1,6 @@
 package org.dbuslab.runner.exec;
 
-import org.dbuslab.runner.options.Placement;
+import org.dbuslab.format.Placement;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

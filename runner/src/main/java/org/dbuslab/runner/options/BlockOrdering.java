@@ -1,6 +1,6 @@
 package org.dbuslab.runner.options;
 
-import org.dbuslab.runner.plan.Labels;
+import org.dbuslab.format.Labels;
 
 /** --order: how the runs inside a block are ordered. */
 public enum BlockOrdering {

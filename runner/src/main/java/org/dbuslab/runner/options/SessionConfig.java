@@ -7,9 +7,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
-import org.dbuslab.runner.plan.Library;
+import org.dbuslab.format.Library;
+import org.dbuslab.format.Placement;
+import org.dbuslab.format.Transport;
 import org.dbuslab.runner.plan.Mode;
-import org.dbuslab.runner.plan.Transport;
 
 /**
  * What one session does, validated (see {@link SessionOptions} for how it is made from a command line).

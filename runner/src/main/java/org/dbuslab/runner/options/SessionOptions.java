@@ -11,14 +11,15 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.function.Function;
 
-import org.dbuslab.runner.plan.Library;
+import org.dbuslab.format.Library;
+import org.dbuslab.format.Placement;
+import org.dbuslab.format.Transport;
 import org.dbuslab.runner.plan.Mode;
-import org.dbuslab.runner.plan.Transport;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine;
 
 /**
  * The session runner's command line. Every value is taken as text and checked here, so a bad one gets one line

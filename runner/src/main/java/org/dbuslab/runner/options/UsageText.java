@@ -3,9 +3,9 @@ package org.dbuslab.runner.options;
 import java.util.List;
 import java.util.stream.Collectors;
 
-import org.dbuslab.runner.plan.Library;
+import org.dbuslab.format.Library;
+import org.dbuslab.format.Transport;
 import org.dbuslab.runner.plan.LibraryPlan;
-import org.dbuslab.runner.plan.Transport;
 
 /** The --help text, with the presets' table made from {@link Preset}'s data. */
 final class UsageText {

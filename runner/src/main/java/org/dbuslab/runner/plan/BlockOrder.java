@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import org.dbuslab.format.Phase;
 import org.dbuslab.runner.options.BlockOrdering;
 
 /**

@@ -8,7 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import org.dbuslab.analysis.stats.Quantiles;
+import org.dbuslab.format.Series;
+import org.dbuslab.stats.Quantiles;
 
 /**
  * Sets calls per run from the first warm-up block so that a run takes about the target duration. Cells that are

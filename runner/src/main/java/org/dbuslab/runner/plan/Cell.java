@@ -1,5 +1,10 @@
 package org.dbuslab.runner.plan;
 
+import org.dbuslab.format.OverLimit;
+import org.dbuslab.format.Pair;
+import org.dbuslab.format.Series;
+import org.dbuslab.format.Transport;
+
 import java.util.Optional;
 
 /**
@@ -13,7 +18,7 @@ public record Cell(CellKind kind, Series series, Pair pair, Transport transport,
                    int calls, int maxRuns) {
 
     /** runs.csv's expected column for the over-limit check's rows. */
-    public static final String OVERLIMIT_EXPECTED = "LimitsExceeded";
+    public static final String OVERLIMIT_EXPECTED = OverLimit.EXPECTED_ERROR;
 
     public Cell {
         if (payloadBytes < 0 || window < 1 || calls < 1) {

@@ -1,5 +1,8 @@
 package org.dbuslab.runner.plan;
 
+import org.dbuslab.format.Pair;
+import org.dbuslab.format.Transport;
+
 /**
  * Which persistent client process serves a cell: one per (transport, pair, mode). Payload size, window and calls
  * are per run, so the sweep and both sizes share their transport's async client. Spam cells have none.

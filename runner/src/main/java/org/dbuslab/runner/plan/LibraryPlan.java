@@ -3,6 +3,10 @@ package org.dbuslab.runner.plan;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.dbuslab.format.Library;
+import org.dbuslab.format.Pair;
+import org.dbuslab.format.Series;
+import org.dbuslab.format.Transport;
 import org.dbuslab.runner.options.Preset;
 import org.dbuslab.runner.options.SessionConfig;
 

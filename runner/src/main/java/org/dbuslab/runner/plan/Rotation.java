@@ -1,5 +1,7 @@
 package org.dbuslab.runner.plan;
 
+import org.dbuslab.format.Series;
+
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;

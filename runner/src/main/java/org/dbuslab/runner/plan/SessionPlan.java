@@ -8,6 +8,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 
+import org.dbuslab.format.Pair;
+import org.dbuslab.format.Phase;
+import org.dbuslab.format.Series;
+import org.dbuslab.format.Transport;
 import org.dbuslab.runner.options.SessionConfig;
 
 /**

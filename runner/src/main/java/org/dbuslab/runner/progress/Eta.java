@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
 
-import org.dbuslab.runner.plan.Phase;
+import org.dbuslab.format.Phase;
 import org.dbuslab.runner.stop.Budget;
 
 /**

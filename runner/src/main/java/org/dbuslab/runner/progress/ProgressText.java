@@ -7,13 +7,13 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
+import org.dbuslab.format.Series;
 import org.dbuslab.runner.options.Durations;
 import org.dbuslab.runner.options.SessionConfig;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
 import org.dbuslab.runner.plan.ClientKey;
 import org.dbuslab.runner.plan.Rotation;
-import org.dbuslab.runner.plan.Series;
 import org.dbuslab.runner.plan.SessionPlan;
 import org.dbuslab.runner.stop.Decision;
 import org.dbuslab.runner.stop.Precision;
@@ -34,7 +34,7 @@ public final class ProgressText {
         String warmup = "warm-up >= " + c.warmupBlocks() + " block(s)" + (c.warmupBudget().isZero() ? ""
                 : ", then until the JIT is quiet, <= " + Durations.format(c.warmupBudget()));
         Rotation rotation = Rotation.of(plan.cells(), c.rotation());
-        List<Cell> later = plan.cellsOfBlock(org.dbuslab.runner.plan.Phase.MEASURE, 2);
+        List<Cell> later = plan.cellsOfBlock(org.dbuslab.format.Phase.MEASURE, 2);
         long everyBlock = later.stream().filter(x -> rotation.groupOf(x).isEmpty()).count();
         String perBlock = rotation.groups().isEmpty() ? later.size() + " runs per block"
                 : everyBlock + " runs per block + one of " + rotation.groups().size() + " rotation groups ("

@@ -12,19 +12,20 @@ import java.util.Map;
 import org.dbuslab.format.FixedCostTsv;
 import org.dbuslab.format.NotesTsv;
 import org.dbuslab.format.OrderTsv;
+import org.dbuslab.format.Pair;
+import org.dbuslab.format.Phase;
 import org.dbuslab.format.PlanTsv;
 import org.dbuslab.format.PrecisionTsv;
+import org.dbuslab.format.RunsCsv;
 import org.dbuslab.format.RunsCsvRow;
 import org.dbuslab.format.RunsCsvWriter;
 import org.dbuslab.format.SkippedTsv;
+import org.dbuslab.format.Transport;
 import org.dbuslab.runner.plan.BlockOrder;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
-import org.dbuslab.runner.plan.Pair;
-import org.dbuslab.runner.plan.Phase;
 import org.dbuslab.runner.plan.Rotation;
 import org.dbuslab.runner.plan.SessionPlan;
-import org.dbuslab.runner.plan.Transport;
 import org.dbuslab.runner.stop.Precision;
 
 /**
@@ -36,8 +37,6 @@ public final class ResultsFolder {
 
     public static final String LOGS = "logs";
     public static final String LATENCY = "latency";
-
-    public static final String RUNS_CSV = "runs.csv";
 
     private final Path dir;
     private final RunsCsvWriter runs;
@@ -60,7 +59,7 @@ public final class ResultsFolder {
 
     private ResultsFolder(Path dir) {
         this.dir = dir;
-        this.runs = RunsCsvWriter.session(dir.resolve(RUNS_CSV));
+        this.runs = RunsCsvWriter.session(dir.resolve(RunsCsv.FILE));
     }
 
     /**

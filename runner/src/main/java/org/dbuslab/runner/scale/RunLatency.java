@@ -1,13 +1,9 @@
 package org.dbuslab.runner.scale;
 
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
+import org.dbuslab.format.LatencyLog;
 import org.dbuslab.format.ScaleRunsCsv;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 
@@ -28,17 +24,15 @@ record RunLatency(long p50Nanos, long p99Nanos) {
      */
     static RunLatency of(Path log, String tag, Consumer<String> problems) {
         Histogram run = null;
-        try (InputStream in = Files.newInputStream(log); HistogramLogReader reader = new HistogramLogReader(in)) {
-            EncodableHistogram next;
-            while ((next = reader.nextIntervalHistogram()) != null) {
-                if (next instanceof Histogram h && tag.equals(h.getTag())) {
+        try {
+            for (Histogram h : LatencyLog.intervals(log)) {
+                if (tag.equals(h.getTag())) {
                     run = h;
                 }
             }
-        } catch (IOException | RuntimeException e) {
-            // HdrHistogram reports a corrupt line with whatever exception its decoder hits first
-            problems.accept("latency log " + log.getFileName() + ": cannot read (" + e.getClass().getSimpleName()
-                + (e.getMessage() == null ? "" : ": " + e.getMessage()) + "); run " + tag + " has no p50/p99");
+        } catch (LatencyLog.Unreadable e) {
+            problems.accept("latency log " + log.getFileName() + ": cannot read (" + e.getMessage() + "); run " + tag
+                + " has no p50/p99");
             return UNKNOWN;
         }
         if (run == null) {

@@ -1,5 +1,6 @@
 package org.dbuslab.runner.scale;
 
+import org.dbuslab.format.Placement;
 import org.dbuslab.format.ScaleRunsCsv;
 import org.dbuslab.runner.exec.CpuClock;
 import org.dbuslab.runner.exec.CpuMeter;
@@ -10,7 +11,6 @@ import org.dbuslab.runner.exec.Services;
 import org.dbuslab.runner.exec.ShortTemp;
 import org.dbuslab.runner.exec.Supervisor;
 import org.dbuslab.runner.options.Durations;
-import org.dbuslab.runner.options.Placement;
 import org.dbuslab.runner.options.SessionConfig;
 import org.dbuslab.runner.session.AnalysisReport;
 import org.dbuslab.runner.session.EnvironmentFile;

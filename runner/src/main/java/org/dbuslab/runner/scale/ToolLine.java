@@ -2,6 +2,7 @@ package org.dbuslab.runner.scale;
 
 import org.dbuslab.format.RunsCsv;
 import org.dbuslab.format.ScaleRunsCsv;
+import org.dbuslab.format.WholeNumber;
 import org.dbuslab.runner.exec.CpuMeter;
 
 import java.time.Instant;
@@ -61,11 +62,7 @@ final class ToolLine {
     }
 
     long number(String key) {
-        try {
-            return Long.parseLong(text(key));
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(key + " is not a whole number: '" + text(key) + "'");
-        }
+        return WholeNumber.parse(key, text(key), Long.MIN_VALUE);
     }
 
     double decimal(String key) {

@@ -1,13 +1,12 @@
 package org.dbuslab.runner.session;
 
+import org.dbuslab.format.Phase;
 import org.dbuslab.runner.options.SessionConfig;
 import org.dbuslab.runner.plan.BlockOrder;
 import org.dbuslab.runner.plan.CallsCalibration;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
 import org.dbuslab.runner.plan.ClientKey;
-import org.dbuslab.runner.plan.LibraryPlan;
-import org.dbuslab.runner.plan.Phase;
 import org.dbuslab.runner.plan.Rotation;
 import org.dbuslab.runner.plan.SessionPlan;
 import org.dbuslab.runner.progress.BlockForecast;

@@ -1,6 +1,8 @@
 package org.dbuslab.runner.session;
 
 import org.dbuslab.format.ControlProtocol;
+import org.dbuslab.format.Pair;
+import org.dbuslab.format.Phase;
 import org.dbuslab.format.RunsCsvRow;
 import org.dbuslab.format.RunsCsvWriter;
 import org.dbuslab.runner.exec.ClientProcess;
@@ -11,8 +13,6 @@ import org.dbuslab.runner.exec.SpamRun;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
 import org.dbuslab.runner.plan.ClientKey;
-import org.dbuslab.runner.plan.Pair;
-import org.dbuslab.runner.plan.Phase;
 import org.dbuslab.runner.record.ResultsFolder;
 import org.dbuslab.runner.stop.PerCall;
 

@@ -1,6 +1,7 @@
 package org.dbuslab.runner.session;
 
 import org.dbuslab.format.ControlProtocol;
+import org.dbuslab.format.OverLimit;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.record.ResultsFolder;
 
@@ -24,13 +25,13 @@ final class OverLimitCheck {
         boolean ok = d != null && d.errors() > 0 && d.lost() == 0 && d.mismatched() == 0 && d.problem() != null
             && d.problem().contains(Cell.OVERLIMIT_EXPECTED);
         if (ok) {
-            folder.note("over-limit", "as-expected", Cell.OVERLIMIT_EXPECTED + " as expected: " + text);
+            folder.note(OverLimit.TOPIC, OverLimit.AS_EXPECTED, Cell.OVERLIMIT_EXPECTED + " as expected: " + text);
             tally.check(true, "over-limit check: " + Cell.OVERLIMIT_EXPECTED + " as expected");
             tally.ran(cell.id());
             log.say("  -> over-limit check: " + Cell.OVERLIMIT_EXPECTED + " as expected (" + d.errors() + " errors, 0 lost)");
         } else {
             String failed = "NOT as expected (wanted " + Cell.OVERLIMIT_EXPECTED + " errors, nothing lost): " + text;
-            folder.note("over-limit", "unexpected", failed);
+            folder.note(OverLimit.TOPIC, OverLimit.UNEXPECTED, failed);
             tally.check(false, "over-limit check: " + failed);
             log.say("  -> over-limit check FAILED: " + failed);
         }

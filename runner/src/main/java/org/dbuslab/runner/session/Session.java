@@ -1,7 +1,11 @@
 package org.dbuslab.runner.session;
 
+import org.dbuslab.format.Library;
+import org.dbuslab.format.OverLimit;
+import org.dbuslab.format.Pair;
 import org.dbuslab.format.RunsCsv;
 import org.dbuslab.format.RunsCsvWriter;
+import org.dbuslab.format.Transport;
 import org.dbuslab.runner.exec.ClientCds;
 import org.dbuslab.runner.exec.ClientCommand;
 import org.dbuslab.runner.exec.ClientProcess;
@@ -14,8 +18,8 @@ import org.dbuslab.runner.exec.Launch;
 import org.dbuslab.runner.exec.LibraryPrograms;
 import org.dbuslab.runner.exec.PayloadFiles;
 import org.dbuslab.runner.exec.ServerWarmup;
-import org.dbuslab.runner.exec.ShortTemp;
 import org.dbuslab.runner.exec.Services;
+import org.dbuslab.runner.exec.ShortTemp;
 import org.dbuslab.runner.exec.SpamRun;
 import org.dbuslab.runner.exec.Supervisor;
 import org.dbuslab.runner.options.Durations;
@@ -24,10 +28,7 @@ import org.dbuslab.runner.options.SessionOptions;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
 import org.dbuslab.runner.plan.ClientKey;
-import org.dbuslab.runner.plan.Library;
-import org.dbuslab.runner.plan.Pair;
 import org.dbuslab.runner.plan.SessionPlan;
-import org.dbuslab.runner.plan.Transport;
 import org.dbuslab.runner.progress.ProgressText;
 import org.dbuslab.runner.record.ResultsFolder;
 
@@ -174,7 +175,7 @@ public final class Session {
         }
         List<String> cds = prepareCds(supervisor, java, jars, tmp, logs, session, initialPlan);
         if (initialPlan.cells().stream().anyMatch(c -> c.kind() == CellKind.OVERLIMIT) && config.has(Transport.DBUS_BROKER)) {
-            folder.note("over-limit", "info", "dbus-broker has no pending-reply limit (it ignores"
+            folder.note(OverLimit.TOPIC, OverLimit.INFO, "dbus-broker has no pending-reply limit (it ignores"
                 + " max_replies_per_connection), so the over-limit check runs on dbus-daemon only");
         }
         Map<ClientKey, String> clientProblems = new HashMap<>();

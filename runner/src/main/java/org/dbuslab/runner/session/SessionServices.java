@@ -1,16 +1,16 @@
 package org.dbuslab.runner.session;
 
+import org.dbuslab.format.Library;
+import org.dbuslab.format.Pair;
+import org.dbuslab.format.Series;
+import org.dbuslab.format.Transport;
 import org.dbuslab.runner.exec.LibraryPrograms;
 import org.dbuslab.runner.exec.Services;
 import org.dbuslab.runner.options.SessionConfig;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
-import org.dbuslab.runner.plan.Library;
 import org.dbuslab.runner.plan.LibraryPlan;
-import org.dbuslab.runner.plan.Pair;
-import org.dbuslab.runner.plan.Series;
 import org.dbuslab.runner.plan.SessionPlan;
-import org.dbuslab.runner.plan.Transport;
 import org.dbuslab.runner.record.ResultsFolder;
 
 import java.io.IOException;

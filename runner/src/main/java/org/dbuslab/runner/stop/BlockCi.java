@@ -2,11 +2,11 @@ package org.dbuslab.runner.stop;
 
 import java.util.List;
 
-import org.dbuslab.analysis.stats.BlockBootstrap;
-import org.dbuslab.analysis.stats.Interval;
+import org.dbuslab.stats.BlockBootstrap;
+import org.dbuslab.stats.Interval;
 
 /**
- * Confidence intervals over blocks, as the analysis's BlockBootstrap computes them: {@code blocks.get(b)} holds
+ * Confidence intervals over blocks, as BlockBootstrap (module stats) computes them for the report: {@code blocks.get(b)} holds
  * one cell's values in block b; whole blocks are resampled, both sides of a ratio with the same blocks. An
  * interface so the stopping rule can be tested with exactly known intervals.
  */
@@ -15,7 +15,7 @@ public interface BlockCi {
     /** Resamples while deciding after each block: cheap, and the report recomputes with 10 000. */
     int DECIDING_RESAMPLES = 1000;
 
-    /** The analysis's block bootstrap at 95%, with its seed (the report's intervals are of the same kind). */
+    /** The report's block bootstrap at 95%, with its seed (the report's intervals are of the same kind). */
     static BlockCi bootstrap(int resamples) {
         BlockBootstrap b = new BlockBootstrap(resamples, 20_150_430L, 0.95);
         return new BlockCi() {

@@ -8,8 +8,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.dbuslab.analysis.stats.Interval;
-import org.dbuslab.analysis.stats.Quantiles;
+import org.dbuslab.stats.Interval;
+import org.dbuslab.stats.Quantiles;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.Comparison;
 import org.dbuslab.runner.plan.SessionPlan;

@@ -1,6 +1,6 @@
 package org.dbuslab.runner.exec;
 
-import org.dbuslab.runner.options.Placement;
+import org.dbuslab.format.Placement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,7 +1,7 @@
 package org.dbuslab.runner.exec;
 
 import org.dbuslab.format.ControlProtocol;
-import org.dbuslab.runner.plan.Library;
+import org.dbuslab.format.Library;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

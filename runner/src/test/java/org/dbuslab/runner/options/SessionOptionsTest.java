@@ -14,8 +14,9 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 
+import org.dbuslab.format.Placement;
+import org.dbuslab.format.Transport;
 import org.dbuslab.runner.plan.Mode;
-import org.dbuslab.runner.plan.Transport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;

@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.dbuslab.format.Phase;
 import org.dbuslab.runner.options.BlockOrdering;
 import org.junit.jupiter.api.Test;
 

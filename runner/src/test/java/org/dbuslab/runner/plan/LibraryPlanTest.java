@@ -15,10 +15,14 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.api.Test;
 
+import org.dbuslab.format.Library;
+import org.dbuslab.format.Pair;
+import org.dbuslab.format.Series;
+import org.dbuslab.format.Transport;
 import org.dbuslab.runner.options.SessionOptions;
 
-import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine;
 
 /** The libraries and lkml cells per preset and option, the pairs' labels and libraries, the lkml schedule. */
 class LibraryPlanTest {

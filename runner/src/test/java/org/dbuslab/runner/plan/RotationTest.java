@@ -1,5 +1,7 @@
 package org.dbuslab.runner.plan;
 
+import org.dbuslab.format.Series;
+
 import static org.dbuslab.runner.plan.PlanFixtures.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,5 +1,10 @@
 package org.dbuslab.runner.plan;
 
+import org.dbuslab.format.Pair;
+import org.dbuslab.format.Phase;
+import org.dbuslab.format.Series;
+import org.dbuslab.format.Transport;
+
 import static org.dbuslab.runner.plan.PlanFixtures.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 
+import org.dbuslab.format.Pair;
+import org.dbuslab.format.Series;
+import org.dbuslab.format.Transport;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
 import org.dbuslab.runner.plan.Mode;
-import org.dbuslab.runner.plan.Pair;
-import org.dbuslab.runner.plan.Series;
-import org.dbuslab.runner.plan.Transport;
 import org.dbuslab.runner.stop.Decision;
 import org.dbuslab.runner.stop.Precision;
 import org.junit.jupiter.api.Test;

@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
-import org.dbuslab.runner.plan.Phase;
+import org.dbuslab.format.Phase;
 import org.dbuslab.runner.stop.Budget;
 import org.dbuslab.runner.stop.TestClock;
 import org.junit.jupiter.api.Test;

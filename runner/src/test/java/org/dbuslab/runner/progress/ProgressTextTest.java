@@ -9,14 +9,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import org.dbuslab.format.Pair;
+import org.dbuslab.format.Series;
+import org.dbuslab.format.Transport;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
 import org.dbuslab.runner.plan.ClientKey;
 import org.dbuslab.runner.plan.Comparison;
 import org.dbuslab.runner.plan.Mode;
-import org.dbuslab.runner.plan.Pair;
-import org.dbuslab.runner.plan.Series;
-import org.dbuslab.runner.plan.Transport;
 import org.dbuslab.runner.stop.Decision;
 import org.dbuslab.runner.stop.Precision;
 import org.dbuslab.runner.stop.WarmupRule;

@@ -36,7 +36,7 @@ class ScaleSessionIntegrationIT {
         LabLayout layout = LabLayout.of(LabPaths.repositoryRoot());
         for (Path jar : List.of(layout.serverJar(), layout.clientJar(), layout.analysisJar(),
             ScaleSession.scaleJar(layout.repo()))) {
-            require(Files.exists(jar), "missing " + jar + " (mvn -B -q -pl runner -am verify builds it)");
+            require(Files.exists(jar), "missing " + jar + " (mvn -B -q -pl runner,analysis -am verify builds it)");
         }
         require(Files.isExecutable(Path.of("/usr/bin/dbus-daemon")) || Files.isExecutable(Path.of("/bin/dbus-daemon")),
             "dbus-daemon is not installed");

@@ -8,12 +8,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.dbuslab.format.Series;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
 import org.dbuslab.runner.plan.Mode;
 import org.dbuslab.runner.plan.PlanFixtures;
 import org.dbuslab.runner.plan.Rotation;
-import org.dbuslab.runner.plan.Series;
 import org.dbuslab.runner.plan.SessionPlan;
 import org.junit.jupiter.api.Test;
 

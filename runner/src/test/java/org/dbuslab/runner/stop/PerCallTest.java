@@ -3,12 +3,12 @@ package org.dbuslab.runner.stop;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.dbuslab.format.Pair;
+import org.dbuslab.format.Series;
+import org.dbuslab.format.Transport;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
 import org.dbuslab.runner.plan.Mode;
-import org.dbuslab.runner.plan.Pair;
-import org.dbuslab.runner.plan.Series;
-import org.dbuslab.runner.plan.Transport;
 import org.junit.jupiter.api.Test;
 
 class PerCallTest {

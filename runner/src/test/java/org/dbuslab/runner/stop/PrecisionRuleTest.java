@@ -10,12 +10,12 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 
-import org.dbuslab.analysis.stats.Interval;
+import org.dbuslab.format.Transport;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.Comparison;
 import org.dbuslab.runner.plan.PlanFixtures;
 import org.dbuslab.runner.plan.SessionPlan;
-import org.dbuslab.runner.plan.Transport;
+import org.dbuslab.stats.Interval;
 import org.junit.jupiter.api.Test;
 
 class PrecisionRuleTest {
@@ -235,7 +235,7 @@ class PrecisionRuleTest {
         int lastAssessed = 0;
         for (int b = 1; b <= 6; b++) {
             for (Cell c : plan.cells()) {
-                if (c.series() == org.dbuslab.runner.plan.Series.MATRIX || b % 2 == 1) {
+                if (c.series() == org.dbuslab.format.Series.MATRIX || b % 2 == 1) {
                     samples.add(b, c.id(), 100);
                 }
             }

@@ -7,10 +7,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
+import org.dbuslab.format.Pair;
+import org.dbuslab.format.Transport;
 import org.dbuslab.runner.plan.ClientKey;
 import org.dbuslab.runner.plan.Mode;
-import org.dbuslab.runner.plan.Pair;
-import org.dbuslab.runner.plan.Transport;
 import org.junit.jupiter.api.Test;
 
 class WarmupRuleTest {

@@ -1,0 +1,48 @@
+package org.dbuslab.analysis.read;
+
+import org.dbuslab.format.PlanTsv;
+import org.dbuslab.format.WholeNumber;
+
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Reads plan.tsv: {@code transport<TAB>mode<TAB>payload_bytes<TAB>window<TAB>calls<TAB>runs<TAB>warmup_runs}, and
+ * in newer files an 8th column, the cell's rotation group (not needed here: runs already counts its blocks).
+ * The format names no header; one starting with "transport" is tolerated so a labelled plan still reads.
+ */
+public final class PlanReader {
+
+    public static final String FILE = PlanTsv.FORMAT.fileName();
+    private static final int COLUMNS = 7;
+
+    private PlanReader() {
+    }
+
+    public static List<PlannedCell> read(TextFile file, Consumer<String> warnings) {
+        int first = 1;
+        while (first <= file.lines().size() && file.line(first).isBlank()) {
+            first++;
+        }
+        if (first <= file.lines().size() && file.line(first).startsWith("transport\t")) {
+            first++;
+        }
+        return LineParser.parse(file, first, PlanReader::entry, warnings);
+    }
+
+    private static PlannedCell entry(String line) {
+        String[] f = LineParser.split(line, "\t");
+        if (f.length != COLUMNS && f.length != COLUMNS + 1) {
+            throw new IllegalArgumentException("expected " + COLUMNS + " or " + (COLUMNS + 1) + " tab-separated fields, found "
+                    + f.length);
+        }
+        if (f[0].isEmpty() || f[1].isEmpty()) {
+            throw new IllegalArgumentException("transport and mode must not be empty");
+        }
+        CellKey key = new CellKey(f[0], f[1],
+                WholeNumber.parseInt("payload_bytes", f[2], 0),
+                WholeNumber.parseInt("window", f[3], 1),
+                WholeNumber.parseInt("calls", f[4], 1));
+        return new PlannedCell(key, WholeNumber.parseInt("runs", f[5], 0), WholeNumber.parseInt("warmup_runs", f[6], 0));
+    }
+}

@@ -1,0 +1,72 @@
+package org.dbuslab.analysis.read;
+
+import org.dbuslab.format.PrecisionTsv;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Reads a results folder (docs/RESULTS-FORMAT.md). Only runs.csv is required; it never writes. */
+public final class ResultsFolderReader {
+
+    private ResultsFolderReader() {
+    }
+
+    public static ResultsFolder read(Path dir) {
+        if (!Files.exists(dir)) {
+            throw new ResultsInputException("results folder not found: " + dir);
+        }
+        if (!Files.isDirectory(dir)) {
+            throw new ResultsInputException("not a folder: " + dir);
+        }
+        Path runsCsv = dir.resolve(RunsCsvReader.FILE);
+        // a scale session (lab/run-all.sh --scale) writes scale-runs.csv only
+        boolean scaleOnly = Files.isRegularFile(dir.resolve(org.dbuslab.format.ScaleRunsCsv.FILE));
+        if (!Files.isRegularFile(runsCsv) && !scaleOnly) {
+            throw new ResultsInputException("no " + RunsCsvReader.FILE + " in " + dir + " (was the session measured at all?)");
+        }
+        List<String> warnings = new ArrayList<>();
+        List<RunRecord> runs = Files.isRegularFile(runsCsv) ? RunsCsvReader.read(TextFile.read(runsCsv), warnings::add)
+                : List.of();
+        LatencyHistograms latency = LatencyLogReader.read(dir,
+                runs.stream().filter(RunRecord::measured).toList(), warnings::add);
+
+        Path environmentJson = dir.resolve(EnvironmentReader.FILE);
+        Environment environment;
+        if (Files.isRegularFile(environmentJson)) {
+            environment = EnvironmentReader.read(environmentJson);
+        } else {
+            environment = Environment.unknown();
+            warnings.add(EnvironmentReader.FILE + " is missing: machine shown as unknown");
+        }
+
+        Path skippedTsv = dir.resolve(SkippedReader.FILE);
+        List<SkippedTransport> skipped = Files.isRegularFile(skippedTsv)
+                ? SkippedReader.read(TextFile.read(skippedTsv), warnings::add) : List.of();
+
+        Path planTsv = dir.resolve(PlanReader.FILE);
+        Optional<List<PlannedCell>> plan = Files.isRegularFile(planTsv)
+                ? Optional.of(PlanReader.read(TextFile.read(planTsv), warnings::add)) : Optional.empty();
+
+        Path notesTsv = dir.resolve(NotesReader.FILE);
+        List<Note> notes = Files.isRegularFile(notesTsv) ? NotesReader.read(TextFile.read(notesTsv), warnings::add) : List.of();
+
+        return new ResultsFolder(dir, environment, runs, skipped, plan, latency, notes, warnings, precision(dir, warnings));
+    }
+
+    /** precision.tsv is the runner's view and the report can compute its own: an unreadable one is only a warning. */
+    private static Optional<List<PrecisionTsv.Row>> precision(Path dir, List<String> warnings) {
+        if (!Files.isRegularFile(dir.resolve(PrecisionTsv.FORMAT.fileName()))) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(PrecisionTsv.FORMAT.read(dir));
+        } catch (RuntimeException e) {
+            warnings.add(PrecisionTsv.FORMAT.fileName() + " is not readable (" + e.getMessage() + "); the report shows "
+                    + "the half-widths it computes itself");
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,90 @@
+package org.dbuslab.analysis.report;
+
+import org.dbuslab.analysis.model.CellComparison;
+import org.dbuslab.analysis.model.Numbers;
+import org.dbuslab.analysis.read.CellKey;
+import org.dbuslab.stats.Interval;
+import org.dbuslab.stats.SampleComparison;
+
+import java.util.function.DoubleFunction;
+
+/**
+ * The plain-language verdict of a comparison, e.g.
+ * {@code dbus-broker, async, 10000 B: 1.28× faster than dbus-daemon (95% CI 1.21–1.35), −16.0 µs/call (−19.0…−13.0), p < 0.001}.
+ * A speed-up is shown as a factor above 1 in the direction of the verdict; "faster" or "slower" only when
+ * the difference is significant (see {@link SampleComparison#significant()}).
+ */
+public final class ComparisonText {
+
+    public static final String NO_DIFFERENCE = "no significant difference";
+
+    private ComparisonText() {
+    }
+
+    public static String line(CellComparison c) {
+        return line(c, c.baselineTransport());
+    }
+
+    /** With the baseline named otherwise than by its transport (e.g. "sync" for pipelined against sync). */
+    public static String line(CellComparison c, String baseline) {
+        CellKey key = c.cell().key();
+        return key.transport() + ", " + key.mode() + ", " + key.payloadBytes() + " B"
+                + (key.window() > 1 ? ", window " + key.window() : "") + ": " + verdict(c, baseline);
+    }
+
+    /** Everything after the cell's name. */
+    public static String verdict(CellComparison c) {
+        return verdict(c, c.baselineTransport());
+    }
+
+    public static String verdict(CellComparison c, String baseline) {
+        SampleComparison r = c.result();
+        String difference = Numbers.signedMicroseconds(r.difference()) + " µs/call ("
+                + range(r.differenceInterval(), Numbers::signedMicroseconds, "…") + "), " + Numbers.pValue(r.test().pValue())
+                + (r.paired() ? ", paired over " + r.pairedBlocks() + " blocks" : "");
+        return switch (r.direction()) {
+            case LOWER -> factor(1 / r.ratioOfMedians()) + "× faster than " + baseline + " (95% CI "
+                    + range(speedUp(r.ratioInterval()), Numbers::factor, "–") + "), " + difference;
+            case HIGHER -> factor(r.ratioOfMedians()) + "× slower than " + baseline + " (95% CI "
+                    + range(r.ratioInterval(), Numbers::factor, "–") + "), " + difference;
+            case NOT_SIGNIFICANT -> NO_DIFFERENCE + " from " + baseline + " (time ratio " + Numbers.factor(r.ratioOfMedians())
+                    + ", 95% CI " + range(r.ratioInterval(), Numbers::factor, "–") + "), " + difference + tooFewRuns(c);
+        };
+    }
+
+    /** Short form for the headline table: "1.32× faster", "1.15× slower" or "no sig. diff.". */
+    public static String shortVerdict(CellComparison c) {
+        SampleComparison r = c.result();
+        return switch (r.direction()) {
+            case LOWER -> factor(1 / r.ratioOfMedians()) + "× faster";
+            case HIGHER -> factor(r.ratioOfMedians()) + "× slower";
+            case NOT_SIGNIFICANT -> c.tooFewRunsToTell() ? "too few runs" : "no sig. diff.";
+        };
+    }
+
+    private static String tooFewRuns(CellComparison c) {
+        if (!c.tooFewRunsToTell()) {
+            return "";
+        }
+        SampleComparison r = c.result();
+        String sizes = r.paired() ? r.pairedBlocks() + " paired blocks" : c.cell().runs() + " vs " + c.baseline().runs() + " runs";
+        return "; " + sizes + " can never reach p < " + Numbers.fixed(r.alpha(), 2) + " (smallest possible p = "
+                + Numbers.fixed(r.test().smallestPossibleP(), 3) + "): measure more " + (r.paired() ? "blocks" : "runs");
+    }
+
+    private static String factor(double value) {
+        return Numbers.factor(value);
+    }
+
+    /** A time ratio's interval turned into the interval of the speed-up 1 / ratio. */
+    private static Interval speedUp(Interval timeRatio) {
+        return timeRatio.isDefined() ? new Interval(1 / timeRatio.high(), 1 / timeRatio.low()) : Interval.UNDEFINED;
+    }
+
+    private static String range(Interval interval, DoubleFunction<String> format, String dash) {
+        if (!interval.isDefined()) {
+            return Numbers.NOT_AVAILABLE;
+        }
+        return format.apply(interval.low()) + dash + format.apply(interval.high());
+    }
+}

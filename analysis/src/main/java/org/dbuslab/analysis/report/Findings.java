@@ -1,0 +1,204 @@
+package org.dbuslab.analysis.report;
+
+import org.dbuslab.analysis.doc.Block;
+import org.dbuslab.analysis.model.Analysis;
+import org.dbuslab.analysis.model.CellComparison;
+import org.dbuslab.analysis.model.CellOrder;
+import org.dbuslab.analysis.model.CellSummary;
+import org.dbuslab.analysis.model.CpuPerCall;
+import org.dbuslab.analysis.model.LabHealth;
+import org.dbuslab.analysis.model.Numbers;
+import org.dbuslab.analysis.model.Ranges;
+import org.dbuslab.analysis.model.SweepSeries;
+import org.dbuslab.analysis.read.CellKey;
+import org.dbuslab.stats.Direction;
+import org.dbuslab.stats.Interval;
+import org.dbuslab.stats.SampleComparison;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * The report's opening verdicts, in the lab's order of questions: bus against bus, bus against peer-to-peer, sync
+ * against pipelined (and where the sweep saturates), what the client library costs, what the seed's experiments look like
+ * today ({@link SeedFinding}), how precise it all is. Each is
+ * read off the comparisons the sections show (no second computation), says "no significant difference" where the
+ * data cannot tell, gives its ratio with the 95% CI, and links to the section that backs it up. A question the
+ * session did not measure gets no finding.
+ */
+public final class Findings {
+
+    private Findings() {
+    }
+
+    public static List<Block.Item> of(Analysis analysis) {
+        List<Block.Item> findings = new ArrayList<>();
+        String baseline = CellOrder.BASELINE_TRANSPORT;
+        List<CellComparison> against = analysis.comparisonsAgainst(baseline);
+        String verdicts = HeadlineSection.againstId(baseline);
+        transports(against).stream().filter(t -> !t.startsWith("p2p-") && !t.endsWith("-tcp"))
+                .forEach(t -> findings.add(link(transportFinding(t, baseline, against), verdicts)));
+        transports(against).stream().filter(t -> t.startsWith("p2p-"))
+                .forEach(t -> findings.add(link(transportFinding(t, baseline, against), verdicts)));
+        pipelining(analysis).ifPresent(f -> findings.add(link(f, HeadlineSection.PIPELINING_ID)));
+        analysis.sweep().stream().filter(s -> s.saturation().isPresent()).findFirst()
+                .ifPresent(s -> findings.add(link(sweep(analysis, s), SweepSection.ID)));
+        clientOverhead(analysis).ifPresent(f -> findings.add(link(f, LabHealthSection.ID)));
+        cpu(analysis).ifPresent(f -> findings.add(link(f, WhereTimeGoes.ID)));
+        ClientLibrariesFinding.of(analysis).ifPresent(f -> findings.add(link(f, ClientLibrariesSection.ID)));
+        LkmlSection.finding(analysis).ifPresent(f -> findings.add(link(f, LkmlSection.ID)));
+        SeedFinding.of(analysis).forEach(f -> findings.add(link(f, ScenariosSection.ID)));
+        precision(analysis).ifPresent(f -> findings.add(link(f, PrecisionView.ID)));
+        return findings;
+    }
+
+    private static Block.Item link(String text, String section) {
+        return new Block.Item(text, section, Block.Tone.NORMAL);
+    }
+
+    private static List<String> transports(List<CellComparison> comparisons) {
+        return comparisons.stream().map(c -> c.cell().key().transport()).distinct().sorted(CellOrder.TRANSPORT).toList();
+    }
+
+    /** "dbus-broker against dbus-daemon: faster in 3 of 4 cells — sync 1000 B 1.32× (95% CI 1.26–1.37), …; no significant difference at …" */
+    private static String transportFinding(String transport, String baseline, List<CellComparison> against) {
+        List<CellComparison> cells = against.stream().filter(c -> c.cell().key().transport().equals(transport)).toList();
+        List<String> parts = new ArrayList<>();
+        for (var direction : Direction.values()) {
+            List<CellComparison> these = cells.stream().filter(c -> c.result().direction() == direction).toList();
+            if (these.isEmpty()) {
+                continue;
+            }
+            String word = switch (direction) {
+                case LOWER -> "faster";
+                case HIGHER -> "slower";
+                case NOT_SIGNIFICANT -> "no significant difference";
+            };
+            parts.add(word + " in " + these.size() + " of " + cells.size() + " cells, " + (direction == Direction.NOT_SIGNIFICANT
+                    ? "time ratio (95% CI) " : "factor (95% CI) ")
+                    + these.stream().map(Findings::cellRatio).collect(Collectors.joining(", "))
+                    + (these.stream().anyMatch(CellComparison::tooFewRunsToTell) ? " — too few runs to tell" : ""));
+        }
+        return transport + " against " + baseline + pairedNote(cells) + ": " + String.join("; ", parts) + ".";
+    }
+
+    /** "sync 1000 B 1.32 (1.26–1.37)": the factor in the verdict's direction, the time ratio when there is none. */
+    private static String cellRatio(CellComparison c) {
+        CellKey key = c.cell().key();
+        SampleComparison r = c.result();
+        String cell = key.mode() + " " + key.payloadBytes() + " B ";
+        return switch (r.direction()) {
+            case LOWER -> cell + Numbers.factor(1 / r.ratioOfMedians()) + "× (" + Ranges.ratio(inverse(r.ratioInterval())) + ")";
+            case HIGHER -> cell + Numbers.factor(r.ratioOfMedians()) + "× (" + Ranges.ratio(r.ratioInterval()) + ")";
+            case NOT_SIGNIFICANT -> cell + Numbers.factor(r.ratioOfMedians()) + " (" + Ranges.ratio(r.ratioInterval()) + ")";
+        };
+    }
+
+    private static Interval inverse(Interval ratio) {
+        return ratio.isDefined() ? new Interval(1 / ratio.high(), 1 / ratio.low()) : Interval.UNDEFINED;
+    }
+
+    private static String pairedNote(List<CellComparison> cells) {
+        int blocks = cells.stream().filter(c -> c.result().paired()).mapToInt(c -> c.result().pairedBlocks()).min().orElse(0);
+        return blocks > 0 && cells.stream().allMatch(c -> c.result().paired()) ? " (paired over ≥ " + blocks + " blocks)" : "";
+    }
+
+    /** Pipelined against sync on the baseline bus (else the first transport that has both). */
+    private static Optional<String> pipelining(Analysis analysis) {
+        List<CellComparison> all = analysis.pipelining();
+        if (all.isEmpty()) {
+            return Optional.empty();
+        }
+        String transport = all.stream().anyMatch(c -> c.cell().key().transport().equals(CellOrder.BASELINE_TRANSPORT))
+                ? CellOrder.BASELINE_TRANSPORT : all.get(0).cell().key().transport();
+        List<CellComparison> cells = all.stream().filter(c -> c.cell().key().transport().equals(transport)).toList();
+        String window = cells.stream().map(c -> String.valueOf(c.cell().key().window())).distinct().collect(Collectors.joining("/"));
+        return Optional.of("Pipelined (window " + window + ") against sync on " + transport + ", per call: "
+                + cells.stream().map(c -> verdictWord(c.result()) + " at " + cellRatio(c)).collect(Collectors.joining("; "))
+                + (cells.stream().anyMatch(CellComparison::tooFewRunsToTell) ? " — too few runs to tell" : "") + ".");
+    }
+
+    private static String verdictWord(SampleComparison r) {
+        return switch (r.direction()) {
+            case LOWER -> "faster";
+            case HIGHER -> "slower";
+            case NOT_SIGNIFICANT -> ComparisonText.NO_DIFFERENCE;
+        };
+    }
+
+    private static String sweep(Analysis analysis, SweepSeries series) {
+        CellSummary sat = series.saturation().orElseThrow();
+        CellSummary best = series.best().orElseThrow();
+        Interval ci = sat.callsPerSecondCi95();
+        return "Pipelining saturates on " + series.transport() + " (" + series.mode() + " " + series.payloadBytes() + " B) at window "
+                + sat.key().window() + ": " + Numbers.perSecond(sat.callsPerSecond()) + " calls/s (95% CI "
+                + (ci.isDefined() ? Numbers.perSecond(ci.low()) + "–" + Numbers.perSecond(ci.high()) : Numbers.NOT_AVAILABLE)
+                + "), within " + Numbers.percent(SweepSeries.SATURATION_WITHIN) + " of the best, "
+                + Numbers.perSecond(best.callsPerSecond()) + " at window " + best.key().window() + ".";
+    }
+
+    /** The Java client's and server's ratio over libdbus on the baseline bus's first row with both. */
+    private static Optional<String> clientOverhead(Analysis analysis) {
+        return analysis.health().overhead().stream().filter(r -> r.client() != null)
+                .min(Comparator.comparing((LabHealth.OverheadRow r) -> !r.transport().equals(CellOrder.BASELINE_TRANSPORT)))
+                .map(row -> "The Java client costs " + overhead(row.client()) + " libdbus's time per call on " + row.transport()
+                        + " " + row.mode() + " " + row.payloadBytes() + " B" + (row.server() == null ? ""
+                        : ", the Java server " + overhead(row.server())) + " (target ≤ " + Numbers.factor(LabHealth.TARGET_RATIO) + "×).");
+    }
+
+    /** "1.40× (95% CI 1.37–1.43, over the target)" */
+    private static String overhead(LabHealth.PairOverhead o) {
+        SampleComparison r = o.result();
+        String verdict = o.targetCertain() ? (o.meetsTarget() ? "within the target" : "over the target")
+                : "the CI spans the target";
+        return Numbers.factor(r.ratioOfMedians()) + "× (95% CI " + Ranges.ratio(r.ratioInterval()) + ", " + verdict + ")";
+    }
+
+    /** Where the time goes in the Java pair's and libdbus's sync call on the baseline bus, smallest payload. */
+    private static Optional<String> cpu(Analysis analysis) {
+        if (!analysis.cpuRecorded()) {
+            return Optional.empty();
+        }
+        Optional<CellSummary> java = analysis.timeCells().stream().filter(c -> c.key().subject() && c.cpu().measured()
+                && c.key().mode().equals("sync")).min(Comparator.comparing((CellSummary c) -> !c.key().transport()
+                .equals(CellOrder.BASELINE_TRANSPORT)).thenComparingInt(c -> c.key().payloadBytes()));
+        return java.map(cell -> {
+            CellKey key = cell.key();
+            String text = "CPU per call of a " + key.mode() + " " + key.payloadBytes() + " B call on " + key.transport()
+                    + " (medians of " + cell.cpu().runs() + " runs, " + Numbers.microseconds(cell.usPerCallMedian()) + " µs wall): "
+                    + components(cell.cpu(), "Java");
+            Optional<CellSummary> libdbus = analysis.timeCells().stream().filter(c -> c.key().pair().equals(CellKey.LIBDBUS_PAIR)
+                    && c.cpu().measured() && c.key().transport().equals(key.transport()) && c.key().mode().equals(key.mode())
+                    && c.key().payloadBytes() == key.payloadBytes()).findFirst();
+            return text + libdbus.map(l -> "; with libdbus on both ends " + components(l.cpu(), "libdbus")).orElse("") + ".";
+        });
+    }
+
+    private static String components(CpuPerCall cpu, String library) {
+        return library + " client " + Numbers.microseconds(cpu.client()) + " µs, bus " + Numbers.microseconds(cpu.bus())
+                + " µs, " + library + " server " + Numbers.microseconds(cpu.server()) + " µs";
+    }
+
+    /** How wide the matrix cells' CIs are, against the target. */
+    private static Optional<String> precision(Analysis analysis) {
+        List<CellSummary> cells = analysis.cells().stream().filter(c -> c.runs() > 0).toList();
+        if (cells.isEmpty()) {
+            return Optional.empty();
+        }
+        double target = PrecisionMark.target(analysis);
+        long within = cells.stream().filter(c -> !PrecisionMark.missed(c, target)).count();
+        long noCi = cells.stream().filter(c -> !Double.isFinite(c.usPerCallHalfWidthPct())).count();
+        CellSummary worst = cells.stream().filter(c -> Double.isFinite(c.usPerCallHalfWidthPct()))
+                .max(Comparator.comparingDouble(CellSummary::usPerCallHalfWidthPct)).orElse(cells.get(0));
+        double medianWidth = analysis.medianHalfWidthPct();
+        String median = Double.isNaN(medianWidth) ? Numbers.NOT_AVAILABLE : "±" + Numbers.fixed(medianWidth, 1) + " %";
+        return Optional.of("Precision: " + within + " of " + cells.size() + " matrix cells have a 95% CI within "
+                + PrecisionMark.describe(analysis) + "; the median cell's half-width is " + median + ", the widest ±"
+                + Numbers.fixed(worst.usPerCallHalfWidthPct(), 1) + " % (" + worst.key().label() + ")"
+                + (noCi > 0 ? "; " + noCi + " cell(s) have no CI (too few runs)" : "")
+                + (within < cells.size() ? ": differences smaller than that are not resolved." : "."));
+    }
+}

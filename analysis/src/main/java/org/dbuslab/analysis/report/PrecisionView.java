@@ -1,0 +1,122 @@
+package org.dbuslab.analysis.report;
+
+import org.dbuslab.analysis.doc.Section;
+import org.dbuslab.analysis.doc.Table;
+import org.dbuslab.analysis.model.Analysis;
+import org.dbuslab.analysis.model.CellSummary;
+import org.dbuslab.analysis.model.Numbers;
+import org.dbuslab.analysis.model.RunBlocks;
+import org.dbuslab.analysis.read.CellKey;
+import org.dbuslab.format.PrecisionTsv;
+import org.dbuslab.stats.SampleComparison;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The "Precision" section: per matrix cell the 95% CI half-width of its median µs/call as % of the median, and, when
+ * the session runner left a precision.tsv, whether its stopping rule found the target met and after how many
+ * blocks. Then which comparisons are paired by block.
+ */
+public final class PrecisionView {
+
+    public static final String TITLE = "Precision";
+
+    public static final String ID = "precision";
+
+    private PrecisionView() {
+    }
+
+    public static Section of(Analysis analysis) {
+        Section.Builder section = Section.builder(ID, TITLE).note(intro(analysis));
+        if (!analysis.cells().isEmpty()) {
+            section.table(table(analysis), "details");
+        }
+        List<String> comparisons = comparisons(analysis);
+        if (!comparisons.isEmpty()) {
+            section.text("Headline comparisons (the runner's stopping rule, precision.tsv):").bullets(comparisons);
+        }
+        return section.note(pairingIntro()).bullets(pairing(analysis)).build();
+    }
+
+    public static String intro(Analysis analysis) {
+        String computed = "\"half-width\" is half the 95% CI of the cell's median µs/call as % of the median, as this "
+                + "analysis computes it (block bootstrap for cells measured in blocks, else the run bootstrap).";
+        return analysis.folder().precision().isPresent()
+                ? computed + " \"target\", \"met\" and \"met after\" are the session runner's (precision.tsv): its stopping rule "
+                + "wants every matrix cell and headline comparison within the target; \"met after\" is the measured block "
+                + "since which the cell has been within it."
+                : computed + " The session left no precision.tsv, so there is no target to judge against.";
+    }
+
+    public static Table table(Analysis analysis) {
+        boolean runner = analysis.folder().precision().isPresent();
+        List<String> header = new ArrayList<>(List.of("transport", "mode", "payload", "window", "runs", "blocks",
+                "µs/call", "half-width"));
+        List<Boolean> numeric = new ArrayList<>(List.of(false, false, true, true, true, true, true, true));
+        if (runner) {
+            header.addAll(List.of("target", "met", "met after (blocks)"));
+            numeric.addAll(List.of(true, false, true));
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (CellSummary cell : analysis.cells().stream().filter(c -> c.runs() > 0).toList()) {
+            CellKey key = cell.key();
+            List<String> row = new ArrayList<>(List.of(key.transport(), key.mode(), key.payloadBytes() + " B",
+                    String.valueOf(key.window()), String.valueOf(cell.runs()), String.valueOf(cell.blocks()),
+                    Numbers.microseconds(cell.usPerCallMedian()),
+                    percent(cell.usPerCallHalfWidthPct()) + PrecisionMark.mark(cell, PrecisionMark.target(analysis))));
+            if (runner) {
+                Optional<PrecisionTsv.Row> recorded = analysis.folder().recordedPrecision(key);
+                row.add(recorded.map(r -> percent(r.targetPct())).orElse("—"));
+                row.add(recorded.map(r -> r.met() ? "✓" : "✗").orElse("not in precision.tsv"));
+                row.add(recorded.filter(r -> r.metAfterBlocks() > 0).map(r -> String.valueOf(r.metAfterBlocks())).orElse("—"));
+            }
+            rows.add(row);
+        }
+        return new Table(header, numeric, rows);
+    }
+
+    /**
+     * The runner's headline comparisons from precision.tsv, one line each, e.g. "transport: dbus-broker
+     * dbus-java>dbus-java ÷ dbus-daemon dbus-java>dbus-java, sync 1000 B window 1: ±2.1 % after 9 blocks (target 3.0 %) ✓
+     * since block 6". Empty without precision.tsv.
+     */
+    public static List<String> comparisons(Analysis analysis) {
+        return analysis.folder().precision().orElse(List.of()).stream().filter(r -> !r.kind().equals("cell"))
+                .map(r -> r.kind() + ": " + r.transport() + " " + r.pair() + " ÷ " + r.versusTransport() + " " + r.versusPair()
+                        + ", " + r.mode() + " " + r.payloadBytes() + " B window " + r.window() + ": ±" + percent(r.halfWidthPct())
+                        + " after " + r.blocks() + " blocks (target " + percent(r.targetPct()) + ") "
+                        + (r.met() ? "✓" + (r.metAfterBlocks() > 0 ? " since block " + r.metAfterBlocks() : "") : "✗"))
+                .toList();
+    }
+
+    /** One line per group of comparisons: how many are paired by block. */
+    public static List<String> pairing(Analysis analysis) {
+        List<String> lines = new ArrayList<>();
+        for (Map.Entry<String, List<SampleComparison>> group : analysis.comparisonGroups().entrySet()) {
+            List<SampleComparison> all = group.getValue();
+            if (all.isEmpty()) {
+                continue;
+            }
+            long paired = all.stream().filter(SampleComparison::paired).count();
+            lines.add(group.getKey() + ": " + (paired == all.size() ? "all " + all.size() + " paired by block"
+                    : paired == 0 ? "all " + all.size() + " unpaired" : paired + " of " + all.size() + " paired by block, the rest unpaired"));
+        }
+        return lines;
+    }
+
+    public static String pairingIntro() {
+        return "Paired comparisons use the runs the two cells made in the same blocks (one run per cell and block, at least "
+                + RunBlocks.MIN_BLOCKS
+                + "): a block bootstrap that draws the same blocks for both sides gives the intervals, and a Wilcoxon "
+                + "signed-rank test of the per-block ratios (exact up to 20 blocks) stands in for Mann-Whitney; drift that "
+                + "hits both cells of a block cancels. Unpaired comparisons (older folders, or cells without common blocks) "
+                + "resample runs and use Mann-Whitney U. Either way a verdict needs the CI to exclude 1 and p < 0.05.";
+    }
+
+    private static String percent(double value) {
+        return Double.isFinite(value) ? Numbers.fixed(value, 1) + " %" : Numbers.NOT_AVAILABLE;
+    }
+}

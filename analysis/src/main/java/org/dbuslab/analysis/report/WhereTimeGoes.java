@@ -1,0 +1,84 @@
+package org.dbuslab.analysis.report;
+
+import org.dbuslab.analysis.charts.Charts;
+import org.dbuslab.analysis.doc.Section;
+import org.dbuslab.analysis.doc.Table;
+import org.dbuslab.analysis.model.Analysis;
+import org.dbuslab.analysis.model.CellSummary;
+import org.dbuslab.analysis.model.CpuPerCall;
+import org.dbuslab.analysis.model.Numbers;
+import org.dbuslab.analysis.read.CellKey;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * "Where the time goes": per cell of the Java pair's matrix and of the libdbus pairs, the wall time per call beside
+ * the CPU time per call of client, bus and server (runs.csv's cpu_*_ns), their sum, and what the sum leaves over.
+ * Text and table for both reports; the chart is {@link CpuChart}.
+ */
+public final class WhereTimeGoes {
+
+    public static final String TITLE = "Where the time goes";
+
+    public static final String ID = "where-the-time-goes";
+
+    private WhereTimeGoes() {
+    }
+
+    public static Section of(Analysis analysis) {
+        Section.Builder section = Section.builder(ID, TITLE);
+        if (!analysis.cpuRecorded()) {
+            return section.text(noCpu()).build();
+        }
+        section.note(intro()).table(table(analysis), "details");
+        if (anySpam(analysis)) {
+            section.note(spamNote());
+        }
+        return section.charts(Charts.cpu(analysis)).build();
+    }
+
+    public static String intro() {
+        return "Each row puts a cell's wall time per call (the median µs/call of the headline and lab health) beside the CPU "
+                + "time per call each process spent during the same runs: the client, the bus (dbus-daemon, or dbus-broker with "
+                + "its launcher; 0 for p2p and raw sockets, where there is none) and the server, each the median over the "
+                + "measured runs of that process's CPU time (user + sys, all threads, from /proc/PID/task/*/schedstat) divided "
+                + "by the run's calls. \"not CPU\" is wall − (client + bus + server): time in which no process of the call "
+                + "computed, i.e. waiting for the other side and waking up (scheduler latency, idle vCPUs). In a sync call the "
+                + "three take turns, so the sum is at most the wall time; when calls are pipelined they work at the same time "
+                + "on the two CPUs and the sum can exceed it, which shows as a negative \"not CPU\". A large client share is the "
+                + "client library's own cost; compare the Java pair's row with libdbus>libdbus on the same bus to see it.";
+    }
+
+    public static String noCpu() {
+        return "Not recorded in this session (runs.csv has no cpu_client_ns, cpu_bus_ns, cpu_server_ns values).";
+    }
+
+    /** Spam rows: the wall figure is corrected for start-up, the CPU figures are not. */
+    public static String spamNote() {
+        return "‡ libdbus spam rows (one process per run, timed from outside): the wall µs/call is (elapsed − fixed cost) / "
+                + "(calls − 1), but the CPU µs/call are each process's CPU over the whole run / calls: the spam client's "
+                + "start-up and connecting are included (the fixed cost's CPU is not recorded), so its client CPU is a "
+                + "little high and \"not CPU\" a little low.";
+    }
+
+    public static Table table(Analysis analysis) {
+        List<String> header = List.of("transport", "pair", "mode", "payload", "window", "wall µs/call", "client CPU µs/call",
+                "bus CPU µs/call", "server CPU µs/call", "CPU sum µs/call", "not CPU µs/call (waiting, wake-ups)");
+        List<Boolean> numeric = List.of(false, false, false, true, true, true, true, true, true, true, true);
+        List<List<String>> rows = new ArrayList<>();
+        for (CellSummary cell : analysis.timeCells()) {
+            CellKey key = cell.key();
+            CpuPerCall cpu = cell.cpu();
+            rows.add(List.of(key.transport(), key.pair() + (key.externallyTimed() ? " ‡" : ""), key.mode(),
+                    key.payloadBytes() + " B", String.valueOf(key.window()), Numbers.microseconds(cell.usPerCallMedian()),
+                    Numbers.microseconds(cpu.client()), Numbers.microseconds(cpu.bus()), Numbers.microseconds(cpu.server()),
+                    Numbers.microseconds(cpu.sum()), Numbers.signedMicroseconds(cpu.unaccounted(cell.usPerCallMedian()))));
+        }
+        return new Table(header, numeric, rows);
+    }
+
+    public static boolean anySpam(Analysis analysis) {
+        return analysis.timeCells().stream().anyMatch(c -> c.key().externallyTimed());
+    }
+}

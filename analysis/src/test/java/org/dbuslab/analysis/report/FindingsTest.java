@@ -1,0 +1,74 @@
+package org.dbuslab.analysis.report;
+
+import org.dbuslab.analysis.SyntheticSession;
+import org.dbuslab.analysis.doc.Block;
+import org.dbuslab.analysis.doc.Section;
+import org.dbuslab.analysis.model.Analysis;
+import org.dbuslab.analysis.model.CellSummary;
+import org.dbuslab.analysis.output.SummaryJsonTest;
+import org.dbuslab.analysis.read.CellKey;
+import org.dbuslab.analysis.read.ResultsFolderReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+public class FindingsTest {
+
+    private static Analysis blockSession(Path dir, List<SyntheticSession.BlockCell> cells) {
+        SyntheticSession.writeBlocks(dir, 3, 12, cells);
+        return Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED);
+    }
+
+    @Test
+    public void answerTheQuestionsInOrderEachWithItsCiAndASectionThatExists(@TempDir Path dir) {
+        Analysis analysis = blockSession(dir, SyntheticSession.blockCells());
+        List<Block.Item> findings = Findings.of(analysis);
+        List<String> starts = findings.stream().map(f -> f.text().split(" ")[0]).toList();
+        assertEquals(List.of("dbus-broker", "p2p-unix", "Pipelining", "The", "CPU", "Precision:"), starts, findings.toString());
+        assertTrue(findings.get(0).text().startsWith("dbus-broker against dbus-daemon (paired over ≥ 12 blocks): faster in 1 of 1 cells, "
+                + "factor (95% CI) sync 1000 B 1.05× ("), findings.get(0).text());
+        assertTrue(findings.get(3).text().contains("× (95% CI "), findings.get(3).text());
+        assertTrue(findings.get(4).text().contains("Java client 60.0 µs, bus 70.0 µs, Java server 20.0 µs"), findings.get(4).text());
+        List<String> ids = ids(ReportDocument.of(analysis).sections());
+        findings.forEach(f -> assertTrue(ids.contains(f.linkSection()), f.linkSection() + " not in " + ids));
+    }
+
+    /** Two buses drawn from the same distribution: the finding must not pick a winner. */
+    @Test
+    public void saysNoSignificantDifferenceWhenTheDataCannotTell(@TempDir Path dir) {
+        List<SyntheticSession.BlockCell> cells = new ArrayList<>(SyntheticSession.blockCells());
+        cells.set(1, new SyntheticSession.BlockCell("dbus-broker", "sync", 1000, 1, CellKey.SUBJECT_PAIR, "matrix", "echo",
+                160, 60, 50, 20));
+        String bus = Findings.of(blockSession(dir, cells)).get(0).text();
+        assertTrue(bus.startsWith("dbus-broker against dbus-daemon (paired over ≥ 12 blocks): no significant difference in 1 of 1 "
+                + "cells, time ratio (95% CI) sync 1000 B 1.00 ("), bus);
+        assertFalse(bus.contains("faster") || bus.contains("slower"), bus);
+    }
+
+    @Test
+    public void marksOnlyCellsThatMissedThePrecisionTarget(@TempDir Path dir) {
+        Analysis analysis = blockSession(dir, SyntheticSession.blockCells());
+        CellSummary daemon = analysis.cells().get(0);
+        double halfWidth = daemon.usPerCallHalfWidthPct();
+        assertTrue(PrecisionMark.missed(daemon, halfWidth - 0.1));
+        assertFalse(PrecisionMark.missed(daemon, halfWidth + 0.1));
+        assertEquals(PrecisionMark.DEFAULT_TARGET_PCT, PrecisionMark.target(analysis), 0);
+        List<Warnings.Row> rows = Warnings.rows(analysis);
+        assertTrue(rows.stream().allMatch(r -> r.what().equals("imprecise") == PrecisionMark.missed(
+                analysis.tableCells().stream().filter(c -> c.key().label().equals(r.cell())).findFirst().orElseThrow(),
+                PrecisionMark.target(analysis))), rows.toString());
+        assertTrue(Warnings.summary(rows).matches("\\d+ warnings?: .*\\."), Warnings.summary(rows));
+    }
+
+    private static List<String> ids(List<Section> sections) {
+        return sections.stream().flatMap(s -> Stream.concat(Stream.of(s.id()), ids(s.subsections()).stream())).toList();
+    }
+}

@@ -1,0 +1,101 @@
+package org.dbuslab.stats;
+
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * A candidate sample against a baseline sample, e.g. the µs per call of each run of dbus-broker against
+ * those of dbus-daemon.
+ *
+ * <p>A difference counts as significant only when both tests agree: the bootstrap interval of the ratio of
+ * medians excludes 1 <em>and</em> the test's p-value is below alpha. Either alone is too eager with
+ * the few runs a session has (the percentile bootstrap is too narrow for 3–5 values; the rank tests ignore how
+ * large the difference is), and a report that says "faster" when it cannot tell does more harm than one
+ * that says "no significant difference".
+ *
+ * <p>Unpaired ({@link #of}): the runs of each side are independent samples; run bootstrap and Mann-Whitney U.
+ * Paired ({@link #paired}): the runs were made in blocks (one pass over every cell each) and are compared block by
+ * block; block bootstrap drawing the same blocks for both sides, and Wilcoxon's signed-rank test of the per-block
+ * ratios of medians. Drift common to both cells of a block cancels in both.
+ *
+ * @param ratioOfMedians      median(candidate) / median(baseline); below 1 means lower values
+ * @param difference          median(candidate) − median(baseline), in the samples' unit
+ * @param pairedBlocks        the number of blocks compared when paired; 0 when unpaired
+ */
+public record SampleComparison(double ratioOfMedians, Interval ratioInterval, double difference,
+                               Interval differenceInterval, SignificanceTest test, double alpha, int pairedBlocks) {
+
+    public static final double DEFAULT_ALPHA = 0.05;
+
+    public static SampleComparison of(double[] candidate, double[] baseline, Bootstrap bootstrap, double alpha) {
+        if (candidate.length == 0 || baseline.length == 0) {
+            throw new IllegalArgumentException("both samples need at least one value");
+        }
+        double candidateMedian = Quantiles.median(candidate);
+        double baselineMedian = Quantiles.median(baseline);
+        RatioAndDifference intervals = bootstrap.ofRatioAndDifferenceOfMedians(candidate, baseline);
+        return new SampleComparison(
+                candidateMedian / baselineMedian,
+                intervals.ratio(),
+                candidateMedian - baselineMedian,
+                intervals.difference(),
+                SignificanceTest.of(MannWhitneyU.twoSided(candidate, baseline), candidate.length, baseline.length),
+                alpha, 0);
+    }
+
+    /**
+     * @param candidate candidate.get(b): the candidate's values in block b
+     * @param baseline  baseline.get(b): the baseline's values in the same block (aligned; a block empty on either
+     *                  side is left out); at least one block with values on both sides
+     */
+    public static SampleComparison paired(List<double[]> candidate, List<double[]> baseline, BlockBootstrap bootstrap,
+                                          double alpha) {
+        List<List<double[]>> kept = BlockBootstrap.onBothSides(candidate, baseline);
+        List<double[]> a = kept.get(0);
+        List<double[]> b = kept.get(1);
+        if (a.isEmpty()) {
+            throw new IllegalArgumentException("no block has values on both sides");
+        }
+        double candidateMedian = Quantiles.median(pooled(a));
+        double baselineMedian = Quantiles.median(pooled(b));
+        double[] ratios = new double[a.size()];
+        for (int i = 0; i < ratios.length; i++) {
+            ratios[i] = Quantiles.median(a.get(i)) / Quantiles.median(b.get(i));
+        }
+        RatioAndDifference intervals = bootstrap.ofRatioAndDifferenceOfMedians(a, b);
+        return new SampleComparison(
+                candidateMedian / baselineMedian,
+                intervals.ratio(),
+                candidateMedian - baselineMedian,
+                intervals.difference(),
+                WilcoxonSignedRank.ofRatios(ratios),
+                alpha, a.size());
+    }
+
+    private static double[] pooled(List<double[]> blocks) {
+        return blocks.stream().flatMapToDouble(Arrays::stream).toArray();
+    }
+
+    public boolean paired() {
+        return pairedBlocks > 0;
+    }
+
+    public boolean significant() {
+        return ratioInterval.excludes(1.0) && test.pValue() < alpha;
+    }
+
+    public Direction direction() {
+        if (!significant()) {
+            return Direction.NOT_SIGNIFICANT;
+        }
+        return ratioInterval.high() < 1.0 ? Direction.LOWER : Direction.HIGHER;
+    }
+
+    /**
+     * Whether these sample sizes could ever reach significance with the exact test; when not, the report
+     * says "too few runs" rather than leaving the reader to think the transports perform the same.
+     */
+    public boolean tooFewRunsToTell() {
+        return test.cannotReach(alpha);
+    }
+}
