@@ -27,6 +27,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The scale session end to end, small: real dbus-daemon, dbus-broker and dbus-daemon-tcp (lab/bus.sh), the Java
  * servers, relays and clients of the real jars; every series in scale-runs.csv, every call and signal verified,
  * the report's three sections, and nothing left running. Under CI=true a bus that cannot start fails the test.
+ * It lives in e2e, which is built after every jar it runs (the analysis jar included, which the runner's module
+ * does not depend on), in the runner's package, whose internals it drives.
  */
 class ScaleSessionIntegrationIT {
 
@@ -36,7 +38,7 @@ class ScaleSessionIntegrationIT {
         LabLayout layout = LabLayout.of(LabPaths.repositoryRoot());
         for (Path jar : List.of(layout.serverJar(), layout.clientJar(), layout.analysisJar(),
             ScaleSession.scaleJar(layout.repo()))) {
-            require(Files.exists(jar), "missing " + jar + " (mvn -B -q -pl runner,analysis -am verify builds it)");
+            require(Files.exists(jar), "missing " + jar + " (mvn -B -q -pl e2e -am verify builds it)");
         }
         require(Files.isExecutable(Path.of("/usr/bin/dbus-daemon")) || Files.isExecutable(Path.of("/bin/dbus-daemon")),
             "dbus-daemon is not installed");
