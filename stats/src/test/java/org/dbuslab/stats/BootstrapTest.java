@@ -85,12 +85,15 @@ class BootstrapTest {
         assertTrue(Bootstrap.standard().ofMedian(new double[] {1, 2}).isDefined());
     }
 
+    /**
+     * An interval's cost is its resamples, fixed, whatever the machine: the report's time is measured by the session
+     * (its report phase), not judged here against a clock.
+     */
     @Test
-    void isFastEnoughForEveryCellOfASession() {
-        long start = System.nanoTime();
-        for (int i = 0; i < 20; i++) {
-            Bootstrap.standard().ofRatioOfMedians(X, Y);
-        }
-        assertTrue(System.nanoTime() - start < 5_000_000_000L, "20 two-sample intervals took more than 5 s");
+    void everyIntervalCostsTheSameFixedResamples() {
+        Bootstrap standard = Bootstrap.standard();
+        assertEquals(Bootstrap.DEFAULT_RESAMPLES, standard.resamples());
+        assertEquals(10_000, standard.resamples());
+        assertEquals(standard.ofRatioOfMedians(X, Y), Bootstrap.standard().ofRatioOfMedians(X, Y), "seeded: repeatable");
     }
 }

@@ -104,16 +104,13 @@ class EchoRunTest {
         long timeout = TimeUnit.MILLISECONDS.toNanos(50);
         ScriptedCallPath path = new ScriptedCallPath((i, sent) -> i < 10 ? Reply.returned(sent.get(i).clone())
             : Reply.timedOut());
-        long start = System.nanoTime();
         RunResult result = new EchoRun(path, window, timeout).run(1000, new PayloadGenerator(100, 8));
-        long took = System.nanoTime() - start;
         assertEquals(10, result.ok(), result.toString());
         assertEquals(990, result.lost(), result.toString());
         assertEquals(10, result.latencies().getTotalCount());
         assertNotNull(result.abandoned(), result.toString());
         assertTrue(result.abandoned().contains("3 reply timeouts"), result.abandoned());
-        // each lost call waiting its timeout would take 990 / window x 50 ms; abandoned, about 3 x 50 ms
-        assertTrue(took < TimeUnit.SECONDS.toNanos(2), "took " + took / 1_000_000 + " ms");
+        // abandoned, the calls after the silence are never sent (each would have waited out its timeout)
         assertTrue(path.sent() < 10 + 5 * window, "stopped sending: " + path.sent());
     }
 

@@ -162,10 +162,11 @@ class CallerEventLoopTest {
     @Test
     void theDeadlineEndsTheWait() throws Exception {
         long start = System.nanoTime();
-        assertTrue(reader.serviceUntil(() -> false, start + TimeUnit.MILLISECONDS.toNanos(150), writer));
+        assertTimeoutPreemptively(GENEROUS,
+            () -> assertTrue(reader.serviceUntil(() -> false, start + TimeUnit.MILLISECONDS.toNanos(150), writer)));
         long waited = System.nanoTime() - start;
+        // never before the deadline; how long after it is the scheduler's business (a hang fails at GENEROUS)
         assertTrue(waited >= TimeUnit.MILLISECONDS.toNanos(150), "returned after " + waited + " ns");
-        assertTrue(waited < TimeUnit.SECONDS.toNanos(2), "returned after " + waited + " ns");
         assertTrue(received.isEmpty());
     }
 

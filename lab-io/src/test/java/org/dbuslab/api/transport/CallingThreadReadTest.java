@@ -92,8 +92,7 @@ class CallingThreadReadTest {
         assertTrue(reader.readUntil(() -> !received.isEmpty(), start + TimeUnit.MILLISECONDS.toNanos(150)));
         long waited = System.nanoTime() - start;
         assertTrue(received.isEmpty());
-        assertTrue(waited >= TimeUnit.MILLISECONDS.toNanos(150) && waited < TimeUnit.SECONDS.toNanos(5),
-            "waited " + waited / 1_000_000 + " ms");
+        assertTrue(waited >= TimeUnit.MILLISECONDS.toNanos(150), "waited " + waited / 1_000_000 + " ms"); // not before it
 
         // Half a message arrives, the deadline passes, then the rest: the message is whole when it is complete.
         byte[] payload = new byte[5000];
