@@ -43,6 +43,39 @@ final class LabRun {
         return new Outcome(process.exitValue(), read(log.resolveSibling(log.getFileName() + ".out")), read(log));
     }
 
+    /** The command lines of the processes still running that name DIR (the session keeps everything under TMPDIR). */
+    static List<String> leftovers(Path dir) {
+        return ProcessHandle.allProcesses()
+            .map(p -> p.info().commandLine().orElse(""))
+            .filter(cmd -> cmd.contains(dir.toString()))
+            .toList();
+    }
+
+    /** leftovers(DIR), polled until none is left or SECONDS have passed: what is still running then. */
+    static List<String> leftoversAfter(Path dir, long seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        List<String> left = leftovers(dir);
+        while (!left.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+            left = leftovers(dir);
+        }
+        return left;
+    }
+
+    /** java -jar analysis/target/dbus-lab-analysis.jar ARGS, as a user runs it. */
+    static Outcome analysis(Path log, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+            "-jar", REPO.resolve("analysis/target/dbus-lab-analysis.jar").toString()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).directory(REPO.toFile())
+            .redirectOutput(log.resolveSibling(log.getFileName() + ".out").toFile()).redirectError(log.toFile()).start();
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("the analysis did not finish within 120 s:\n" + read(log));
+        }
+        return new Outcome(process.exitValue(), read(log.resolveSibling(log.getFileName() + ".out")), read(log));
+    }
+
     static String read(Path file) throws IOException {
         return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
     }

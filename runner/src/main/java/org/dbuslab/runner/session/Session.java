@@ -1,5 +1,6 @@
 package org.dbuslab.runner.session;
 
+import org.dbuslab.format.NotesTsv;
 import org.dbuslab.format.RunsCsv;
 import org.dbuslab.format.RunsCsvWriter;
 import org.dbuslab.runner.exec.ClientCds;
@@ -186,7 +187,11 @@ public final class Session {
         RunsCsvWriter csv = RunsCsvWriter.session(folder.dir().resolve(RunsCsv.FILE));
         CellRunner runner = new CellRunner(session, clients, clientProblems, spam, payloads, new CpuMeter(new CpuClock()),
             csv, folder, logs, config.cellTimeout(), tally, log);
+        folder.note(NotesTsv.SESSION, NotesTsv.STARTED, "the blocks began; " + NotesTsv.COMPLETE + " follows when they end");
         new Blocks(config, clock, log, folder, runner, session, tally).run(initialPlan, clients.keySet());
+        if (!SignalExit.interrupted()) {
+            folder.note(NotesTsv.SESSION, NotesTsv.COMPLETE, "the blocks ended");
+        }
         for (ClientProcess c : clients.values()) {
             c.quit(Duration.ofSeconds(10));
         }

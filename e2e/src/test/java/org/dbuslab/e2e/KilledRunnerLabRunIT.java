@@ -1,0 +1,86 @@
+package org.dbuslab.e2e;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A runner killed with SIGKILL: within a few seconds nothing of its session runs (bus.sh detaches the buses with
+ * setsid, so only the launcher's PID namespace reaches them), the partial folder's report names the last complete
+ * block, and the next session starts cleanly.
+ */
+class KilledRunnerLabRunIT {
+
+    /** Both buses: dbus-broker's launcher, broker and journal receiver are the survivors that setsid made. */
+    static final String[] SMALL = {"--no-build", "--quick", "--transports", "dbus-daemon,dbus-broker", "--modes", "sync",
+        "--sizes", "1000", "--no-reference", "--scenarios", "none", "--libraries", "none", "--lkml-runs", "0"};
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void sigkilledRunnerLeavesNothingRunning() throws Exception {
+        Path out = tmp.resolve("results");
+        Path log = tmp.resolve("run-all.log");
+        Process lab = LabRun.start(log, with("--blocks", "40", "--out", out.toString()));
+        try {
+            // warm-up block 1 and measured block 2 complete, block 3 started
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (!LabRun.read(out.resolve("order.tsv")).contains("\n3\t") && System.nanoTime() < deadline && lab.isAlive()) {
+                Thread.sleep(100);
+            }
+            assertTrue(lab.isAlive(), "the session ended before it could be killed:\n" + LabRun.read(log));
+            // the session's processes: the launcher's descendants, and those under TMPDIR with theirs (dbus-broker's
+            // command line does not name the folder; setsid's detached ones are not the launcher's descendants)
+            List<ProcessHandle> session = new java.util.ArrayList<>(lab.descendants().toList());
+            ProcessHandle.allProcesses().filter(p -> p.info().commandLine().orElse("").contains(tmp.toString()))
+                .forEach(p -> {
+                    session.add(p);
+                    session.addAll(p.descendants().toList());
+                });
+            assertTrue(session.stream().anyMatch(p -> p.info().command().orElse("").endsWith("/dbus-broker")),
+                "the session runs dbus-broker:\n" + LabRun.read(log));
+            lab.destroyForcibly();
+            assertTrue(lab.waitFor(10, TimeUnit.SECONDS), "the launcher is gone");
+            assertEquals(List.of(), LabRun.leftoversAfter(tmp, 5), "processes left 5 s after the runner's SIGKILL");
+            long deadline2 = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+            while (session.stream().anyMatch(ProcessHandle::isAlive) && System.nanoTime() < deadline2) {
+                Thread.sleep(100); // the kernel's last reaping
+            }
+            assertEquals(List.of(), session.stream().filter(ProcessHandle::isAlive).distinct()
+                .map(p -> p.pid() + " " + p.info().commandLine().orElse("")).toList(), "the session's processes");
+        } finally {
+            lab.destroyForcibly();
+        }
+
+        Path copy = Files.createDirectory(tmp.resolve("copy"));
+        try (var files = Files.walk(out)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, copy.resolve(out.relativize(f).toString()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        LabRun.Outcome report = LabRun.analysis(tmp.resolve("report.log"), "report", copy.toString());
+        assertEquals(0, report.exitCode(), report.stderr());
+        assertTrue(report.stderr().matches("(?s).*session incomplete.*the last complete block is [23]\\b.*"), report.stderr());
+        assertTrue(Files.readString(copy.resolve("report.md")).contains("session incomplete"), "the report says so too");
+
+        Path next = tmp.resolve("next");
+        LabRun.Outcome again = LabRun.run(tmp.resolve("next.log"), 180, with("--transports", "dbus-broker", "--blocks", "1",
+            "--out", next.toString()));
+        assertEquals(0, again.exitCode(), again.stderr());
+        assertTrue(Files.exists(next.resolve("report.md")), again.stderr());
+    }
+
+    static String[] with(String... more) {
+        String[] all = java.util.Arrays.copyOf(SMALL, SMALL.length + more.length);
+        System.arraycopy(more, 0, all, SMALL.length, more.length);
+        return all;
+    }
+}
