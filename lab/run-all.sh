@@ -18,7 +18,8 @@ readonly JARS=("$REPO/server/target/dbus-lab-server.jar" "$REPO/client/target/db
 # Also built, but the session goes on without them (scenarios FAILED in the summary; stock pairs in skipped.tsv).
 readonly OPTIONAL_JARS=("$REPO/scenarios/target/dbus-lab-scenarios.jar" "$REPO/stock/target/dbus-lab-stock.jar")
 # The runner's own JVM: small, serial GC and C1 only, so it takes as little CPU as it can from what it measures.
-readonly RUNNER_JVM=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m)
+# No /tmp/hsperfdata_USER/PID file: the runner is pid 1 of its namespace in every session, and two would share it.
+readonly RUNNER_JVM=(-XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m -XX:+PerfDisableSharedMem)
 
 JAVA=${JAVA:-java}
 

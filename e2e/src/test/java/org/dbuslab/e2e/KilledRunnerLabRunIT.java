@@ -14,13 +14,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * A runner killed with SIGKILL: within a few seconds nothing of its session runs (bus.sh detaches the buses with
  * setsid, so only the launcher's PID namespace reaches them), the partial folder's report names the last complete
- * block, and the next session starts cleanly.
+ * block, and the next session starts cleanly: the lock the killed one held (its own, not the machine's) blocks nobody.
  */
 class KilledRunnerLabRunIT {
-
-    /** Both buses: dbus-broker's launcher, broker and journal receiver are the survivors that setsid made. */
-    static final String[] SMALL = {"--no-build", "--quick", "--transports", "dbus-daemon,dbus-broker", "--modes", "sync",
-        "--sizes", "1000", "--no-reference", "--scenarios", "none", "--libraries", "none", "--lkml-runs", "0"};
 
     @TempDir
     Path tmp;
@@ -29,7 +25,8 @@ class KilledRunnerLabRunIT {
     void sigkilledRunnerLeavesNothingRunning() throws Exception {
         Path out = tmp.resolve("results");
         Path log = tmp.resolve("run-all.log");
-        Process lab = LabRun.start(log, with("--blocks", "40", "--out", out.toString()));
+        Path lock = tmp.resolve("session.lock");
+        Process lab = LabRun.startWithLock(log, lock, LabRun.small("--blocks", "40", "--out", out.toString()));
         try {
             // warm-up block 1 and measured block 2 complete, block 3 started
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
@@ -72,15 +69,10 @@ class KilledRunnerLabRunIT {
         assertTrue(Files.readString(copy.resolve("report.md")).contains("session incomplete"), "the report says so too");
 
         Path next = tmp.resolve("next");
-        LabRun.Outcome again = LabRun.run(tmp.resolve("next.log"), 180, with("--transports", "dbus-broker", "--blocks", "1",
-            "--out", next.toString()));
+        Path nextLog = tmp.resolve("next.log");
+        LabRun.Outcome again = LabRun.await(LabRun.startWithLock(nextLog, lock, LabRun.small("--transports", "dbus-broker",
+            "--blocks", "1", "--out", next.toString())), nextLog, 180);
         assertEquals(0, again.exitCode(), again.stderr());
         assertTrue(Files.exists(next.resolve("report.md")), again.stderr());
-    }
-
-    static String[] with(String... more) {
-        String[] all = java.util.Arrays.copyOf(SMALL, SMALL.length + more.length);
-        System.arraycopy(more, 0, all, SMALL.length, more.length);
-        return all;
     }
 }

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** Runs lab/run-all.sh as a user would, from the repository root, capturing its output. */
@@ -15,18 +16,45 @@ final class LabRun {
 
     static final Path REPO = Path.of("").toAbsolutePath().getParent();
 
+    /** A small --quick session: the two buses, one cell each (dbus-broker's processes are the ones setsid detached). */
+    private static final List<String> SMALL = List.of("--no-build", "--quick", "--transports", "dbus-daemon,dbus-broker",
+        "--modes", "sync", "--sizes", "1000", "--no-reference", "--scenarios", "none", "--libraries", "none",
+        "--lkml-runs", "0");
+
     private LabRun() {
+    }
+
+    /** The small session's arguments, then MORE (a later --transports or --blocks wins). */
+    static String[] small(String... more) {
+        List<String> all = new ArrayList<>(SMALL);
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
     }
 
     record Outcome(int exitCode, String stdout, String stderr) {
     }
 
-    /** Starts run-all.sh with TMPDIR inside the test's own folder, so every process it starts is recognisable. */
+    /**
+     * Starts run-all.sh with TMPDIR inside the test's own folder, so every process it starts is recognisable, and
+     * --allow-concurrent: the e2e classes run in parallel forks, their sessions side by side.
+     */
     static Process start(Path log, String... args) throws IOException {
+        List<String> all = new ArrayList<>(List.of("--allow-concurrent"));
+        all.addAll(List.of(args));
+        return start(log, Map.of(), all);
+    }
+
+    /** As start(), but with the session lock LOCK instead of the machine's, and --allow-concurrent only if in ARGS. */
+    static Process startWithLock(Path log, Path lock, String... args) throws IOException {
+        return start(log, Map.of("LAB_SESSION_LOCK", lock.toString()), List.of(args));
+    }
+
+    private static Process start(Path log, Map<String, String> env, List<String> args) throws IOException {
         List<String> command = new ArrayList<>(List.of("bash", REPO.resolve("lab/run-all.sh").toString()));
-        command.addAll(List.of(args));
+        command.addAll(args);
         ProcessBuilder builder = new ProcessBuilder(command).directory(REPO.toFile());
         builder.environment().put("TMPDIR", log.getParent().toString());
+        builder.environment().putAll(env);
         return builder
             .redirectOutput(log.resolveSibling(log.getFileName() + ".out").toFile())
             .redirectError(log.toFile())
@@ -34,7 +62,11 @@ final class LabRun {
     }
 
     static Outcome run(Path log, long timeoutSeconds, String... args) throws IOException, InterruptedException {
-        Process process = start(log, args);
+        return await(start(log, args), log, timeoutSeconds);
+    }
+
+    /** Waits for PROCESS, started with LOG, at most TIMEOUTSECONDS. */
+    static Outcome await(Process process, Path log, long timeoutSeconds) throws IOException, InterruptedException {
         if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             process.destroy();
             process.waitFor(10, TimeUnit.SECONDS);
