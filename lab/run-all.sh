@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The lab's entry point: a thin launcher for the Java session runner (runner/, org.dbuslab.runner.RunnerMain).
-# It checks the prerequisites, builds the jars when they are missing or older than the sources, then execs the
-# runner with the same arguments; the runner owns the session (options and presets, plan, block order,
-# supervision of every process, progress, raw files, the analysis). lab/run-all.sh --help has the flags, the
+# It checks the prerequisites, builds the jars when they are missing or older than the sources, then runs the
+# runner with the same arguments, in a PID namespace of its own; the runner owns the session (options and presets,
+# plan, block order, supervision of every process, progress, raw files, the analysis). lab/run-all.sh --help has the flags, the
 # outputs and the exit codes; docs/RUNNER-DESIGN.md the design.
 set -euo pipefail
 

@@ -57,13 +57,8 @@ class KilledRunnerLabRunIT {
             lab.destroyForcibly();
         }
 
-        Path copy = Files.createDirectory(tmp.resolve("copy"));
-        try (var files = Files.walk(out)) {
-            for (Path f : files.toList()) {
-                Files.copy(f, copy.resolve(out.relativize(f).toString()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-            }
-        }
-        LabRun.Outcome report = LabRun.analysis(tmp.resolve("report.log"), "report", copy.toString());
+        Path copy = tmp.resolve("copy");
+        LabRun.Outcome report = LabRun.reportOnCopy(out, copy, tmp.resolve("report.log"));
         assertEquals(0, report.exitCode(), report.stderr());
         assertTrue(report.stderr().matches("(?s).*session incomplete.*the last complete block is [23]\\b.*"), report.stderr());
         assertTrue(Files.readString(copy.resolve("report.md")).contains("session incomplete"), "the report says so too");

@@ -108,6 +108,17 @@ final class LabRun {
         return new Outcome(process.exitValue(), read(log.resolveSibling(log.getFileName() + ".out")), read(log));
     }
 
+    /** Copies the results folder OUT to COPY (a new folder) and runs the analysis's report on the copy. */
+    static Outcome reportOnCopy(Path out, Path copy, Path log) throws IOException, InterruptedException {
+        Files.createDirectory(copy);
+        try (var files = Files.walk(out)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, copy.resolve(out.relativize(f).toString()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        return analysis(log, "report", copy.toString());
+    }
+
     static String read(Path file) throws IOException {
         return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
     }

@@ -5,6 +5,7 @@ import org.dbuslab.runner.exec.LabLayout;
 import org.dbuslab.runner.options.Preset;
 import org.dbuslab.runner.options.SessionOptions;
 import org.dbuslab.runner.scale.ScaleSession;
+import org.dbuslab.runner.session.OutOfSpace;
 import org.dbuslab.runner.session.Session;
 import org.dbuslab.runner.session.SessionLock;
 import org.dbuslab.runner.session.SessionLog;
@@ -19,9 +20,10 @@ import java.time.Clock;
 import java.util.Map;
 
 /**
- * The session runner's entry point, exec'd by lab/run-all.sh (which checks the prerequisites and builds the
+ * The session runner's entry point, started by lab/run-all.sh (which checks the prerequisites and builds the
  * jars first). Exit codes as run-all.sh's --help says: 0 clean, 1 something failed, 2 bad command line or
- * --out already holds a runs.csv, 3 cannot run here (or another session is measuring), 130/143 interrupted. Bad input is one line on stderr.
+ * --out already holds a runs.csv, 3 cannot run here (or another session is measuring), 130/143 interrupted. Bad
+ * input is one line on stderr.
  */
 public final class RunnerMain {
 
@@ -106,7 +108,7 @@ public final class RunnerMain {
             return LabCli.INTERRUPTED;
         } catch (Exception e) {
             // one line on stderr; the stack trace only into logs/session.log, for whoever debugs it
-            log.error(SessionOptions.PROG, "session failed: " + e);
+            log.error(SessionOptions.PROG, OutOfSpace.line(e, folder).orElse("session failed: " + e));
             if (folder != null) {
                 StringWriter trace = new StringWriter();
                 e.printStackTrace(new PrintWriter(trace));
