@@ -50,9 +50,14 @@ final class LabRun {
     }
 
     private static Process start(Path log, Map<String, String> env, List<String> args) throws IOException {
+        return start(log, env, args, REPO);
+    }
+
+    /** run-all.sh ARGS from the working directory CWD, with ENV over the TMPDIR inside the test's folder. */
+    static Process start(Path log, Map<String, String> env, List<String> args, Path cwd) throws IOException {
         List<String> command = new ArrayList<>(List.of("bash", REPO.resolve("lab/run-all.sh").toString()));
         command.addAll(args);
-        ProcessBuilder builder = new ProcessBuilder(command).directory(REPO.toFile());
+        ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile());
         builder.environment().put("TMPDIR", log.getParent().toString());
         builder.environment().putAll(env);
         return builder
@@ -96,8 +101,14 @@ final class LabRun {
 
     /** java -jar analysis/target/dbus-lab-analysis.jar ARGS, as a user runs it. */
     static Outcome analysis(Path log, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-jar", REPO.resolve("analysis/target/dbus-lab-analysis.jar").toString()));
+        return analysis(log, List.of(), args);
+    }
+
+    /** java JVM -jar analysis/target/dbus-lab-analysis.jar ARGS (JVM: e.g. the default locale's -Duser.language). */
+    static Outcome analysis(Path log, List<String> jvm, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvm);
+        command.addAll(List.of("-jar", REPO.resolve("analysis/target/dbus-lab-analysis.jar").toString()));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).directory(REPO.toFile())
             .redirectOutput(log.resolveSibling(log.getFileName() + ".out").toFile()).redirectError(log.toFile()).start();
