@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The lab's entry point: a thin launcher for the Java session runner (runner/, org.dbuslab.runner.RunnerMain).
-# It checks the prerequisites, builds the jars when they are missing or older than the sources, then execs the
-# runner with the same arguments; the runner owns the session (options and presets, plan, block order,
-# supervision of every process, progress, raw files, the analysis). lab/run-all.sh --help has the flags, the
+# It checks the prerequisites, builds the jars when they are missing or older than the sources, then runs the
+# runner with the same arguments, in a PID namespace of its own; the runner owns the session (options and presets,
+# plan, block order, supervision of every process, progress, raw files, the analysis). lab/run-all.sh --help has the flags, the
 # outputs and the exit codes; docs/RUNNER-DESIGN.md the design.
 set -euo pipefail
 
@@ -20,7 +20,8 @@ readonly JARS=("$REPO/server/target/dbus-lab-server.jar" "$REPO/client/target/db
 # Also built, but the session goes on without them (scenarios FAILED in the summary; stock pairs in skipped.tsv).
 readonly OPTIONAL_JARS=("$REPO/scenarios/target/dbus-lab-scenarios.jar" "$REPO/stock/target/dbus-lab-stock.jar")
 # The runner's own JVM: small, serial GC and C1 only, so it takes as little CPU as it can from what it measures.
-readonly RUNNER_JVM=("$KEEP_STACK_TRACES" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m)
+# No /tmp/hsperfdata_USER/PID file: the runner is pid 1 of its namespace in every session, and two would share it.
+readonly RUNNER_JVM=("$KEEP_STACK_TRACES" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m -XX:+PerfDisableSharedMem)
 
 JAVA=${JAVA:-java}
 
@@ -131,4 +132,46 @@ if ((!HELP && REFERENCE)) && ! command -v python3 >/dev/null 2>&1; then
 fi
 
 export LAB_REPO=$REPO
-exec "$JAVA" "${RUNNER_JVM[@]}" -jar "$RUNNER_JAR" --started-at-ms "$STARTED_MS" "$@"
+# The pid a user sees and would signal: the runner names it (in its own PID namespace it is pid 1).
+export LAB_SESSION_PID=$$
+RUNNER=("$JAVA" "${RUNNER_JVM[@]}" -jar "$RUNNER_JAR" --started-at-ms "$STARTED_MS" "$@")
+
+# The session lives in a PID namespace of its own, the runner its pid 1: when the runner dies, SIGKILL included,
+# the kernel kills every process in it, also the buses bus.sh detaches with setsid (docs/RELIABILITY.md). Root
+# may make one; another user only where unprivileged user namespaces are allowed.
+readonly NAMESPACE=(unshare --pid --fork --kill-child --mount-proc)
+namespace() {
+    if "${NAMESPACE[@]}" true >/dev/null 2>&1; then
+        printf '%s\n' "${NAMESPACE[@]}"
+    elif "${NAMESPACE[@]}" --user --map-current-user true >/dev/null 2>&1; then
+        printf '%s\n' "${NAMESPACE[@]}" --user --map-current-user
+    else
+        return 1
+    fi
+}
+ns=()
+((HELP)) || ! command -v setpriv >/dev/null 2>&1 || mapfile -t ns < <(namespace || true)
+if ((${#ns[@]} == 0)); then
+    ((HELP)) || printf '%s: note: %s\n' "$PROG" "no PID namespace here (unshare --pid not permitted, or setpriv \
+missing): a runner killed with SIGKILL may leave buses running" >&2
+    exec "${RUNNER[@]}"
+fi
+# unshare ignores INT and TERM, so this shell stays to pass them on to the runner; and if this shell is killed,
+# setpriv's parent-death signal takes unshare, and with it the namespace, along. The runner must not inherit the
+# ignored INT and TERM (of unshare, and of a background job): a JVM keeps a signal ignored that it started with.
+setpriv --pdeathsig KILL -- "${ns[@]}" -- env --default-signal=INT,QUIT,TERM "${RUNNER[@]}" <&0 &
+session=$!
+forward() {
+    local runner
+    runner=$(pgrep -P "$session" 2>/dev/null || true)
+    [[ -z "$runner" ]] || kill -s "$1" "$runner" 2>/dev/null || true
+}
+trap 'forward INT' INT
+trap 'forward TERM' TERM
+while :; do
+    status=0
+    wait "$session" || status=$?
+    # a trapped signal ends wait early: wait again until the session has ended
+    kill -0 "$session" 2>/dev/null || break
+done
+exit "$status"

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** Runs lab/run-all.sh as a user would, from the repository root, capturing its output. */
@@ -15,18 +16,50 @@ final class LabRun {
 
     static final Path REPO = Path.of("").toAbsolutePath().getParent();
 
+    /** A small --quick session: the two buses, one cell each (dbus-broker's processes are the ones setsid detached). */
+    private static final List<String> SMALL = List.of("--no-build", "--quick", "--transports", "dbus-daemon,dbus-broker",
+        "--modes", "sync", "--sizes", "1000", "--no-reference", "--scenarios", "none", "--libraries", "none",
+        "--lkml-runs", "0");
+
     private LabRun() {
+    }
+
+    /** The small session's arguments, then MORE (a later --transports or --blocks wins). */
+    static String[] small(String... more) {
+        List<String> all = new ArrayList<>(SMALL);
+        all.addAll(List.of(more));
+        return all.toArray(String[]::new);
     }
 
     record Outcome(int exitCode, String stdout, String stderr) {
     }
 
-    /** Starts run-all.sh with TMPDIR inside the test's own folder, so every process it starts is recognisable. */
+    /**
+     * Starts run-all.sh with TMPDIR inside the test's own folder, so every process it starts is recognisable, and
+     * --allow-concurrent: the e2e classes run in parallel forks, their sessions side by side.
+     */
     static Process start(Path log, String... args) throws IOException {
+        List<String> all = new ArrayList<>(List.of("--allow-concurrent"));
+        all.addAll(List.of(args));
+        return start(log, Map.of(), all);
+    }
+
+    /** As start(), but with the session lock LOCK instead of the machine's, and --allow-concurrent only if in ARGS. */
+    static Process startWithLock(Path log, Path lock, String... args) throws IOException {
+        return start(log, Map.of("LAB_SESSION_LOCK", lock.toString()), List.of(args));
+    }
+
+    private static Process start(Path log, Map<String, String> env, List<String> args) throws IOException {
+        return start(log, env, args, REPO);
+    }
+
+    /** run-all.sh ARGS from the working directory CWD, with ENV over the TMPDIR inside the test's folder. */
+    static Process start(Path log, Map<String, String> env, List<String> args, Path cwd) throws IOException {
         List<String> command = new ArrayList<>(List.of("bash", REPO.resolve("lab/run-all.sh").toString()));
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(REPO.toFile());
+        command.addAll(args);
+        ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile());
         builder.environment().put("TMPDIR", log.getParent().toString());
+        builder.environment().putAll(env);
         return builder
             .redirectOutput(log.resolveSibling(log.getFileName() + ".out").toFile())
             .redirectError(log.toFile())
@@ -34,13 +67,67 @@ final class LabRun {
     }
 
     static Outcome run(Path log, long timeoutSeconds, String... args) throws IOException, InterruptedException {
-        Process process = start(log, args);
+        return await(start(log, args), log, timeoutSeconds);
+    }
+
+    /** Waits for PROCESS, started with LOG, at most TIMEOUTSECONDS. */
+    static Outcome await(Process process, Path log, long timeoutSeconds) throws IOException, InterruptedException {
         if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
             process.destroy();
             process.waitFor(10, TimeUnit.SECONDS);
             throw new AssertionError("run-all.sh did not finish within " + timeoutSeconds + " s:\n" + read(log));
         }
         return new Outcome(process.exitValue(), read(log.resolveSibling(log.getFileName() + ".out")), read(log));
+    }
+
+    /** The command lines of the processes still running that name DIR (the session keeps everything under TMPDIR). */
+    static List<String> leftovers(Path dir) {
+        return ProcessHandle.allProcesses()
+            .map(p -> p.info().commandLine().orElse(""))
+            .filter(cmd -> cmd.contains(dir.toString()))
+            .toList();
+    }
+
+    /** leftovers(DIR), polled until none is left or SECONDS have passed: what is still running then. */
+    static List<String> leftoversAfter(Path dir, long seconds) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+        List<String> left = leftovers(dir);
+        while (!left.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+            left = leftovers(dir);
+        }
+        return left;
+    }
+
+    /** java -jar analysis/target/dbus-lab-analysis.jar ARGS, as a user runs it. */
+    static Outcome analysis(Path log, String... args) throws IOException, InterruptedException {
+        return analysis(log, List.of(), args);
+    }
+
+    /** java JVM -jar analysis/target/dbus-lab-analysis.jar ARGS (JVM: e.g. the default locale's -Duser.language). */
+    static Outcome analysis(Path log, List<String> jvm, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+        command.addAll(jvm);
+        command.addAll(List.of("-jar", REPO.resolve("analysis/target/dbus-lab-analysis.jar").toString()));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).directory(REPO.toFile())
+            .redirectOutput(log.resolveSibling(log.getFileName() + ".out").toFile()).redirectError(log.toFile()).start();
+        if (!process.waitFor(120, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            throw new AssertionError("the analysis did not finish within 120 s:\n" + read(log));
+        }
+        return new Outcome(process.exitValue(), read(log.resolveSibling(log.getFileName() + ".out")), read(log));
+    }
+
+    /** Copies the results folder OUT to COPY (a new folder) and runs the analysis's report on the copy. */
+    static Outcome reportOnCopy(Path out, Path copy, Path log) throws IOException, InterruptedException {
+        Files.createDirectory(copy);
+        try (var files = Files.walk(out)) {
+            for (Path f : files.toList()) {
+                Files.copy(f, copy.resolve(out.relativize(f).toString()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+        return analysis(log, "report", copy.toString());
     }
 
     static String read(Path file) throws IOException {

@@ -6,6 +6,13 @@ import java.util.List;
 public final class NotesTsv extends TsvFormat<NotesTsv.Row> {
 
     public static final NotesTsv FORMAT = new NotesTsv();
+    /**
+     * {@code session / started} when the blocks begin, {@code session / complete} when they have ended: a folder with
+     * the first and not the second is from a session that was killed or ran out of space.
+     */
+    public static final String SESSION = "session";
+    public static final String STARTED = "started";
+    public static final String COMPLETE = "complete";
 
     public record Row(String topic, String outcome, String text) {
     }

@@ -5,7 +5,9 @@ import org.dbuslab.runner.exec.LabLayout;
 import org.dbuslab.runner.options.Preset;
 import org.dbuslab.runner.options.SessionOptions;
 import org.dbuslab.runner.scale.ScaleSession;
+import org.dbuslab.runner.session.OutOfSpace;
 import org.dbuslab.runner.session.Session;
+import org.dbuslab.runner.session.SessionLock;
 import org.dbuslab.runner.session.SessionLog;
 import picocli.CommandLine;
 
@@ -18,9 +20,10 @@ import java.time.Clock;
 import java.util.Map;
 
 /**
- * The session runner's entry point, exec'd by lab/run-all.sh (which checks the prerequisites and builds the
+ * The session runner's entry point, started by lab/run-all.sh (which checks the prerequisites and builds the
  * jars first). Exit codes as run-all.sh's --help says: 0 clean, 1 something failed, 2 bad command line or
- * --out already holds a runs.csv, 3 cannot run here, 130/143 interrupted. Bad input is one line on stderr.
+ * --out already holds a runs.csv, 3 cannot run here (or another session is measuring), 130/143 interrupted. Bad
+ * input is one line on stderr.
  */
 public final class RunnerMain {
 
@@ -55,8 +58,23 @@ public final class RunnerMain {
             }
         }
         Path folder = null;
+        SessionLock lock = null;
         try {
             folder = Session.outFolder(parsed.config(), repo, clock.instant());
+            try {
+                lock = SessionLock.take(SessionLock.file(env), holder(env, folder, clock));
+            } catch (SessionLock.Held held) {
+                if (!parsed.allowConcurrent()) {
+                    log.error(SessionOptions.PROG, "another session is measuring on this machine: " + held.getMessage()
+                        + "; wait for it to end, or pass --allow-concurrent to measure beside it");
+                    return LabCli.MISSING_PREREQUISITE;
+                }
+                log.say(SessionOptions.PROG + ": note: measuring beside another session (--allow-concurrent): "
+                    + held.getMessage());
+            } catch (java.io.IOException e) {
+                log.say(SessionOptions.PROG + ": note: no session lock (" + SessionLock.file(env) + ": " + e.getMessage()
+                    + "); another session would not be noticed");
+            }
             try {
                 SessionOptions.createOut(folder);
             } catch (CommandLine.ParameterException e) {
@@ -90,7 +108,7 @@ public final class RunnerMain {
             return LabCli.INTERRUPTED;
         } catch (Exception e) {
             // one line on stderr; the stack trace only into logs/session.log, for whoever debugs it
-            log.error(SessionOptions.PROG, "session failed: " + e);
+            log.error(SessionOptions.PROG, OutOfSpace.line(e, folder).orElse("session failed: " + e));
             if (folder != null) {
                 StringWriter trace = new StringWriter();
                 e.printStackTrace(new PrintWriter(trace));
@@ -102,6 +120,25 @@ public final class RunnerMain {
                 }
             }
             return LabCli.FAILURE;
+        } finally {
+            closeQuietly(lock);
+        }
+    }
+
+    /** What the lock holder says about itself: the launcher's pid (the runner's own is 1 in its namespace). */
+    static String holder(Map<String, String> env, Path folder, Clock clock) {
+        String pid = env.getOrDefault("LAB_SESSION_PID", Long.toString(ProcessHandle.current().pid()));
+        return "pid " + pid + " (user " + System.getProperty("user.name") + ", since " + clock.instant()
+            + "), results in " + folder;
+    }
+
+    private static void closeQuietly(SessionLock lock) {
+        if (lock != null) {
+            try {
+                lock.close();
+            } catch (java.io.IOException e) {
+                // the lock dies with this JVM anyway
+            }
         }
     }
 

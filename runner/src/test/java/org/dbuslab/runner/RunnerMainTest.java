@@ -53,7 +53,7 @@ class RunnerMainTest {
         fakeJars();
         Path results = Files.createDirectories(dir.resolve("results"));
         Files.writeString(results.resolve("runs.csv"), "transport\n");
-        assertEquals(2, run(Map.of("LAB_REPO", dir.toString()), "--quick", "--out", results.toString()));
+        assertEquals(2, run(Map.of("LAB_REPO", dir.toString(), "LAB_SESSION_LOCK", dir.resolve("session.lock").toString()), "--quick", "--out", results.toString()));
         assertTrue(err.toString().contains("already holds a runs.csv"), err.toString());
         assertEquals("transport\n", Files.readString(results.resolve("runs.csv")), "raw results stay intact");
     }
@@ -62,7 +62,7 @@ class RunnerMainTest {
     void anOutFolderThatCannotBeCreatedIsOneLineWithTheReason() throws Exception {
         fakeJars();
         Path file = Files.writeString(dir.resolve("a-file"), "x");
-        assertEquals(2, run(Map.of("LAB_REPO", dir.toString()), "--quick", "--out", file.resolve("x").toString()));
+        assertEquals(2, run(Map.of("LAB_REPO", dir.toString(), "LAB_SESSION_LOCK", dir.resolve("session.lock").toString()), "--quick", "--out", file.resolve("x").toString()));
         assertEquals(List.of("run-all.sh: error: cannot create " + file.resolve("x") + ": Not a directory"),
             err.toString().lines().toList());
         assertEquals("", out.toString());

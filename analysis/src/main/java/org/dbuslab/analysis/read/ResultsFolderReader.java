@@ -52,6 +52,7 @@ public final class ResultsFolderReader {
 
         Path notesTsv = dir.resolve(NotesReader.FILE);
         List<Note> notes = Files.isRegularFile(notesTsv) ? NotesReader.read(TextFile.read(notesTsv), warnings::add) : List.of();
+        SessionCompleteness.warning(dir, notes, runs).ifPresent(warnings::add);
 
         return new ResultsFolder(dir, environment, runs, skipped, plan, latency, notes, warnings, precision(dir, warnings));
     }

@@ -150,16 +150,34 @@ public final class BusInstance {
         }
     }
 
-    /** bus.sh down, then its logs and config into LOGDIR/bus (down completes the logs). Idempotent. */
+    /**
+     * bus.sh down, then its logs and config into LOGDIR/bus (down completes the logs). Idempotent. The bus is stopped
+     * first: copying its logs fails on a full results disk (and down removes DIR/address, so it is read before).
+     */
     void down() {
         try {
-            Path keep = logDir.resolve("bus");
-            Files.createDirectories(keep);
-            copy(dir.resolve("address"), keep);
+            Path addressFile = dir.resolve("address");
+            byte[] address = Files.isRegularFile(addressFile) ? Files.readAllBytes(addressFile) : null;
             Process p = new ProcessBuilder("bash", busScript.toString(), "down", dir.toString())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             if (!p.waitFor(DOWN_TIMEOUT_S, TimeUnit.SECONDS)) {
                 p.destroyForcibly();
+            }
+            keepLogs(address);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The bus's address, logs and config into LOGDIR/bus, as far as they fit: a full disk is the session's to say. */
+    private void keepLogs(byte[] address) throws IOException {
+        Path keep = logDir.resolve("bus");
+        try {
+            Files.createDirectories(keep);
+            if (address != null) {
+                Files.write(keep.resolve("address"), address);
             }
             if (Files.isDirectory(dir)) {
                 try (var files = Files.list(dir)) {
@@ -172,9 +190,9 @@ public final class BusInstance {
                 }
             }
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            if (!String.valueOf(e.getMessage()).contains("No space left on device")) {
+                throw e;
+            }
         }
     }
 

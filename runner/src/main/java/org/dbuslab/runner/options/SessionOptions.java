@@ -104,6 +104,8 @@ public final class SessionOptions {
     boolean noBuild;
     @Option(names = "--rebuild")
     boolean rebuild;
+    @Option(names = "--allow-concurrent")
+    boolean allowConcurrent;
     @Option(names = "--scenarios")
     String scenarios;
     @Option(names = "--libraries")
@@ -121,8 +123,12 @@ public final class SessionOptions {
     private CommandLine commandLine;
     private final List<String> goneNames = new ArrayList<>();
 
-    /** A parsed command line: --help, or a session. */
-    public record Parsed(boolean helpRequested, SessionConfig config) {
+    /**
+     * A parsed command line: --help, or a session.
+     *
+     * @param allowConcurrent measure even while another session holds the machine's session lock
+     */
+    public record Parsed(boolean helpRequested, SessionConfig config, boolean allowConcurrent) {
     }
 
     /**
@@ -151,7 +157,7 @@ public final class SessionOptions {
             throw o.error(e.getMessage());
         }
         if (o.help) {
-            return new Parsed(true, null);
+            return new Parsed(true, null, false);
         }
         for (String arg : args) {
             String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
@@ -159,7 +165,7 @@ public final class SessionOptions {
                 o.goneNames.add(name);
             }
         }
-        return new Parsed(false, o.toConfig(clock));
+        return new Parsed(false, o.toConfig(clock), o.allowConcurrent);
     }
 
     private ParameterException error(String message) {

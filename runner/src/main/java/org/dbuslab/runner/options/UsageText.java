@@ -139,6 +139,9 @@ final class UsageText {
                                       (default %d)
                   --out DIR           results folder (default results/<UTC timestamp>/ in the repo);
                                       refused if it already holds a runs.csv
+                  --allow-concurrent  measure even while another session measures on this machine
+                                      (default: refuse with one line naming it; two at once spoil
+                                      both sessions' numbers)
                   --no-build          never run Maven or make (the jars must exist)
                   --rebuild           always run 'mvn -B -q package -DskipTests' and 'make -C
                                       peers' first (default: build only when a jar or peer is
@@ -201,7 +204,8 @@ final class UsageText {
                        could not connect, a bus or server died, the over-limit check did not end
                        as expected, no cell ran at all, or the report failed
                   2    bad command line, or --out already holds a runs.csv
-                  3    cannot run here: build failed, jar or java missing
+                  3    cannot run here: build failed, jar or java missing, or another session is
+                       measuring (without --allow-concurrent)
                   130  interrupted (SIGINT), 143 terminated (SIGTERM); everything started is stopped
                 """.formatted(presetRows(), SessionOptions.fmtPct(Preset.DEFAULT.precisionPct()),
                 Durations.format(Preset.DEFAULT.budget()), Math.round(Preset.DEFAULT.warmupBudgetShare() * 100),

@@ -1,6 +1,7 @@
 package org.dbuslab.runner.session;
 
 import org.dbuslab.format.Library;
+import org.dbuslab.format.NotesTsv;
 import org.dbuslab.format.OverLimit;
 import org.dbuslab.format.Pair;
 import org.dbuslab.format.RunsCsv;
@@ -187,7 +188,11 @@ public final class Session {
         RunsCsvWriter csv = RunsCsvWriter.session(folder.dir().resolve(RunsCsv.FILE));
         CellRunner runner = new CellRunner(session, clients, clientProblems, spam, payloads, new CpuMeter(new CpuClock()),
             csv, folder, logs, config.cellTimeout(), tally, log);
+        folder.note(NotesTsv.SESSION, NotesTsv.STARTED, "the blocks began; " + NotesTsv.COMPLETE + " follows when they end");
         new Blocks(config, clock, log, folder, runner, session, tally).run(initialPlan, clients.keySet());
+        if (!SignalExit.interrupted()) {
+            folder.note(NotesTsv.SESSION, NotesTsv.COMPLETE, "the blocks ended");
+        }
         for (ClientProcess c : clients.values()) {
             c.quit(Duration.ofSeconds(10));
         }
