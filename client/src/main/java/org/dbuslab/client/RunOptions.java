@@ -219,7 +219,7 @@ public abstract class RunOptions {
         }
         // Said only now: printed between the phases, this line's new code (a first string concatenation)
         // deoptimized JIT-compiled code the calls share, and the first measured runs were up to twice as slow
-        // as the last warm-up runs (docs/PERFORMANCE.md, step 6).
+        // as the last warm-up runs (docs/EXPERIMENTS.md, step 6).
         if (warmup.runs() > 0 || warmupMaxSeconds > 0) {
             err.println(label + " " + methodLabel + " " + mode + " " + payload + " B: " + warmupEnd(warmup));
         }

@@ -7,8 +7,8 @@ import java.io.PrintStream;
 
 /**
  * What the server does with an exception no thread caught: one line on stderr instead of the JVM's stack trace,
- * and nothing at all for dbus-java 5.1.1's known race after a peer left (docs/PERFORMANCE.md, "dbus-java
- * findings"): its connection thread reads, or its sender thread writes, once more after the lab closed the
+ * and nothing at all for dbus-java 5.1.1's known race after a peer left (docs/DESIGN.md, "Defects in
+ * dbus-java 5.1.1"): its connection thread reads, or its sender thread writes, once more after the lab closed the
  * connection, and dies of a NullPointerException on the transport just released, or a worker's reply finds the
  * connection gone (NotConnected). The server already reported that peer as left.
  */

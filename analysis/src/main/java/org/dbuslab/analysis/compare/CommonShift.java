@@ -7,7 +7,7 @@ import org.dbuslab.stats.Quantiles;
 /**
  * What two sessions' cells share: the median over the matched cells of each cell's ratio of medians (new / base),
  * with its bootstrap 95% CI over the cells. On this 2-core VM two default sessions of the same code, ten minutes
- * apart, differed by a median 6% over 188 cells (docs/PERFORMANCE.md): most of what tells two sessions apart is
+ * apart, differed by a median 6% over 188 cells (docs/EXPERIMENTS.md): most of what tells two sessions apart is
  * the machine's state, common to every cell, as most of the noise within a session is common to a block's cells.
  * compare judges each cell beyond this shift, and the shift itself against its own threshold: a change shared by
  * every cell cannot be told from a change of the machine unless it is larger than the machine's own.

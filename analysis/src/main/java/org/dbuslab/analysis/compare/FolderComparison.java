@@ -30,7 +30,7 @@ import java.util.stream.Collectors;
 public record FolderComparison(List<CellChange> changes, List<CellKey> onlyInBase, List<CellKey> onlyInNew, double threshold,
                         Bootstrap bootstrap, double alpha, CommonShift shift) {
 
-    /** Same-code sessions here shifted by a median 6% (docs/PERFORMANCE.md): a shared shift must exceed this. */
+    /** Same-code sessions here shifted by a median 6% (docs/EXPERIMENTS.md): a shared shift must exceed this. */
     public static final double DEFAULT_SHIFT_THRESHOLD = 0.10;
 
     /** With the default shift threshold. */

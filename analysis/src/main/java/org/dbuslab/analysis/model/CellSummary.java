@@ -84,7 +84,7 @@ public record CellSummary(CellKey key, double[] runSeconds, SampleStatistics ela
     /**
      * Above this ratio of the upper to the lower quartile of the runs' µs per call a cell ran at two speeds. On a
      * VM a synchronous round trip is mostly virtual CPUs waking up, and while something keeps them busy the same
-     * calls can run several times faster (docs/PERFORMANCE.md, "Synchronous calls"); the median then describes
+     * calls can run several times faster (docs/EXPERIMENTS.md, "Synchronous calls"); the median then describes
      * whichever state had more runs.
      */
     public static final double TWO_SPEEDS_QUARTILE_RATIO = 2.0;

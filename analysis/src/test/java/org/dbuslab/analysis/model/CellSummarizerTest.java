@@ -38,7 +38,7 @@ public class CellSummarizerTest {
         assertEquals(new Counts(7, 0, 0), cell.warmupCounts());
     }
 
-    /** Session I of docs/PERFORMANCE.md: p2p-tcp sync 1000 B ran 74–117 µs/call, then 15–32 in the same session. */
+    /** Session I of docs/EXPERIMENTS.md: p2p-tcp sync 1000 B ran 74–117 µs/call, then 15–32 in the same session. */
     @Test
     public void runsAtTwoSpeedsAreFlaggedAndNoisyButSteadyRunsAreNot() {
         List<RunRecord> twoSpeeds = new java.util.ArrayList<>();

@@ -287,7 +287,7 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
     /**
      * One call's reply, handed from the reader thread to the caller. Park and unpark on volatile fields rather
      * than a monitor's wait and notify, so the woken caller never has to take a monitor back from the reader
-     * thread (a synchronous call: 135–139 against 141–160 µs in three alternating pairs, docs/PERFORMANCE.md).
+     * thread (a synchronous call: 135–139 against 141–160 µs in three alternating pairs, docs/EXPERIMENTS.md).
      */
     private static final class Slot {
         private volatile Message reply;

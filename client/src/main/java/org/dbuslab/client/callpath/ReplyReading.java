@@ -23,7 +23,7 @@ public enum ReplyReading {
 
     /**
      * The reading for {@code window} outstanding calls on a connection to {@code address} ({@code peer}: a direct
-     * connection, no bus), each the fastest measured there (docs/PERFORMANCE.md, step 10): the caller reads for
+     * connection, no bus), each the fastest measured there (docs/EXPERIMENTS.md, step 10): the caller reads for
      * synchronous calls; pipelined calls run the caller's event loop, except on a direct unix socket. There the
      * lab's server reads a call only as it answers it, so the socket's small send buffer (about 200 kB) stays full
      * and the one thread of the loop waits on it, where dbus-java's reader thread and the caller work side by side

@@ -7,7 +7,7 @@ import java.util.Deque;
  * Decides when a client process has warmed up: after at least {@code minRuns} warm-up runs, and, when a time
  * budget is given, only once the JIT has gone quiet (at most {@link #QUIET_MILLIS} ms of compilation over the
  * last {@link #QUIET_RUNS} runs) or the budget is spent. A fixed count alone is not enough on a busy 2-core
- * machine: the client's call path kept compiling for 30 000 to 40 000 calls there (docs/PERFORMANCE.md), and
+ * machine: the client's call path kept compiling for 30 000 to 40 000 calls there (docs/EXPERIMENTS.md), and
  * runs measured before that timed the JIT, not the transport.
  */
 public final class WarmupPolicy {

@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** Which thread reads the replies, by window and kind of connection (docs/PERFORMANCE.md, steps 8 and 10). */
+/** Which thread reads the replies, by window and kind of connection (docs/EXPERIMENTS.md, steps 8 and 10). */
 class ReplyReadingTest {
 
     private static final String UNIX = "unix:path=/tmp/x/p2p.sock";

@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The Java server's reader thread sleeps about as often per synchronous call as libdbus's echo does: it waits in
- * poll() and is not woken again when the bus drains its reply (docs/PERFORMANCE.md, step 9). Sleeps (voluntary
+ * poll() and is not woken again when the bus drains its reply (docs/EXPERIMENTS.md, step 9). Sleeps (voluntary
  * context switches) are the scheduler's count: on a loaded machine a reader more often finds the next call already
  * there (0.61-0.75 sleeps per call at load 20-28, against the 0.8 a fixed bound once asked for). So they are judged
  * against libdbus's own echo, measured on the same bus with the same spam in alternating rounds, never against a

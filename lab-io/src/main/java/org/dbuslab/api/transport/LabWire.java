@@ -133,7 +133,7 @@ public final class LabWire {
      * the socket to become readable, or writable while queued bytes wait, sends what fits and passes every message
      * read to the interceptor (or on to dbus-java). It never blocks in read() or write(): a thread that sleeps in
      * write() while replies wait to be read, or in read() where the kernel also wakes it each time the peer drains
-     * what it wrote, sleeps and is woken far more often (docs/PERFORMANCE.md, step 10).
+     * what it wrote, sleeps and is woken far more often (docs/EXPERIMENTS.md, step 10).
      *
      * @return false at once when another thread is reading; the caller then waits for that thread instead
      */

@@ -10,7 +10,7 @@ import java.util.Map;
  * The java binary and JVM flags of the measuring JVMs (servers, clients, environment capture): JAVA (default
  * java on PATH) and LAB_JAVA_OPTS, word-split. Unset, the flags are the serial collector: on 2 cores G1's own
  * threads cost a pipelined 10000 B client 8 us of CPU per call, as much as libdbus spends on the whole call
- * (docs/PERFORMANCE.md, step 7). LAB_JAVA_OPTS= (empty) gives the JVM's defaults.
+ * (docs/EXPERIMENTS.md, step 7). LAB_JAVA_OPTS= (empty) gives the JVM's defaults.
  */
 public record JavaRuntime(String java, List<String> flags) {
 

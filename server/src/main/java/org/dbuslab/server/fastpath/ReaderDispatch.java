@@ -28,7 +28,7 @@ public final class ReaderDispatch implements MessageInterceptor {
 
     /**
      * System property: {@code false} leaves the reader thread blocking in read() instead of poll(), for comparisons
-     * (docs/PERFORMANCE.md, step 9).
+     * (docs/EXPERIMENTS.md, step 9).
      */
     public static final String POLL_PROPERTY = "dbuslab.serverPolls";
 

@@ -68,7 +68,7 @@ final class PeerSession {
                 connection.disconnect();
             } catch (RuntimeException e) {
                 // dbus-java 5.1.1 can throw a NullPointerException here when it flushes queued messages after
-                // the transport is gone (docs/PERFORMANCE.md); the peer is gone either way.
+                // the transport is gone (docs/DESIGN.md); the peer is gone either way.
             } finally {
                 onClosed.accept(this);
             }
