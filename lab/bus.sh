@@ -440,8 +440,9 @@ with open(log, "ab", buffering=0) as out:
         out.write(s.recv(1 << 20) + b"\n")
 ' "$sock" "$log"
     fi
-    # The socket must exist before the launcher tries to connect to it.
-    local deadline=$((SECONDS + 3))
+    # The socket must exist before the launcher tries to connect to it. A bound for a hang, not a speed: with
+    # test classes starting buses in parallel forks, 3 s (2-3 s, SECONDS counts whole seconds) once ran out.
+    local deadline=$((SECONDS + 10))
     while [[ ! -S "$sock" ]]; do
         if ! is_running "$SPAWNED_PID" 0 || ((SECONDS >= deadline)); then
             fail 1 "journal receiver did not start: $(last_line "$dir/journal-receiver.log")"
