@@ -1,5 +1,7 @@
 package org.dbuslab.e2e;
 
+import org.dbuslab.testkit.PeersMakeLock;
+
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Assertions;
 import java.io.IOException;
@@ -135,11 +137,16 @@ final class LabRun {
     }
 
     /** make -C peers; under CI=true a peer build that fails fails the test, elsewhere it is skipped with make's line. */
-    static void buildPeers(Path tmp) throws IOException, InterruptedException {
+    static void buildPeers(Path tmp) throws Exception {
         Path log = tmp.resolve("make.log");
-        Process make = new ProcessBuilder(new ArrayList<>(List.of("make", "--no-print-directory", "-C",
-            REPO.resolve("peers").toString()))).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        boolean done = make.waitFor(300, TimeUnit.SECONDS);
+        ProcessBuilder builder = new ProcessBuilder(new ArrayList<>(List.of("make", "--no-print-directory", "-C",
+            REPO.resolve("peers").toString()))).redirectErrorStream(true).redirectOutput(log.toFile());
+        Process make = PeersMakeLock.holding(() -> {
+            Process started = builder.start();
+            started.waitFor(300, TimeUnit.SECONDS);
+            return started;
+        });
+        boolean done = !make.isAlive();
         if (done && make.exitValue() == 0) {
             return;
         }

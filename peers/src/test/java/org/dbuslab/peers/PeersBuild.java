@@ -1,6 +1,7 @@
 package org.dbuslab.peers;
 
 import org.dbuslab.testkit.LabPaths;
+import org.dbuslab.testkit.PeersMakeLock;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
 
@@ -41,7 +42,7 @@ final class PeersBuild {
 
     static synchronized void ensureBuilt(String target) {
         if (!BUILT.containsKey(target) && !FAILURES.containsKey(target)) {
-            MakeResult result = make(peersDir(), List.of(target), Map.of());
+            MakeResult result = makeAlone(target);
             if (result.exitCode() == 0) {
                 BUILT.put(target, true);
             } else {
@@ -51,6 +52,15 @@ final class PeersBuild {
         String failure = FAILURES.get(target);
         if (failure != null) {
             unavailable(failure, System.getenv("CI"));
+        }
+    }
+
+    /** make TARGET while no other test JVM runs make in peers/ (testkit's PeersMakeLock). */
+    private static MakeResult makeAlone(String target) {
+        try {
+            return PeersMakeLock.holding(() -> make(peersDir(), List.of(target), Map.of()));
+        } catch (Exception e) {
+            return new MakeResult(-1, e.getMessage());
         }
     }
 
