@@ -5,7 +5,6 @@ import org.dbuslab.testkit.TestJvm;
 import org.dbuslab.api.EchoContract;
 import org.dbuslab.testkit.LabPaths;
 
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 

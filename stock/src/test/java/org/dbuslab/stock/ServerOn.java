@@ -7,7 +7,6 @@ import org.dbuslab.testkit.LabPaths;
 import org.dbuslab.testkit.LineProcess;
 import org.dbuslab.testkit.ReadyServer;
 
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
