@@ -11,8 +11,9 @@ import java.util.stream.Stream;
  * such values instead of escaping them. Rows are written by {@link RunsCsvWriter} and read through
  * {@link RunsCsvHeader}; the values of a row are a {@link RunsCsvRow}.
  *
- * <p>A client's own {@code --csv} has the {@link #CLIENT_COLUMNS}; the session runner adds the {@link #LAB_COLUMNS}
- * and the {@link #CPU_COLUMNS}. Older results folders have 16 or 22 columns, and readers find columns by name.
+ * <p>A client's own {@code --csv} has the {@link #CLIENT_COLUMNS}; the session runner adds the {@link #LAB_COLUMNS},
+ * the {@link #CPU_COLUMNS} and the {@link #PLACEMENT_COLUMNS}. Older results folders have 16, 22 or 25 columns, and
+ * readers find columns by name.
  */
 public final class RunsCsv {
 
@@ -33,8 +34,12 @@ public final class RunsCsv {
     /** CPU time (user + sys, all threads, ns) each component used during the run. */
     public static final List<String> CPU_COLUMNS = List.of("cpu_client_ns", "cpu_bus_ns", "cpu_server_ns");
 
+    /** The {@link Placement} label the run was made under (older folders: absent, see environment.json). */
+    public static final List<String> PLACEMENT_COLUMNS = List.of("placement");
+
     /** Every column a session's runs.csv has, in order. */
-    public static final List<String> COLUMNS = concat(CLIENT_COLUMNS, concat(LAB_COLUMNS, CPU_COLUMNS));
+    public static final List<String> COLUMNS = concat(CLIENT_COLUMNS,
+        concat(LAB_COLUMNS, concat(CPU_COLUMNS, PLACEMENT_COLUMNS)));
 
     public static final String PHASE_WARMUP = "warmup";
     public static final String PHASE_MEASURE = "measure";
@@ -84,6 +89,7 @@ public final class RunsCsv {
         values.add(number(row.cpuClientNanos()));
         values.add(number(row.cpuBusNanos()));
         values.add(number(row.cpuServerNanos()));
+        values.add(field("placement", row.placement()));
         return String.join(",", values.subList(0, width));
     }
 

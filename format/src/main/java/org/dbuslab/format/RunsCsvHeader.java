@@ -77,7 +77,8 @@ public final class RunsCsvHeader {
             text(f, "latency_tag"), optionalLong(f, "jit_ms"),
             optionalInt(f, "round"), text(f, "pair"), optionalBoolean(f, "reference"), text(f, "series"),
             optionalLong(f, "fixed_ns"), text(f, "expected"),
-            optionalLong(f, "cpu_client_ns"), optionalLong(f, "cpu_bus_ns"), optionalLong(f, "cpu_server_ns"));
+            optionalLong(f, "cpu_client_ns"), optionalLong(f, "cpu_bus_ns"), optionalLong(f, "cpu_server_ns"),
+            text(f, "placement"));
     }
 
     private String required(String[] fields, String column) {

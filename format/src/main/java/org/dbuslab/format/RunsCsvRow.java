@@ -7,14 +7,15 @@ import java.time.Instant;
  * columns. Optional (null when absent or empty): everything else. {@code latencyLog} is the HdrHistogram log
  * holding the run's per-call latencies (relative to the CSV's folder) and {@code latencyTag} its interval's tag;
  * {@code jitMillis} is how long the JIT compiled during the run (null: the JVM does not say); {@code round} is the
- * block the run was made in; the {@code cpu*Nanos} are the CPU time each component used during the run.
+ * block the run was made in; the {@code cpu*Nanos} are the CPU time each component used during the run;
+ * {@code placement} is the {@link Placement} label of the CPUs the run's processes were pinned to.
  */
 public record RunsCsvRow(String transport, String mode, int payloadBytes, int window, int calls, int run,
                          long elapsedNanos, long lost, long mismatched, long errors,
                          String phase, String method, Instant startedUtc, String latencyLog, String latencyTag,
                          Long jitMillis,
                          Integer round, String pair, Boolean reference, String series, Long fixedNanos, String expected,
-                         Long cpuClientNanos, Long cpuBusNanos, Long cpuServerNanos) {
+                         Long cpuClientNanos, Long cpuBusNanos, Long cpuServerNanos, String placement) {
 
     /** A row with the client's columns only. */
     public static RunsCsvRow ofClient(String transport, String mode, int payloadBytes, int window, int calls, int run,
@@ -23,7 +24,7 @@ public record RunsCsvRow(String transport, String mode, int payloadBytes, int wi
                                       Long jitMillis) {
         return new RunsCsvRow(transport, mode, payloadBytes, window, calls, run, elapsedNanos, lost, mismatched,
             errors, phase, method, startedUtc, latencyLog, latencyTag, jitMillis,
-            null, null, null, null, null, null, null, null, null);
+            null, null, null, null, null, null, null, null, null, null);
     }
 
     /** This row with the session's columns about its cell set. */
@@ -31,13 +32,21 @@ public record RunsCsvRow(String transport, String mode, int payloadBytes, int wi
                               String expected) {
         return new RunsCsvRow(transport, mode, payloadBytes, window, calls, run, elapsedNanos, lost, mismatched,
             errors, phase, method, startedUtc, latencyLog, latencyTag, jitMillis,
-            round, pair, reference, series, fixedNanos, expected, cpuClientNanos, cpuBusNanos, cpuServerNanos);
+            round, pair, reference, series, fixedNanos, expected, cpuClientNanos, cpuBusNanos, cpuServerNanos, placement);
     }
 
     /** This row with the CPU time of client, bus and server during the run set (null: not measured). */
     public RunsCsvRow withCpu(Long clientNanos, Long busNanos, Long serverNanos) {
         return new RunsCsvRow(transport, mode, payloadBytes, window, calls, run, elapsedNanos, lost, mismatched,
             errors, phase, method, startedUtc, latencyLog, latencyTag, jitMillis,
-            round, pair, reference, series, fixedNanos, expected, clientNanos, busNanos, serverNanos);
+            round, pair, reference, series, fixedNanos, expected, clientNanos, busNanos, serverNanos, placement);
+    }
+
+    /** This row with the CPU placement its run was made under (a {@link Placement} label; null: not recorded). */
+    public RunsCsvRow withPlacement(String placementLabel) {
+        return new RunsCsvRow(transport, mode, payloadBytes, window, calls, run, elapsedNanos, lost, mismatched,
+            errors, phase, method, startedUtc, latencyLog, latencyTag, jitMillis,
+            round, pair, reference, series, fixedNanos, expected, cpuClientNanos, cpuBusNanos, cpuServerNanos,
+            placementLabel);
     }
 }

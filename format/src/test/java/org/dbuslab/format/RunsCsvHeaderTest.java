@@ -13,12 +13,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RunsCsvHeaderTest {
 
     private static final RunsCsvRow FULL = RunsCsvTest.CLIENT_ROW
-        .withLab(3, "dbus-java>dbus-java", false, "matrix", null, "LimitsExceeded").withCpu(11L, 22L, 33L);
+        .withLab(3, "dbus-java>dbus-java", false, "matrix", null, "LimitsExceeded").withCpu(11L, 22L, 33L).withPlacement("one-cpu");
 
     @Test
     void aFullRowRoundTrips() {
         RunsCsvHeader header = RunsCsvHeader.parse(RunsCsv.header(RunsCsv.COLUMNS));
-        assertEquals(FULL, header.parseRow(RunsCsv.format(FULL, 25)));
+        assertEquals(FULL, header.parseRow(RunsCsv.format(FULL, 26)));
     }
 
     @Test
@@ -27,7 +27,7 @@ class RunsCsvHeaderTest {
         assertEquals(RunsCsvTest.CLIENT_ROW, sixteen.parseRow(RunsCsv.format(FULL, 16)));
         RunsCsvHeader twentyTwo = RunsCsvHeader.parse(RunsCsv.header(RunsCsv.COLUMNS.subList(0, 22)));
         RunsCsvRow row = twentyTwo.parseRow(RunsCsv.format(FULL, 22));
-        assertEquals(FULL.withCpu(null, null, null), row);
+        assertEquals(FULL.withCpu(null, null, null).withPlacement(null), row);
         assertFalse(twentyTwo.has("cpu_bus_ns"));
     }
 
@@ -67,8 +67,8 @@ class RunsCsvHeaderTest {
     @Test
     void refusesBadRowsWithAShortReason() {
         RunsCsvHeader header = RunsCsvHeader.parse(RunsCsv.header(RunsCsv.COLUMNS));
-        String good = RunsCsv.format(FULL, 25);
-        assertMessage(header, good + ",extra", "expected 25 fields, found 26");
+        String good = RunsCsv.format(FULL, 26);
+        assertMessage(header, good + ",extra", "expected 26 fields, found 27");
         assertMessage(header, good.replace(",123456789,", ",12.5,"), "elapsed_ns is not a whole number: '12.5'");
         assertMessage(header, good.replace(",123456789,", ",+5,"), "elapsed_ns is not a whole number: '+5'");
         assertMessage(header, good.replace(",2000,", ",0,"), "calls must be at least 1, got 0");

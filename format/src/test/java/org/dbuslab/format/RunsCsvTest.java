@@ -15,12 +15,13 @@ class RunsCsvTest {
         "measure-2", 7L);
 
     @Test
-    void columnsAreTheDesignsSixteenThenSixThenThree() {
+    void columnsAreTheDesignsSixteenThenSixThenThreeThenOne() {
         assertEquals("transport,mode,payload_bytes,window,calls,run,elapsed_ns,lost,mismatched,errors,phase,method,"
             + "started_utc,latency_log,latency_tag,jit_ms", RunsCsv.header(RunsCsv.CLIENT_COLUMNS));
         assertEquals(List.of("round", "pair", "reference", "series", "fixed_ns", "expected"),
             RunsCsv.COLUMNS.subList(16, 22));
         assertEquals(List.of("cpu_client_ns", "cpu_bus_ns", "cpu_server_ns"), RunsCsv.COLUMNS.subList(22, 25));
+        assertEquals(List.of("placement"), RunsCsv.COLUMNS.subList(25, 26));
         assertEquals(RunsCsv.CONTRACT_COLUMNS, RunsCsv.COLUMNS.subList(0, 10));
     }
 
@@ -34,8 +35,8 @@ class RunsCsvTest {
     void absentOptionalValuesAreEmptyFields() {
         RunsCsvRow row = RunsCsvRow.ofClient("raw-unix", "sync", 0, 1, 1, 1, 1, 0, 0, 0, "warmup", "raw",
             Instant.EPOCH, null, null, null);
-        assertEquals("raw-unix,sync,0,1,1,1,1,0,0,0,warmup,raw,1970-01-01T00:00:00Z,,,,,,,,,,,,",
-            RunsCsv.format(row, 25));
+        assertEquals("raw-unix,sync,0,1,1,1,1,0,0,0,warmup,raw,1970-01-01T00:00:00Z,,,,,,,,,,,,,",
+            RunsCsv.format(row, 26));
     }
 
     @Test
@@ -44,6 +45,7 @@ class RunsCsvTest {
             .withCpu(10L, 0L, 30L);
         assertEquals(RunsCsv.format(CLIENT_ROW, 16) + ",4,libdbus>libdbus,true,sweep,1500000,,10,0,30",
             RunsCsv.format(row, 25));
+        assertEquals(RunsCsv.format(row, 25) + ",cross", RunsCsv.format(row.withPlacement("cross"), 26));
         assertEquals(RunsCsv.format(CLIENT_ROW, 16) + ",4,libdbus>libdbus,true,sweep,1500000,",
             RunsCsv.format(row, 22));
     }
@@ -57,6 +59,6 @@ class RunsCsvTest {
             assertEquals(true, e.getMessage().contains("transport"), e.getMessage());
         }
         assertThrows(IllegalArgumentException.class, () -> RunsCsv.format(CLIENT_ROW, 15));
-        assertThrows(IllegalArgumentException.class, () -> RunsCsv.format(CLIENT_ROW, 26));
+        assertThrows(IllegalArgumentException.class, () -> RunsCsv.format(CLIENT_ROW, 27));
     }
 }

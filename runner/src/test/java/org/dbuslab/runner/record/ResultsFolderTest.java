@@ -172,7 +172,7 @@ class ResultsFolderTest {
         List<String> lines = Files.readAllLines(dir.resolve("runs.csv"));
         assertEquals(5, lines.size(), "header + 4 rows");
         RunsCsvHeader header = RunsCsvHeader.parse(lines.get(0));
-        assertEquals(25, header.columns().size(), "every column: client, lab and cpu");
+        assertEquals(26, header.columns().size(), "every column: client, lab, cpu and placement");
         assertEquals(List.of(second, third, check), lines.subList(2, 5).stream().map(header::parseRow).toList(),
                 "what was written reads back through the one runs.csv definition");
     }
