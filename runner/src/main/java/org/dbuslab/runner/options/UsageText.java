@@ -149,7 +149,8 @@ final class UsageText {
                   --scenarios LIST    before the blocks, lab/run-scenarios.sh with the same --out
                                       and preset (the default session: 20 cold-start runs per
                                       contender and bus; the blocks get the budget they leave):
-                                      %s, or none (default: all)
+                                      %s, or none (default: all); on the buses of
+                                      --transports (both when it names no bus)
                   --started-at-ms MS  when the launcher started (epoch ms): the budget counts from
                                       there (default: now)
                   -h, --help          this text
