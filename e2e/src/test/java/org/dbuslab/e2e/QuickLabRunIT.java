@@ -30,8 +30,9 @@ class QuickLabRunIT {
     void quickPresetMeasuresTheWholeMatrixWithoutLosses() throws Exception {
         Path out = tmp.resolve("results");
         LabRun.buildPeers(tmp); // --no-build: the launcher does not make the C peers the quick preset's library cells need
+        // --budget: the preset's 3 min ran out beside a CPU hog; the preset's blocks are what this checks
         LabRun.Outcome outcome = LabRun.run(tmp.resolve("run-all.log"), 600, "--quick", "--no-build", "--scenarios", "none",
-            "--out", out.toString());
+            "--budget", "10m", "--out", out.toString());
         assertEquals(0, outcome.exitCode(), outcome.stderr());
 
         JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
@@ -169,6 +170,8 @@ class QuickLabRunIT {
         for (String row : rows.subList(1, rows.size())) {
             String[] f = row.split(",", -1);
             assertEquals(f[round].equals("1"), f[phase].equals("warmup"), row);
+            assertTrue(f[client].matches("\\d+") && f[bus].matches("\\d+") && f[server].matches("\\d+"),
+                "every CPU column read: " + row);
             assertTrue(Long.parseLong(f[client]) > 0 && Long.parseLong(f[server]) > 0, "client and server CPU: " + row);
             boolean onBus = f[transport].startsWith("dbus-");
             assertEquals(onBus, Long.parseLong(f[bus]) > 0, "bus CPU only on a bus: " + row);
