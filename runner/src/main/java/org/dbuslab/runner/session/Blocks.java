@@ -99,6 +99,9 @@ final class Blocks {
             runBlock(plan.warmupCells(done == 1, focus), Phase.WARMUP, Rotation.EVERY, (cell, result) -> {
                 if (result.done() != null) {
                     rule.record(cell.clientKey().orElseThrow(), result.done().jitMillis());
+                } else if (!result.clean()) {
+                    // its client is gone (bus died, client crashed): a JIT that never reports must not hold the warm-up
+                    cell.clientKey().ifPresent(rule::forget);
                 }
                 if (!Double.isNaN(result.usPerCall())) {
                     nsPerCall.put(cell.id(), result.usPerCall() * 1000);
