@@ -31,7 +31,7 @@ class ConcurrentLabRunIT {
         Path lock = tmp.resolve("session.lock");
         Path first = tmp.resolve("first");
         Path firstLog = tmp.resolve("first.log");
-        Process lab = LabRun.startWithLock(firstLog, lock, LabRun.small("--transports", "dbus-daemon-tcp", "--blocks", "100000",
+        Process lab = LabRun.startWithLockAndCds(firstLog, lock, LabRun.small("--transports", "dbus-daemon-tcp", "--blocks", "100000",
             "--out", first.toString()));
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
@@ -42,7 +42,7 @@ class ConcurrentLabRunIT {
 
             Path refusedOut = tmp.resolve("refused");
             Path refusedLog = tmp.resolve("refused.log");
-            LabRun.Outcome refused = LabRun.await(LabRun.startWithLock(refusedLog, lock, LabRun.small("--out",
+            LabRun.Outcome refused = LabRun.await(LabRun.startWithLockAndCds(refusedLog, lock, LabRun.small("--out",
                 refusedOut.toString())), refusedLog, 60);
             assertNotEquals(0, refused.exitCode(), refused.stderr());
             assertEquals(1, refused.stderr().lines().count(), "one line:\n" + refused.stderr());
@@ -52,7 +52,7 @@ class ConcurrentLabRunIT {
 
             Path beside = tmp.resolve("beside");
             Path besideLog = tmp.resolve("beside.log");
-            LabRun.Outcome allowed = LabRun.await(LabRun.startWithLock(besideLog, lock, LabRun.small("--allow-concurrent",
+            LabRun.Outcome allowed = LabRun.await(LabRun.startWithLockAndCds(besideLog, lock, LabRun.small("--allow-concurrent",
                 "--transports", "dbus-daemon-tcp", "--blocks", "1", "--out", beside.toString())), besideLog, 180);
             assertEquals(0, allowed.exitCode(), allowed.stderr());
             assertTrue(lab.isAlive(), "the first session measures on:\n" + LabRun.read(firstLog));

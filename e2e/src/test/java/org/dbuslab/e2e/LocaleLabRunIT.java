@@ -42,7 +42,8 @@ class LocaleLabRunIT {
             Path log = tmp.resolve("run-all.log");
             Files.createDirectories(out.getParent());
             LabRun.Outcome session = LabRun.await(LabRun.start(log, Map.of("TMPDIR", otherTmp.toString(),
-                "JAVA_TOOL_OPTIONS", String.join(" ", TURKISH), "LAB_SESSION_LOCK", tmp.resolve("session.lock").toString()),
+                "JAVA_TOOL_OPTIONS", String.join(" ", TURKISH), "LAB_SESSION_LOCK", tmp.resolve("session.lock").toString(),
+                "LAB_CDS", "0", "LAB_JAVA_OPTS", LabRun.LEAN.get("LAB_JAVA_OPTS")),
                 List.of(LabRun.small("--transports", "dbus-daemon,p2p-unix", "--blocks", "2", "--out", "results")),
                 out.getParent()), log, 180);
             assertEquals(0, session.exitCode(), session.stderr());

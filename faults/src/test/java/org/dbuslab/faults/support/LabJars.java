@@ -12,8 +12,11 @@ import java.util.List;
 /** The packaged jars the lab runs, started the way lab/run-all.sh starts them. */
 final class LabJars {
 
-    /** run-all.sh's default LAB_JAVA_OPTS. */
-    private static final List<String> JVM_FLAGS = List.of("-XX:+UseSerialGC");
+    /**
+     * run-all.sh's default LAB_JAVA_OPTS, with C1 only: a case's short-lived JVMs then spend their CPU on the case,
+     * not on C2 compiling (a case checks behaviour, not speed).
+     */
+    private static final List<String> JVM_FLAGS = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
     private LabJars() {
     }
