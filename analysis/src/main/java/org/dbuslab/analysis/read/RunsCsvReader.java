@@ -6,8 +6,10 @@ import org.dbuslab.format.RunsCsvHeader;
 import org.dbuslab.format.RunsCsvRow;
 
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -48,13 +50,14 @@ public final class RunsCsvReader {
         long[] referenceDisagreements = {0};
         Set<RunId> seen = new HashSet<>();
         SetAsideRows setAside = new SetAsideRows(name);
+        Shared shared = new Shared();
         List<RunRecord> runs = LineParser.parse(file, (number, line) -> {
             if (header[0] == null) {
                 header[0] = header(name, number, line);
                 return null;
             }
             RunsCsvRow row = header[0].parseRow(line);
-            RunRecord run = record(row, header[0].has("phase"));
+            RunRecord run = record(row, header[0].has("phase"), shared);
             if (!seen.add(new RunId(run.key(), run.phase(), run.run()))) {
                 throw new IllegalArgumentException("a duplicate: same cell, phase and run " + run.run()
                         + " as an earlier row, which is kept");
@@ -100,17 +103,30 @@ public final class RunsCsvReader {
         }
     }
 
-    private static RunRecord record(RunsCsvRow row, boolean hasPhase) {
-        CellKey key = new CellKey(row.transport(), row.mode(), row.payloadBytes(), row.window(), row.calls(),
+    /**
+     * One instance of each equal cell key, counts and latency log name: a folder of 10^6 runs has a few hundred
+     * cells, and a copy of each per row would hold most of the heap (issue 26, item 7).
+     */
+    private static final class Shared {
+        private final Map<Object, Object> instances = new HashMap<>();
+
+        @SuppressWarnings("unchecked")
+        <T> T of(T value) {
+            return value == null ? null : (T) instances.computeIfAbsent(value, v -> v);
+        }
+    }
+
+    private static RunRecord record(RunsCsvRow row, boolean hasPhase, Shared shared) {
+        CellKey key = shared.of(new CellKey(row.transport(), row.mode(), row.payloadBytes(), row.window(), row.calls(),
                 Objects.requireNonNullElse(row.pair(), CellKey.SUBJECT_PAIR),
                 Objects.requireNonNullElse(row.series(), CellKey.MATRIX),
-                Objects.requireNonNullElse(row.method(), CellKey.ECHO));
-        Counts counts = new Counts(row.lost(), row.mismatched(), row.errors());
+                Objects.requireNonNullElse(row.method(), CellKey.ECHO)));
+        Counts counts = shared.of(new Counts(row.lost(), row.mismatched(), row.errors()));
         Phase phase = hasPhase ? Phase.parse(Objects.requireNonNullElse(row.phase(), "")) : Phase.MEASURE;
         LatencyRef latency = row.latencyLog() == null ? null
-                : new LatencyRef(row.latencyLog(), Objects.requireNonNullElse(row.latencyTag(), ""));
+                : new LatencyRef(shared.of(row.latencyLog()), Objects.requireNonNullElse(row.latencyTag(), ""));
         return new RunRecord(key, row.run(), row.elapsedNanos(), counts, phase, row.startedUtc(), latency,
-                row.fixedNanos(), Objects.requireNonNullElse(row.expected(), ""), row.jitMillis(),
+                row.fixedNanos(), shared.of(Objects.requireNonNullElse(row.expected(), "")), shared.of(row.jitMillis()),
                 row.round() == null || row.round() < 1 ? null : row.round(),
                 new CpuNs(row.cpuClientNanos(), row.cpuBusNanos(), row.cpuServerNanos()));
     }
