@@ -14,7 +14,7 @@ import picocli.CommandLine.Spec;
 import java.io.PrintStream;
 
 /**
- * {@code dbus-lab-scale relay|clients|signals}: the measuring tools for the bus under load and at a distance.
+ * {@code dbus-lab-scale relay|clients|signals|subscribe}: the measuring tools for the bus under load and at a distance.
  * The tools print on the streams picocli hands down ({@code spec.commandLine().getOut()/getErr()}), so tests can
  * run them in-process; bad input is one line on stderr and exit 2 (LabCli, shared by every main of the lab).
  */
