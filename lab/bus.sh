@@ -29,6 +29,10 @@ STOP_GRACE=${LAB_BUS_STOP_GRACE:-3}
 # Overrides max_replies_per_connection of config/limits.conf.in (e.g. 64 for the lab's
 # over-limit check); empty = the shared value. dbus-broker has no such limit and ignores it.
 MAX_REPLIES=${LAB_BUS_MAX_REPLIES:-}
+# Override max_outgoing_bytes and max_connections_per_user (a slow-subscriber check: dbus-broker
+# turns their product into each user's quota); empty = the shared values.
+MAX_OUTGOING=${LAB_BUS_MAX_OUTGOING_BYTES:-}
+MAX_CONNECTIONS=${LAB_BUS_MAX_CONNECTIONS_PER_USER:-}
 # Longest unix socket path the kernel accepts (sun_path is 108 bytes with the NUL).
 readonly MAX_SOCKET_PATH=107
 
@@ -60,6 +64,8 @@ Starts a private D-Bus message bus for the lab, in the background.
 Environment: LAB_BUS_READY_TIMEOUT (s, default 10), LAB_BUS_STOP_GRACE (s, default 3),
 LAB_BUS_MAX_REPLIES=N overrides max_replies_per_connection (config/limits.conf.in) for
 this instance, e.g. 64 for an over-limit check; dbus-broker has no such limit.
+LAB_BUS_MAX_OUTGOING_BYTES=N and LAB_BUS_MAX_CONNECTIONS_PER_USER=N override those two
+limits, e.g. 1000000 and 16 for a slow-subscriber check.
 
 Files in DIR: address, pids, transport, bus.conf, bus.log; for dbus-broker also
 parent.conf/parent.log (throwaway parent bus), broker-launch.log (launcher
@@ -113,18 +119,27 @@ xml_escape() {
     printf '%s' "$s"
 }
 
+# override_limit LIMITS NAME VALUE: LIMITS with limit NAME set to VALUE (unchanged when VALUE is empty).
+override_limit() {
+    local limits=$1 name=$2 value=$3
+    if [[ -n "$value" ]]; then
+        [[ "$limits" =~ \<limit\ name=\"$name\"\>[0-9]+\</limit\> ]] ||
+            fail 1 "limits.conf.in has no $name limit to override"
+        limits=${limits/"${BASH_REMATCH[0]}"/<limit name=\"$name\">$value</limit>}
+    fi
+    printf '%s' "$limits"
+}
+
 # render_config TEMPLATE LISTEN OUTFILE: substitute @LISTEN@ and @LIMITS@
-# (with max_replies_per_connection replaced when LAB_BUS_MAX_REPLIES is set).
+# (with the limits replaced that LAB_BUS_MAX_* set).
 render_config() {
     local template=$1 listen=$2 out=$3 text limits
     [[ -r "$template" ]] || fail 3 "config template missing: $template"
     text=$(<"$template")
     limits=$(<"$CONFIG_DIR/limits.conf.in")
-    if [[ -n "$MAX_REPLIES" ]]; then
-        [[ "$limits" =~ \<limit\ name=\"max_replies_per_connection\"\>[0-9]+\</limit\> ]] ||
-            fail 1 "limits.conf.in has no max_replies_per_connection limit to override"
-        limits=${limits/"${BASH_REMATCH[0]}"/<limit name=\"max_replies_per_connection\">$MAX_REPLIES</limit>}
-    fi
+    limits=$(override_limit "$limits" max_replies_per_connection "$MAX_REPLIES")
+    limits=$(override_limit "$limits" max_outgoing_bytes "$MAX_OUTGOING")
+    limits=$(override_limit "$limits" max_connections_per_user "$MAX_CONNECTIONS")
     text=${text//@LISTEN@/$(xml_escape "$listen")}
     text=${text//@LIMITS@/$limits}
     printf '%s\n' "$text" >"$out"
@@ -601,9 +616,12 @@ cmd_up() {
         dbus-daemon | dbus-broker | dbus-daemon-tcp) ;;
         *) usage_error "unknown transport '$transport' (dbus-daemon, dbus-broker, dbus-daemon-tcp)" ;;
     esac
-    if [[ -n "$MAX_REPLIES" && ! "$MAX_REPLIES" =~ ^[1-9][0-9]{0,8}$ ]]; then
-        usage_error "LAB_BUS_MAX_REPLIES must be a whole number >= 1, got '$MAX_REPLIES'"
-    fi
+    local variable
+    for variable in LAB_BUS_MAX_REPLIES LAB_BUS_MAX_OUTGOING_BYTES LAB_BUS_MAX_CONNECTIONS_PER_USER; do
+        if [[ -n "${!variable:-}" && ! "${!variable}" =~ ^[1-9][0-9]{0,8}$ ]]; then
+            usage_error "$variable must be a whole number >= 1, got '${!variable}'"
+        fi
+    done
     have dbus-daemon || { printf '%s: dbus-daemon not installed\n' "$PROG" >&2; exit 3; }
     have setsid || { printf '%s: setsid not installed\n' "$PROG" >&2; exit 3; }
     PROBE=$(probe_tool) || { printf '%s: no D-Bus client to probe with (dbus-send, gdbus or busctl)\n' "$PROG" >&2; exit 3; }

@@ -37,9 +37,11 @@ import java.util.concurrent.Callable;
                 "",
                 "Input: runs.csv is required (a scale session's folder may have scale-runs.csv instead: the "
                         + "sections Many clients, Signals and match rules, At a distance); its warm-up rows are counted but kept out of the statistics, and "
-                        + "a truncated last line (interrupted session) is skipped with a warning on stderr. Per-call "
-                        + "latency is read from the HdrHistogram logs named in runs.csv's latency_log column; a "
-                        + "missing or corrupt log is a warning and its percentiles show as n/a. "
+                        + "a truncated last line (interrupted session) is skipped and unreadable or duplicate rows are set "
+                        + "aside, with a warning on stderr that counts them; a runs.csv with no sound row left is "
+                        + "refused. Per-call "
+                        + "latency is read from the HdrHistogram logs named in runs.csv's latency_log column (never "
+                        + "outside DIR, through a symbolic link either); a missing or corrupt log is a warning and its percentiles show as n/a. "
                         + "environment.json may be missing (the machine is then 'unknown'). skipped.tsv and "
                         + "plan.tsv are optional; a planned transport that has neither data nor a skip reason "
                         + "is reported as 'missing: no data'.",

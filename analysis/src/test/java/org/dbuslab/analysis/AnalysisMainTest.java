@@ -90,7 +90,8 @@ public class AnalysisMainTest {
     public void malformedCsvIsOneErrorLineAndNoOutputs() {
         Fixtures.write(dir, "runs.csv", Fixtures.RUNS_HEADER + "dbus-daemon,sync,1000,1,10000,1,1,0,0\n\n");
         assertEquals(1, run("report", dir.toString()));
-        assertEquals(List.of("dbus-lab-analysis: error: runs.csv line 2: expected 13 fields, found 9"), errLines());
+        assertEquals(List.of("dbus-lab-analysis: error: " + dir.resolve("runs.csv") + ": no sound row (1 set aside: line 2 "
+                + "(expected 13 fields, found 9))"), errLines());
         assertTrue(Files.notExists(dir.resolve("summary.json")) && Files.notExists(dir.resolve("report.md")));
     }
 

@@ -1,9 +1,11 @@
 package org.dbuslab.scale;
 
 import org.dbuslab.cli.LabCli;
+import org.dbuslab.client.ClientMain;
 import org.dbuslab.scale.clients.ClientsCommand;
 import org.dbuslab.scale.relay.RelayCommand;
 import org.dbuslab.scale.signals.SignalsCommand;
+import org.dbuslab.scale.signals.SubscribeCommand;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
@@ -12,19 +14,21 @@ import picocli.CommandLine.Spec;
 import java.io.PrintStream;
 
 /**
- * {@code dbus-lab-scale relay|clients|signals}: the measuring tools for the bus under load and at a distance.
+ * {@code dbus-lab-scale relay|clients|signals|subscribe}: the measuring tools for the bus under load and at a distance.
  * The tools print on the streams picocli hands down ({@code spec.commandLine().getOut()/getErr()}), so tests can
  * run them in-process; bad input is one line on stderr and exit 2 (LabCli, shared by every main of the lab).
  */
 @Command(name = "dbus-lab-scale", mixinStandardHelpOptions = true, version = "dbus-lab-scale 0.1.0",
     description = "The bus under load and at a distance: a TCP delay line, concurrent clients, signal fan-out.",
-    subcommands = {RelayCommand.class, ClientsCommand.class, SignalsCommand.class})
+    subcommands = {RelayCommand.class, ClientsCommand.class, SignalsCommand.class, SubscribeCommand.class})
 public final class ScaleMain implements Runnable {
 
     @Spec
     CommandSpec spec;
 
     public static void main(String[] args) {
+        // a peer the bus disconnects would otherwise cost an ERROR and its stack trace from dbus-java
+        ClientMain.quietDbusJava("dbus-lab-scale");
         LabCli.exit(run(args, System.out, System.err));
     }
 
@@ -35,6 +39,6 @@ public final class ScaleMain implements Runnable {
 
     @Override
     public void run() {
-        throw new ParameterException(spec.commandLine(), "name a tool: relay, clients or signals");
+        throw new ParameterException(spec.commandLine(), "name a tool: relay, clients, signals or subscribe");
     }
 }

@@ -36,6 +36,10 @@ class ScaleMainBadInputTest {
         "signals --address unix:path=/x --window 0",
         "signals --address unix:path=/x --connect-timeout 0",
         "clients --address unix:path=/x --connect-timeout 0",
+        "subscribe --address unix:path=/x --signals 0",
+        "subscribe --address unix:path=/x --pad -1",
+        "subscribe --address unix:path=/x --timeout 10",
+        "subscribe --address unix:path=/nonexistent/bus",
     })
     void isOneLineAndExitTwo(String line) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();

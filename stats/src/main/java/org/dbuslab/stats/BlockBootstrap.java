@@ -3,7 +3,6 @@ package org.dbuslab.stats;
 import org.apache.commons.math3.random.RandomGenerator;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -130,8 +129,7 @@ public final class BlockBootstrap {
                 System.arraycopy(block, 0, pool, size, block.length);
                 size += block.length;
             }
-            Arrays.sort(pool, 0, size);
-            return Quantiles.ofSortedPrefix(pool, size, 0.5);
+            return Quantiles.medianOfPrefix(pool, size);
         }
     }
 }

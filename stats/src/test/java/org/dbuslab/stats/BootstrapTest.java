@@ -96,4 +96,17 @@ class BootstrapTest {
         assertEquals(10_000, standard.resamples());
         assertEquals(standard.ofRatioOfMedians(X, Y), Bootstrap.standard().ofRatioOfMedians(X, Y), "seeded: repeatable");
     }
+
+    /** A folder's resamples shrink with its runs only beyond the draw budget: small folders keep the standard. */
+    @Test
+    void resamplesAdaptToTheRunCountOnlyForBigFolders() {
+        assertEquals(Bootstrap.DEFAULT_RESAMPLES, Bootstrap.forRuns(141).resamples());
+        assertEquals(Bootstrap.DEFAULT_RESAMPLES, Bootstrap.forRuns(10_000).resamples());
+        assertEquals(false, Bootstrap.forRuns(10_000).reduced());
+        assertEquals(5000, Bootstrap.forRuns(20_000).resamples());
+        assertEquals(1000, Bootstrap.forRuns(100_000).resamples());
+        assertEquals(true, Bootstrap.forRuns(100_000).reduced());
+        assertEquals(Bootstrap.MIN_RESAMPLES, Bootstrap.forRuns(1_000_000).resamples());
+        assertEquals(Bootstrap.MIN_RESAMPLES, Bootstrap.forRuns(50_000_000).resamples());
+    }
 }

@@ -3,6 +3,7 @@ package org.dbuslab.analysis.model;
 import org.dbuslab.analysis.read.CellKey;
 import org.dbuslab.analysis.read.Counts;
 import org.dbuslab.analysis.read.ResultsFolder;
+import org.dbuslab.analysis.read.RunRecord;
 import org.dbuslab.stats.Bootstrap;
 import org.dbuslab.stats.Quantiles;
 import org.dbuslab.stats.SampleComparison;
@@ -51,7 +52,7 @@ public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<St
     }
 
     public static Analysis of(ResultsFolder folder, Instant now, Optional<String> extraBaseline) {
-        Bootstrap bootstrap = Bootstrap.standard();
+        Bootstrap bootstrap = Bootstrap.forRuns(folder.runs().stream().filter(RunRecord::measured).count());
         double alpha = SampleComparison.DEFAULT_ALPHA;
         List<CellSummary> all = CellSummarizer.summarize(folder.runs(), folder.latency(), bootstrap);
         List<CellSummary> subject = all.stream().filter(c -> c.key().subject()).toList();

@@ -3,7 +3,10 @@ package org.dbuslab.analysis.read;
 import org.HdrHistogram.Histogram;
 import org.dbuslab.format.LatencyLog;
 
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -65,14 +68,38 @@ public final class LatencyLogReader {
         }
     }
 
-    private static Map<String, Histogram> readLog(Path dir, String log) throws LogProblem {
-        Path file = dir.resolve(log).normalize();
-        if (!file.startsWith(dir.normalize())) {
+    /**
+     * The log's real path, refused unless it lies inside the folder's real path: a results folder may come from
+     * someone else, so neither {@code ../}, an absolute path nor a symbolic link may make the report read (or wait on)
+     * a file elsewhere. Only regular files are read.
+     */
+    private static Path inside(Path dir, String log) throws LogProblem {
+        Path file;
+        try {
+            file = dir.resolve(log).normalize();
+        } catch (InvalidPathException e) {
+            throw new LogProblem("not a valid path");
+        }
+        if (Path.of(log).isAbsolute() || !file.startsWith(dir.normalize())) {
             throw new LogProblem("path leaves the results folder");
         }
-        if (!Files.isRegularFile(file)) {
+        Path real;
+        try {
+            real = file.toRealPath();
+            if (!real.startsWith(dir.toRealPath())) {
+                throw new LogProblem("a symbolic link leads out of the results folder");
+            }
+        } catch (IOException e) {
             throw new LogProblem("file not found");
         }
+        if (!Files.isRegularFile(real, LinkOption.NOFOLLOW_LINKS)) {
+            throw new LogProblem("not a regular file");
+        }
+        return real;
+    }
+
+    private static Map<String, Histogram> readLog(Path dir, String log) throws LogProblem {
+        Path file = inside(dir, log);
         List<Histogram> intervals;
         try {
             intervals = LatencyLog.intervals(file);

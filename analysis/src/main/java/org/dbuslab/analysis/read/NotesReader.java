@@ -2,6 +2,7 @@ package org.dbuslab.analysis.read;
 
 import org.dbuslab.format.NotesTsv;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -13,8 +14,8 @@ public final class NotesReader {
     private NotesReader() {
     }
 
-    public static List<Note> read(TextFile file, Consumer<String> warnings) {
-        return LineParser.parse(file, 1, NotesReader::entry, warnings);
+    public static List<Note> read(Path file, Consumer<String> warnings) {
+        return LineParser.parse(file, NotesReader::entry, warnings);
     }
 
     private static Note entry(String line) {

@@ -3,6 +3,7 @@ package org.dbuslab.analysis.read;
 import org.dbuslab.format.PlanTsv;
 import org.dbuslab.format.WholeNumber;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -19,15 +20,13 @@ public final class PlanReader {
     private PlanReader() {
     }
 
-    public static List<PlannedCell> read(TextFile file, Consumer<String> warnings) {
-        int first = 1;
-        while (first <= file.lines().size() && file.line(first).isBlank()) {
-            first++;
-        }
-        if (first <= file.lines().size() && file.line(first).startsWith("transport\t")) {
-            first++;
-        }
-        return LineParser.parse(file, first, PlanReader::entry, warnings);
+    public static List<PlannedCell> read(Path file, Consumer<String> warnings) {
+        boolean[] first = {true};
+        return LineParser.parse(file, line -> {
+            boolean header = first[0] && line.startsWith("transport\t");
+            first[0] = false;
+            return header ? null : entry(line);
+        }, warnings);
     }
 
     private static PlannedCell entry(String line) {

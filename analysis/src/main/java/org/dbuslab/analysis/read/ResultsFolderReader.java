@@ -28,7 +28,7 @@ public final class ResultsFolderReader {
             throw new ResultsInputException("no " + RunsCsvReader.FILE + " in " + dir + " (was the session measured at all?)");
         }
         List<String> warnings = new ArrayList<>();
-        List<RunRecord> runs = Files.isRegularFile(runsCsv) ? RunsCsvReader.read(TextFile.read(runsCsv), warnings::add)
+        List<RunRecord> runs = Files.isRegularFile(runsCsv) ? RunsCsvReader.read(runsCsv, warnings::add)
                 : List.of();
         LatencyHistograms latency = LatencyLogReader.read(dir,
                 runs.stream().filter(RunRecord::measured).toList(), warnings::add);
@@ -44,14 +44,14 @@ public final class ResultsFolderReader {
 
         Path skippedTsv = dir.resolve(SkippedReader.FILE);
         List<SkippedTransport> skipped = Files.isRegularFile(skippedTsv)
-                ? SkippedReader.read(TextFile.read(skippedTsv), warnings::add) : List.of();
+                ? SkippedReader.read(skippedTsv, warnings::add) : List.of();
 
         Path planTsv = dir.resolve(PlanReader.FILE);
         Optional<List<PlannedCell>> plan = Files.isRegularFile(planTsv)
-                ? Optional.of(PlanReader.read(TextFile.read(planTsv), warnings::add)) : Optional.empty();
+                ? Optional.of(PlanReader.read(planTsv, warnings::add)) : Optional.empty();
 
         Path notesTsv = dir.resolve(NotesReader.FILE);
-        List<Note> notes = Files.isRegularFile(notesTsv) ? NotesReader.read(TextFile.read(notesTsv), warnings::add) : List.of();
+        List<Note> notes = Files.isRegularFile(notesTsv) ? NotesReader.read(notesTsv, warnings::add) : List.of();
         SessionCompleteness.warning(dir, notes, runs).ifPresent(warnings::add);
 
         return new ResultsFolder(dir, environment, runs, skipped, plan, latency, notes, warnings, precision(dir, warnings));

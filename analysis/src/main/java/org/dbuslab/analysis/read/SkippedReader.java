@@ -2,6 +2,7 @@ package org.dbuslab.analysis.read;
 
 import org.dbuslab.format.SkippedTsv;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -13,8 +14,8 @@ public final class SkippedReader {
     private SkippedReader() {
     }
 
-    public static List<SkippedTransport> read(TextFile file, Consumer<String> warnings) {
-        return LineParser.parse(file, 1, SkippedReader::entry, warnings);
+    public static List<SkippedTransport> read(Path file, Consumer<String> warnings) {
+        return LineParser.parse(file, SkippedReader::entry, warnings);
     }
 
     private static SkippedTransport entry(String line) {

@@ -47,7 +47,10 @@ public final class HowToReadSection {
                         + "timed from first send to last verified reply. Warm-up runs are recorded but left out of every statistic.",
                 "µs/call is the median run time divided by calls per run. Its 95% confidence interval, and that of the median run time, "
                         + "is a percentile bootstrap (" + analysis.bootstrap().resamples() + " resamples of the runs, fixed seed "
-                        + analysis.bootstrap().seed() + ", so the report is reproducible). The 95% CI of the mean is Student's t.",
+                        + analysis.bootstrap().seed() + ", so the report is reproducible"
+                        + (analysis.bootstrap().reduced() ? "; fewer than a smaller folder gets, because this folder "
+                        + "holds so many runs: that bounds the report's time" : "")
+                        + "). The 95% CI of the mean is Student's t.",
                 "CV is the standard deviation of the run times over their mean; above " + Numbers.percent(CellSummary.NOISY_CV)
                         + " a cell is marked noisy. Outliers are classified with Tukey's fences on the run times "
                         + "(mild: beyond 1.5 × IQR from the quartiles, severe: beyond 3 × IQR); they are counted, not removed.",

@@ -115,6 +115,48 @@ public class LatencyLogReaderTest {
     }
 
     @Test
+    public void anAbsolutePathIsRefused() throws IOException {
+        Path outside = Files.createTempDirectory("outside");
+        try {
+            Fixtures.write(dir, "runs.csv", HEADER + row(1, "measure", outside.resolve("d.hlog").toString(), "measure-1"));
+            assertEquals(List.of("latency log " + outside.resolve("d.hlog") + ": path leaves the results folder; "
+                    + "percentiles of its cell shown as n/a"), latencyWarnings(ResultsFolderReader.read(dir)));
+        } finally {
+            Files.delete(outside);
+        }
+    }
+
+    @Test
+    public void aSymbolicLinkThatLeadsOutIsRefusedAndNeverRead() throws IOException {
+        Path outside = Files.createTempDirectory(dir.getParent(), "outside");
+        try {
+            writeLog("latency/d.hlog", "measure-1");
+            Files.move(dir.resolve("latency/d.hlog"), outside.resolve("d.hlog"));
+            Files.createSymbolicLink(dir.resolve("latency/d.hlog"), outside.resolve("d.hlog"));
+            Files.createSymbolicLink(dir.resolve("latency/out"), outside);
+            Fixtures.write(dir, "runs.csv", HEADER + row(1, "measure", "latency/d.hlog", "measure-1")
+                    + row(2, "measure", "latency/out/d.hlog", "measure-1"));
+            ResultsFolder folder = ResultsFolderReader.read(dir);
+            assertEquals(List.of("latency log latency/d.hlog: a symbolic link leads out of the results folder; "
+                            + "percentiles of its cell shown as n/a",
+                    "latency log latency/out/d.hlog: a symbolic link leads out of the results folder; "
+                            + "percentiles of its cell shown as n/a"), latencyWarnings(folder));
+            assertNull(CellSummarizer.summarize(folder.runs(), folder.latency(), org.dbuslab.stats.Bootstrap.standard())
+                    .get(0).latency());
+        } finally {
+            Files.walk(outside).sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        }
+    }
+
+    @Test
+    public void aSymbolicLinkInsideTheFolderIsRead() throws IOException {
+        writeLog("latency/d.hlog", "measure-1");
+        Files.createSymbolicLink(dir.resolve("latency/alias.hlog"), dir.resolve("latency/d.hlog"));
+        Fixtures.write(dir, "runs.csv", HEADER + row(1, "measure", "latency/alias.hlog", "measure-1"));
+        assertTrue(latencyWarnings(ResultsFolderReader.read(dir)).isEmpty());
+    }
+
+    @Test
     public void runsCsvWithoutLatencyColumnsHasNoLatencyAndNoWarning() {
         Fixtures.write(dir, "runs.csv", Fixtures.RUNS_HEADER
                 + "dbus-daemon,sync,1000,1,10000,1,800000000,0,0,0,measure,echo,2025-06-01T10:00:01Z\n");

@@ -58,16 +58,18 @@ public class ResultsFolderReaderTest {
     }
 
     @Test
-    public void malformedSideFilesNameFileAndLine() {
+    public void malformedSideFileLinesAreSetAsideNamingFileAndLine() {
         Fixtures.write(dir, "runs.csv", Fixtures.RUNS_HEADER);
         Fixtures.write(dir, "skipped.tsv", "dbus-broker\tnot installed\np2p-tcp no tab here\n");
-        assertEquals("skipped.tsv line 2: expected transport<TAB>reason, found no tab",
-                assertThrows(ResultsInputException.class, () -> ResultsFolderReader.read(dir)).getMessage());
+        ResultsFolder withSkipped = ResultsFolderReader.read(dir);
+        assertEquals(1, withSkipped.skipped().size());
+        assertTrue(withSkipped.warnings().contains("skipped.tsv: 1 row(s) set aside, 1 kept: line 2 (expected "
+                + "transport<TAB>reason, found no tab)"), withSkipped.warnings().toString());
 
         Fixtures.write(dir, "skipped.tsv", "");
         Fixtures.write(dir, "plan.tsv", "dbus-daemon\tsync\t1000\t1\t10000\tfive\t1\n");
-        assertEquals("plan.tsv line 1: runs is not a whole number: 'five'",
-                assertThrows(ResultsInputException.class, () -> ResultsFolderReader.read(dir)).getMessage());
+        assertTrue(ResultsFolderReader.read(dir).warnings().contains("plan.tsv: 1 row(s) set aside, 0 kept: line 1 (runs "
+                + "is not a whole number: 'five')"));
 
         // the runner's plan.tsv has an 8th column (the rotation group) since round 2; older ones 7
         Fixtures.write(dir, "plan.tsv", "dbus-daemon\tsync\t1000\t1\t10000\t5\t1\tall\n"
@@ -77,8 +79,8 @@ public class ResultsFolderReaderTest {
 
         Fixtures.write(dir, "plan.tsv", "");
         Fixtures.write(dir, "notes.tsv", "over-limit\tas-expected\n");
-        assertEquals("notes.tsv line 1: expected topic<TAB>outcome<TAB>text, found 2 field(s)",
-                assertThrows(ResultsInputException.class, () -> ResultsFolderReader.read(dir)).getMessage());
+        assertTrue(ResultsFolderReader.read(dir).warnings().contains("notes.tsv: 1 row(s) set aside, 0 kept: line 1 "
+                + "(expected topic<TAB>outcome<TAB>text, found 2 field(s))"));
 
         Fixtures.write(dir, "notes.tsv", "");
         Fixtures.write(dir, "environment.json", "[1, 2]");

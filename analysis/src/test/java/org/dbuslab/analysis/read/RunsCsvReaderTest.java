@@ -22,7 +22,7 @@ public class RunsCsvReaderTest {
     private final List<String> warnings = new ArrayList<>();
 
     private List<RunRecord> read(String content) {
-        return RunsCsvReader.read(TextFile.read(Fixtures.write(dir, "runs.csv", content)), warnings::add);
+        return RunsCsvReader.read(Fixtures.write(dir, "runs.csv", content), warnings::add);
     }
 
     @Test
@@ -108,28 +108,32 @@ public class RunsCsvReaderTest {
     }
 
     @Test
-    public void malformedLineInTheMiddleIsAnErrorNamingFileAndLine() {
-        ResultsInputException e = assertThrows(ResultsInputException.class, () -> read(Fixtures.RUNS_HEADER
+    public void malformedLineInTheMiddleIsSetAsideNamingItsLine() {
+        List<RunRecord> runs = read(Fixtures.RUNS_HEADER
                 + "dbus-daemon,sync,1000,1,10000,1,800000000,0,0,0,measure,echo,2025-06-01T10:00:01Z\n"
                 + "dbus-daemon,sync,1000,1,10000,2,8,5e8,0,0,measure,echo,2025-06-01T10:00:02Z\n"
-                + "dbus-daemon,sync,1000,1,10000,3,800000000,0,0,0,measure,echo,2025-06-01T10:00:03Z\n"));
-        assertEquals("runs.csv line 3: lost is not a whole number: '5e8'", e.getMessage());
+                + "dbus-daemon,sync,1000,1,10000,3,800000000,0,0,0,measure,echo,2025-06-01T10:00:03Z\n");
+        assertEquals(2, runs.size());
+        assertEquals(List.of("runs.csv: 1 row(s) set aside, 2 kept: line 3 (lost is not a whole number: '5e8')"), warnings);
     }
 
     @Test
     public void finishedButBrokenLastLineIsNotMistakenForATruncation() {
         ResultsInputException e = assertThrows(ResultsInputException.class, () -> read(Fixtures.RUNS_HEADER
                 + "dbus-daemon,sync,1000,1,10000,1,80\n"));
-        assertEquals("runs.csv line 2: expected 13 fields, found 7", e.getMessage());
+        assertEquals(dir.resolve("runs.csv") + ": no sound row (1 set aside: line 2 (expected 13 fields, found 7))",
+                e.getMessage());
     }
 
     @Test
-    public void decimalCommaOrUnknownPhaseIsRejected() {
-        assertThrows(ResultsInputException.class, () -> read(Fixtures.RUNS_HEADER
-                + "dbus-daemon,sync,1000,1,10000,1,800000000,0,0,0,cooldown,echo,x\n"));
-        ResultsInputException e = assertThrows(ResultsInputException.class, () -> read(Fixtures.RUNS_HEADER
-                + "dbus-daemon,sync,1000,1,10000,1,0,8,0,0,0,measure,echo,x\n"));
-        assertTrue(e.getMessage().startsWith("runs.csv line 2: expected 13 fields"), e.getMessage());
+    public void decimalCommaOrUnknownPhaseIsSetAside() {
+        List<RunRecord> runs = read(Fixtures.RUNS_HEADER
+                + "dbus-daemon,sync,1000,1,10000,1,800000000,0,0,0,cooldown,echo,x\n"
+                + "dbus-daemon,sync,1000,1,10000,1,0,8,0,0,0,measure,echo,x\n"
+                + "dbus-daemon,sync,1000,1,10000,1,800000000,0,0,0,measure,echo,2025-06-01T10:00:03Z\n");
+        assertEquals(1, runs.size());
+        assertTrue(warnings.get(0).startsWith("runs.csv: 2 row(s) set aside, 1 kept: line 2 ("), warnings.get(0));
+        assertTrue(warnings.get(0).contains("line 3 (expected 13 fields"), warnings.get(0));
     }
 
     @Test

@@ -86,6 +86,21 @@ public final class FaultBus implements AutoCloseable {
         return transport;
     }
 
+    /** What the bus logged so far (bus.log; dbus-broker's journal receiver writes broker-journal.log beside it). */
+    public String log() {
+        StringBuilder text = new StringBuilder();
+        for (String name : java.util.List.of("bus.log", "broker-journal.log")) {
+            try {
+                if (Files.isRegularFile(dir.resolve(name))) {
+                    text.append(Files.readString(dir.resolve(name)));
+                }
+            } catch (java.io.IOException e) {
+                text.append("(").append(name).append(" unreadable: ").append(e.getMessage()).append(")\n");
+            }
+        }
+        return text.toString();
+    }
+
     public String address() {
         return address;
     }

@@ -45,6 +45,11 @@ public final class FaultCase implements AutoCloseable {
         return track(EchoClient.start(name, transport, address, spec, dir));
     }
 
+    /** A scale tool (scale/README.md) in a process of its own, stopped with the case. */
+    public LabProcess scale(String name, String... args) {
+        return track(LabProcess.start(name, LabJars.scale(args), dir));
+    }
+
     /** A server and a client of it, the client's first run (the warm-up) recorded: calls are flowing. */
     public record Served(EchoServer server, EchoClient client) {
     }

@@ -29,6 +29,11 @@ final class LabJars {
         return command(jar("client", "dbus-lab-client.jar"), args.toArray(String[]::new));
     }
 
+    /** The scale tools (signals, subscribe), as lab/run-all.sh --scale starts them. */
+    static List<String> scale(String... args) {
+        return command(jar("scale", "dbus-lab-scale.jar"), args);
+    }
+
     private static List<String> command(Path jar, String... args) {
         List<String> command = new ArrayList<>();
         command.addAll(TestJvm.java());

@@ -48,11 +48,8 @@ public final class SignalsCommand implements Callable<Integer> {
         description = "Rules per idle connection (default: ${DEFAULT-VALUE}; the lab's buses allow 4096).")
     int rulesPerConnection;
 
-    @Option(names = "--signals", paramLabel = "N", defaultValue = "2000", description = "Signals per run (default: ${DEFAULT-VALUE}).")
-    int signals;
-
-    @Option(names = "--pad", paramLabel = "BYTES", defaultValue = "64", description = "Pad bytes per signal (default: ${DEFAULT-VALUE}).")
-    int pad;
+    @Mixin
+    SignalShape shape;
 
     @Option(names = "--window", paramLabel = "W", defaultValue = "64",
         description = "Signals the emitter may be ahead of the slowest subscriber (default: ${DEFAULT-VALUE}).")
@@ -94,7 +91,7 @@ public final class SignalsCommand implements Callable<Integer> {
                 }
                 try (fanOut) {
                     for (int r = 1 - warmupRuns; r <= runs; r++) {
-                        SignalResult result = fanOut.run(signals, pad, window, connection.seed + r,
+                        SignalResult result = fanOut.run(shape.signals, shape.pad, window, connection.seed + r,
                             TimeUnit.MILLISECONDS.toNanos(timeoutMs));
                         out.println(line(s, m, fanOut.idleConnections(), r, result));
                         clean &= result.clean();
@@ -107,7 +104,7 @@ public final class SignalsCommand implements Callable<Integer> {
 
     private String line(int s, int m, int idleConnections, int run, SignalResult r) {
         return new KeyValueLine().put("series", "signals").put("transport", transport).put("subscribers", s)
-            .put("match_rules", m).put("idle_connections", idleConnections).put("pad_bytes", pad)
+            .put("match_rules", m).put("idle_connections", idleConnections).put("pad_bytes", shape.pad)
             .put("window", window).put("phase", run <= 0 ? "warmup" : "measure").put("run", run <= 0 ? run + warmupRuns : run)
             .put("signals", r.signals()).put("emitted", r.emitted()).put("delivered", r.delivered())
             .put("elapsed_ns", r.elapsedNanos()).put("delivered_per_s", r.deliveredPerSecond(), 1)
@@ -132,12 +129,7 @@ public final class SignalsCommand implements Callable<Integer> {
         if (rulesPerConnection < 1 || rulesPerConnection > 4096) {
             throw bad("--rules-per-connection must be between 1 and 4096, was " + rulesPerConnection);
         }
-        if (signals < 1 || signals > 10_000_000) {
-            throw bad("--signals must be between 1 and 10000000, was " + signals);
-        }
-        if (pad < 0 || pad > 1 << 20) {
-            throw bad("--pad must be between 0 and 1048576, was " + pad);
-        }
+        shape.validate();
         if (window < 1 || warmupRuns < 0 || runs < 1 || timeoutMs < 1) {
             throw bad("--window, --runs and --timeout must be at least 1, --warmup-runs at least 0");
         }

@@ -41,6 +41,11 @@ final class Subscriber implements AutoCloseable {
         tally = next;
     }
 
+    /** False once the bus has closed the connection (e.g. dbus-broker dropping a peer over its quota). */
+    boolean connected() {
+        return connection.isConnected();
+    }
+
     @Override
     public void close() {
         connection.disconnect();
