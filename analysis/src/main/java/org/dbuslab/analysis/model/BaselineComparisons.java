@@ -27,7 +27,7 @@ public final class BaselineComparisons {
     }
 
     /**
-     * Each pipelined (async) subject cell against the sync cell of the same transport and payload, on µs per call: a
+     * Each pipelined (async) subject cell against the sync cell of the same transport, payload and placement, on µs per call: a
      * ratio below 1 means pipelining makes a call cheaper.
      */
     public static List<CellComparison> pipelining(List<CellSummary> cells, Bootstrap bootstrap, double alpha) {
@@ -37,7 +37,8 @@ public final class BaselineComparisons {
                 continue;
             }
             cells.stream().filter(c -> c.runs() > 0 && c.key().mode().equals("sync")
-                            && c.key().transport().equals(cell.key().transport()) && c.key().payloadBytes() == cell.key().payloadBytes())
+                            && c.key().transport().equals(cell.key().transport()) && c.key().payloadBytes() == cell.key().payloadBytes()
+                            && c.key().placement().equals(cell.key().placement()))
                     .findFirst().ifPresent(sync -> comparisons.add(new CellComparison(cell, sync,
                             RunBlocks.compare(cell, sync, bootstrap, alpha))));
         }

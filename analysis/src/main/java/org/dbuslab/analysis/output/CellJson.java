@@ -37,6 +37,7 @@ public final class CellJson {
                 .put("series", key.series())
                 .put("method", key.method())
                 .put("reference", key.referenceFlag())
+                .put("placement", key.placement())
                 .put("runs", cell.runs())
                 .put("warmup_runs", cell.warmupRuns());
         ObjectNode elapsed = node.putObject("elapsed_s");

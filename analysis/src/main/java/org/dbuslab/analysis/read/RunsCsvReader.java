@@ -17,7 +17,8 @@ import java.util.function.Consumer;
  * run's per-call latency histogram is; {@code method}, {@code pair}, {@code series} are part of the cell (absent or
  * empty: echo, dbus-java>dbus-java, matrix); {@code fixed_ns} is spam rows' fixed cost; {@code reference} is only
  * checked against pair and series, which decide; {@code round} is the block (paired comparisons); the
- * {@code cpu_*_ns} are the CPU time per component.
+ * {@code cpu_*_ns} are the CPU time per component; {@code placement} is part of the cell (absent or empty: the
+ * session's placement, see {@link Placements}).
  */
 public final class RunsCsvReader {
 
@@ -31,6 +32,11 @@ public final class RunsCsvReader {
      *                 started_utc values: those only cost the run order, not the statistics)
      */
     public static List<RunRecord> read(TextFile file, Consumer<String> warnings) {
+        return read(file, Placements.FREE, warnings);
+    }
+
+    /** @param defaultPlacement the placement of rows that name none (the column is absent or empty) */
+    public static List<RunRecord> read(TextFile file, String defaultPlacement, Consumer<String> warnings) {
         int headerLine = 1;
         while (headerLine <= file.lines().size() && file.line(headerLine).isBlank()) {
             headerLine++;
@@ -47,7 +53,7 @@ public final class RunsCsvReader {
         long[] referenceDisagreements = {0};
         List<RunRecord> runs = LineParser.parse(file, headerLine + 1, line -> {
             RunsCsvRow row = header.parseRow(line);
-            RunRecord run = record(row, header.has("phase"));
+            RunRecord run = record(row, header.has("phase"), defaultPlacement);
             if (row.reference() != null && row.reference() != (run.key().referenceFlag())) {
                 referenceDisagreements[0]++;
             }
@@ -66,11 +72,12 @@ public final class RunsCsvReader {
         return runs;
     }
 
-    private static RunRecord record(RunsCsvRow row, boolean hasPhase) {
+    private static RunRecord record(RunsCsvRow row, boolean hasPhase, String defaultPlacement) {
         CellKey key = new CellKey(row.transport(), row.mode(), row.payloadBytes(), row.window(), row.calls(),
                 Objects.requireNonNullElse(row.pair(), CellKey.SUBJECT_PAIR),
                 Objects.requireNonNullElse(row.series(), CellKey.MATRIX),
-                Objects.requireNonNullElse(row.method(), CellKey.ECHO));
+                Objects.requireNonNullElse(row.method(), CellKey.ECHO),
+                Placements.normalize(row.placement(), defaultPlacement));
         Counts counts = new Counts(row.lost(), row.mismatched(), row.errors());
         Phase phase = hasPhase ? Phase.parse(Objects.requireNonNullElse(row.phase(), "")) : Phase.MEASURE;
         LatencyRef latency = row.latencyLog() == null ? null

@@ -96,7 +96,8 @@ public final class HeadlineSection {
                 row.add(String.valueOf(shape.calls()));
             }
             for (String transport : transports) {
-                CellKey key = new CellKey(transport, shape.mode(), shape.payloadBytes(), shape.window(), shape.calls());
+                CellKey key = new CellKey(transport, shape.mode(), shape.payloadBytes(), shape.window(), shape.calls())
+                        .withPlacement(shape.placement());
                 row.add(analysis.cells().stream().filter(c -> c.key().equals(key) && c.runs() > 0).findFirst()
                         .map(cell -> headlineCell(analysis, cell, baseline)).orElse(Numbers.ABSENT));
             }
@@ -115,7 +116,8 @@ public final class HeadlineSection {
 
     /** Distinct (mode, payload, window, calls) of the cells, transport blanked, in report order. */
     private static List<CellKey> shapes(List<CellSummary> cells) {
-        return cells.stream().map(c -> new CellKey("", c.key().mode(), c.key().payloadBytes(), c.key().window(), c.key().calls()))
+        return cells.stream().map(c -> new CellKey("", c.key().mode(), c.key().payloadBytes(), c.key().window(), c.key().calls())
+                        .withPlacement(c.key().placement()))
                 .distinct().sorted(CellOrder.CELLS).toList();
     }
 }

@@ -1,0 +1,86 @@
+package org.dbuslab.analysis;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.dbuslab.analysis.model.Analysis;
+import org.dbuslab.analysis.model.CellComparison;
+import org.dbuslab.analysis.model.CellSummary;
+import org.dbuslab.analysis.output.SummaryJson;
+import org.dbuslab.analysis.output.SummaryJsonTest;
+import org.dbuslab.analysis.read.ResultsFolderReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Issue 21: a session measures the matrix under two placements in the same blocks; a placement is part of a cell. */
+public class PlacementSessionTest {
+
+    static final int BLOCKS = 10;
+
+    @TempDir
+    public Path dir;
+
+    static Analysis placementSession(Path dir) {
+        SyntheticSession.writeBlocks(dir, 5, BLOCKS, SyntheticSession.placementCells());
+        return Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED);
+    }
+
+    private static CellSummary cell(Analysis analysis, String transport, String mode, String placement) {
+        return analysis.cells().stream().filter(c -> c.key().transport().equals(transport) && c.key().mode().equals(mode)
+                && c.key().placement().equals(placement)).findFirst().orElseThrow();
+    }
+
+    @Test
+    public void cellsOfTwoPlacementsAreNeverPooled() {
+        Analysis analysis = placementSession(dir);
+        assertEquals(10, analysis.cells().size());
+        CellSummary one = cell(analysis, "dbus-daemon", "sync", "one-cpu");
+        CellSummary cross = cell(analysis, "dbus-daemon", "sync", "cross");
+        assertEquals(BLOCKS, one.runs());
+        assertEquals(BLOCKS, cross.runs());
+        assertTrue(cross.usPerCallMedian() > 2.5 * one.usPerCallMedian(), cross.usPerCallMedian() + " vs " + one.usPerCallMedian());
+    }
+
+    @Test
+    public void comparisonsStayWithinAPlacement() {
+        Analysis analysis = placementSession(dir);
+        assertEquals(6, analysis.comparisons().size()); // dbus-broker sync and async, p2p-unix sync, in each placement
+        for (CellComparison c : analysis.comparisons()) {
+            assertEquals(c.cell().key().placement(), c.baseline().key().placement(), c.cell().key().label());
+            assertTrue(c.result().paired(), c.cell().key().label());
+        }
+        analysis.pipelining().forEach(c -> assertEquals(c.cell().key().placement(), c.baseline().key().placement()));
+        analysis.health().floor().forEach(row -> assertEquals(row.cell().key().placement(), row.floor().key().placement()));
+    }
+
+    @Test
+    public void summaryJsonGivesEveryCellItsPlacement() throws Exception {
+        JsonNode root = new ObjectMapper().readTree(new SummaryJson().render(placementSession(dir)));
+        for (String list : List.of("cells", "reference_cells")) {
+            for (JsonNode cell : root.get(list)) {
+                assertTrue(List.of("one-cpu", "cross").contains(cell.get("placement").asText()), cell.toString());
+            }
+        }
+        assertEquals("one-cpu", root.get("reference_cells").get(0).get("placement").asText());
+    }
+
+    @Test
+    public void anOlderFolderTakesEnvironmentsPlacementSameCpuBeingOneCpu() {
+        SyntheticSession.writeBlocks(dir, 3, 6, SyntheticSession.blockCells());
+        Fixtures.write(dir, "environment.json", "{\"hostname\": \"old\", \"placement\": \"same-cpu\"}");
+        Analysis analysis = Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED);
+        analysis.allCells().forEach(c -> assertEquals("one-cpu", c.key().placement(), c.key().label()));
+    }
+
+    @Test
+    public void anOlderFolderWithoutAPlacementIsFree() {
+        SyntheticSession.writeBlocks(dir, 3, 6, SyntheticSession.blockCells());
+        Analysis analysis = Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED);
+        analysis.allCells().forEach(c -> assertEquals("free", c.key().placement(), c.key().label()));
+    }
+}
