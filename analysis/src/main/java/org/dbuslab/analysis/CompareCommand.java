@@ -112,6 +112,15 @@ public final class CompareCommand implements Callable<Integer> {
         return parseThreshold("--threshold", text);
     }
 
+    /** A percentage option's value as a fraction: "2%", "2 %" or "2" mean 0.02; above 0 and below 100%. */
+    static double percentOption(String option, String text) {
+        double fraction = parseThreshold(option, text);
+        if (!(fraction > 0)) {
+            throw new UsageException(option + " must be above 0%, not '" + text + "'");
+        }
+        return fraction;
+    }
+
     private static double parseThreshold(String option, String text) {
         Matcher m = PERCENT.matcher(text.strip());
         if (!m.matches()) {

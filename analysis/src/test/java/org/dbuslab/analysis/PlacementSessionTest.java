@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.dbuslab.analysis.model.Analysis;
 import org.dbuslab.analysis.model.CellComparison;
 import org.dbuslab.analysis.model.CellSummary;
+import org.dbuslab.analysis.output.ReportMarkdown;
+import org.dbuslab.analysis.report.ComparisonText;
+import org.dbuslab.stats.Direction;
 import org.dbuslab.analysis.output.SummaryJson;
 import org.dbuslab.analysis.output.SummaryJsonTest;
 import org.dbuslab.analysis.read.ResultsFolderReader;
@@ -15,6 +18,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Issue 21: a session measures the matrix under two placements in the same blocks; a placement is part of a cell. */
@@ -82,5 +86,40 @@ public class PlacementSessionTest {
         SyntheticSession.writeBlocks(dir, 3, 6, SyntheticSession.blockCells());
         Analysis analysis = Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED);
         analysis.allCells().forEach(c -> assertEquals("free", c.key().placement(), c.key().label()));
+    }
+
+    private static CellComparison against(Analysis analysis, String transport, String mode, String placement) {
+        return analysis.comparisons().stream().filter(c -> c.cell().key().transport().equals(transport)
+                && c.cell().key().mode().equals(mode) && c.cell().key().placement().equals(placement)).findFirst().orElseThrow();
+    }
+
+    @Test
+    public void aVerdictWhoseDirectionDiffersBetweenPlacementsDependsOnPlacement() {
+        Analysis analysis = placementSession(dir);
+        CellComparison one = against(analysis, "dbus-broker", "sync", "one-cpu");
+        CellComparison cross = against(analysis, "dbus-broker", "sync", "cross");
+        assertEquals(Direction.LOWER, one.result().direction());
+        assertEquals(Direction.HIGHER, cross.result().direction());
+        assertTrue(one.dependsOnPlacement(analysis.comparisons()));
+        assertFalse(against(analysis, "p2p-unix", "sync", "cross").dependsOnPlacement(analysis.comparisons()));
+        String line = ComparisonText.line(one, analysis);
+        assertTrue(line.startsWith("dbus-broker, sync, 1000 B, one-cpu: depends on placement"), line);
+        assertFalse(line.contains("faster"), line);
+        String report = new ReportMarkdown().render(analysis);
+        assertFalse(report.contains("dbus-broker, sync, 1000 B, one-cpu: 1."), report);
+        assertTrue(report.contains("dbus-broker against dbus-daemon (paired over ≥ " + BLOCKS + " blocks): depends on placement in 4 of 4"),
+                report);
+    }
+
+    @Test
+    public void cellsWithinAFractionOfAPercentAreEquivalentWithinFivePercent() {
+        Analysis analysis = placementSession(dir);
+        CellComparison async = against(analysis, "dbus-broker", "async", "one-cpu");
+        assertEquals(Direction.NOT_SIGNIFICANT, async.result().direction());
+        assertTrue(async.equivalent(), async.equivalence().toString());
+        assertTrue(async.equivalence().ratioInterval().low() > 0.95 && async.equivalence().ratioInterval().high() < 1.05);
+        assertTrue(ComparisonText.line(async, analysis).contains("; equivalent within ±5% (90% CI "), ComparisonText.line(async, analysis));
+        assertEquals("equiv. ±5%", ComparisonText.shortVerdict(async));
+        assertTrue(async.resolved());
     }
 }

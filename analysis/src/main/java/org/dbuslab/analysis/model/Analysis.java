@@ -4,6 +4,7 @@ import org.dbuslab.analysis.read.CellKey;
 import org.dbuslab.analysis.read.Counts;
 import org.dbuslab.analysis.read.ResultsFolder;
 import org.dbuslab.stats.Bootstrap;
+import org.dbuslab.stats.Equivalence;
 import org.dbuslab.stats.Quantiles;
 import org.dbuslab.stats.SampleComparison;
 
@@ -33,13 +34,14 @@ import java.util.stream.Stream;
  *                    for summary.json, the report's section, the Findings and Precision (each comparison bootstraps)
  * @param lkml        "The 2015 experiment"'s ratios, computed once here like {@code libraries}
  * @param scenarios   the client-library scenarios (lab/run-scenarios.sh), when the session ran them
+ * @param equivalenceMarginPct the ±% within which a comparison's 90% CI makes two cells "equivalent" (TOST)
  * @param generated   when the reports were made; injected so golden files stay stable
  */
 public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> baselines, List<CellComparison> comparisons,
                 List<CellComparison> pipelining,
                 RunOrder runOrder, List<DataGap> gaps, LabHealth health, List<SweepSeries> sweep, List<SweepStep> sweepSteps,
                 List<OverLimitCheck> checks, ClientLibraries libraries, LkmlExperiment lkml, Scenarios scenarios,
-                Bootstrap bootstrap, double alpha, Instant generated) {
+                Bootstrap bootstrap, double alpha, double equivalenceMarginPct, Instant generated) {
 
     /** The scale session's results (scale-runs.csv), read when asked: absent in every other session. */
     public Optional<ScaleResults> scale() {
@@ -51,6 +53,10 @@ public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<St
     }
 
     public static Analysis of(ResultsFolder folder, Instant now, Optional<String> extraBaseline) {
+        return of(folder, now, extraBaseline, Equivalence.DEFAULT_MARGIN_PCT);
+    }
+
+    public static Analysis of(ResultsFolder folder, Instant now, Optional<String> extraBaseline, double equivalenceMarginPct) {
         Bootstrap bootstrap = Bootstrap.standard();
         double alpha = SampleComparison.DEFAULT_ALPHA;
         List<CellSummary> all = CellSummarizer.summarize(folder.runs(), folder.latency(), bootstrap);
@@ -60,14 +66,15 @@ public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<St
         List<DataGap> gaps = GapFinder.find(folder.plan(), all, folder.skipped());
         List<SweepSeries> sweep = SweepSeries.of(withRole(all, CellKey.Role.SWEEP));
         LabHealth health = LabHealth.of(all, folder.skipped(), bootstrap, alpha);
-        return new Analysis(folder, all, List.copyOf(baselines), BaselineComparisons.compute(subject, baselines, bootstrap, alpha),
+        return new Analysis(folder, all, List.copyOf(baselines), BaselineComparisons.compute(subject, baselines, bootstrap, alpha,
+                        equivalenceMarginPct),
                 BaselineComparisons.pipelining(subject, bootstrap, alpha),
                 RunOrder.of(folder.runs()), gaps, health,
                 sweep, SweepStep.of(sweep, bootstrap, alpha), OverLimitCheck.of(withRole(all, CellKey.Role.OVERLIMIT), folder.notes(),
                         folder.plan().orElse(List.of())),
                 ClientLibraries.of(all, health, bootstrap, alpha), LkmlExperiment.of(withRole(all, CellKey.Role.LKML), bootstrap, alpha),
                 Scenarios.read(folder.dir()),
-                bootstrap, alpha, now.truncatedTo(ChronoUnit.SECONDS));
+                bootstrap, alpha, equivalenceMarginPct, now.truncatedTo(ChronoUnit.SECONDS));
     }
 
     private static List<CellSummary> withRole(List<CellSummary> cells, CellKey.Role role) {
@@ -165,6 +172,17 @@ public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<St
     public List<String> transports() {
         return cells().stream().filter(c -> c.runs() > 0).map(c -> c.key().transport()).distinct()
                 .sorted(CellOrder.TRANSPORT).toList();
+    }
+
+    /** The placements of the measured subject cells, in {@link CellOrder#PLACEMENT} order. */
+    public List<String> placements() {
+        return cells().stream().filter(c -> c.runs() > 0).map(c -> c.key().placement()).distinct()
+                .sorted(CellOrder.PLACEMENT).toList();
+    }
+
+    /** Whether the matrix was measured under more than one placement: the reports then name each cell's. */
+    public boolean placementIsAFactor() {
+        return placements().size() > 1;
     }
 
     /** Whether any measured run has a CPU time (runs.csv's cpu_*_ns). */

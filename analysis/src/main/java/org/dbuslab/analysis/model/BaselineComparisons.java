@@ -11,8 +11,12 @@ public final class BaselineComparisons {
     private BaselineComparisons() {
     }
 
-    /** For each baseline transport in turn, every other transport's cells that have a matching baseline cell. */
-    public static List<CellComparison> compute(List<CellSummary> cells, List<String> baselines, Bootstrap bootstrap, double alpha) {
+    /**
+     * For each baseline transport in turn, every other transport's cells that have a matching baseline cell, each also
+     * tested for equivalence within ±marginPct.
+     */
+    public static List<CellComparison> compute(List<CellSummary> cells, List<String> baselines, Bootstrap bootstrap, double alpha,
+                                               double marginPct) {
         List<CellComparison> comparisons = new ArrayList<>();
         for (String baseline : baselines) {
             for (CellSummary cell : cells) {
@@ -20,7 +24,7 @@ public final class BaselineComparisons {
                     continue;
                 }
                 BaselineMatcher.find(cell, cells, baseline).ifPresent(base -> comparisons.add(new CellComparison(cell, base,
-                        RunBlocks.compare(cell, base, bootstrap, alpha))));
+                        RunBlocks.compare(cell, base, bootstrap, alpha), RunBlocks.equivalence(cell, base, bootstrap, alpha, marginPct))));
             }
         }
         return comparisons;

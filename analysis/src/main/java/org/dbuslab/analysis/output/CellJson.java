@@ -126,6 +126,11 @@ public final class CellJson {
         node.put("mann_whitney_method", r.paired() ? null : r.test().method());
         node.put("verdict", Verdicts.of(r.direction()));
         node.put("too_few_runs_to_tell", c.tooFewRunsToTell());
+        ObjectNode equivalence = node.putObject("equivalence");
+        number(equivalence, "margin_pct", c.equivalence().marginPct());
+        interval(equivalence, "ratio_ci90", c.equivalence().ratioInterval());
+        equivalence.put("equivalent", c.equivalent());
+        node.put("resolved", c.resolved());
         return node;
     }
 }

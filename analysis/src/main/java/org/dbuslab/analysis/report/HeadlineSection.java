@@ -38,7 +38,8 @@ public final class HeadlineSection {
             if (comparisons.isEmpty()) {
                 against.text("No other transport has a cell to compare with " + baseline + ".");
             } else {
-                against.add(new Block.Bullets(comparisons.stream().map(c -> Block.Item.of(ComparisonText.line(c))).toList(), "verdicts"));
+                against.add(new Block.Bullets(comparisons.stream().map(c -> Block.Item.of(ComparisonText.line(c, analysis))).toList(),
+                        "verdicts"));
             }
             section.subsection(against.build());
         }
@@ -56,7 +57,10 @@ public final class HeadlineSection {
     public static String headlineNote(Analysis analysis) {
         return "Median µs per call of each cell; in brackets the verdict against " + headlineBaseline(analysis)
                 + " at the same mode, payload and window (α = " + Numbers.fixed(analysis.alpha(), 2)
-                + "; \"no sig. diff.\" means the runs cannot tell the two apart). ⚠ marks a cell whose 95% CI is wider than "
+                + "; \"no sig. diff.\" means the runs cannot tell the two apart; \"equiv. ±" + Numbers.fixed(analysis.equivalenceMarginPct(), 0)
+                + "%\" that the time ratio's 90% CI lies within ±" + Numbers.fixed(analysis.equivalenceMarginPct(), 0)
+                + "%, TOST at α = 0.05" + (analysis.placementIsAFactor() ? "; \"" + ComparisonText.DEPENDS_ON_PLACEMENT
+                + "\" that the verdicts of the placements differ" : "") + "). ⚠ marks a cell whose 95% CI is wider than "
                 + PrecisionMark.describe(analysis) + "; see Precision.";
     }
 
@@ -110,7 +114,7 @@ public final class HeadlineSection {
         String us = Numbers.microseconds(cell.usPerCallMedian()) + " µs";
         Optional<CellComparison> comparison = analysis.comparisonsAgainst(baseline).stream()
                 .filter(c -> c.cell().key().equals(cell.key())).findFirst();
-        return comparison.map(c -> us + " (" + ComparisonText.shortVerdict(c) + ")").orElse(us)
+        return comparison.map(c -> us + " (" + ComparisonText.shortVerdict(c, analysis) + ")").orElse(us)
                 + PrecisionMark.mark(cell, PrecisionMark.target(analysis));
     }
 
