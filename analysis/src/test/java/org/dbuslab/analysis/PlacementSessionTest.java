@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import org.dbuslab.analysis.model.Analysis;
 import org.dbuslab.analysis.model.CellComparison;
 import org.dbuslab.analysis.model.CellSummary;
+import org.dbuslab.analysis.model.CrossingPrice;
 import org.dbuslab.analysis.output.ReportMarkdown;
 import org.dbuslab.analysis.report.ComparisonText;
 import org.dbuslab.stats.Direction;
@@ -121,5 +122,50 @@ public class PlacementSessionTest {
         assertTrue(ComparisonText.line(async, analysis).contains("; equivalent within ±5% (90% CI "), ComparisonText.line(async, analysis));
         assertEquals("equiv. ±5%", ComparisonText.shortVerdict(async));
         assertTrue(async.resolved());
+    }
+
+    @Test
+    public void thePriceOfCrossingIsPerWakeupForSyncAndUndividedForPipelined() throws Exception {
+        Analysis analysis = placementSession(dir);
+        assertEquals(5, analysis.crossing().size());
+        CrossingPrice daemon = analysis.crossing().stream().filter(p -> p.key().transport().equals("dbus-daemon")
+                && p.key().mode().equals("sync")).findFirst().orElseThrow();
+        assertEquals(4, daemon.wakeups());
+        assertTrue(daemon.result().paired());
+        double drift = daemon.oneCpu().usPerCallMedian() / 60; // the blocks' common drift, shared by both placements
+        assertEquals((190 - 60) * drift / 4, daemon.price(), 0.05 * daemon.price());
+        assertTrue(daemon.priceInterval().low() < daemon.price() && daemon.price() < daemon.priceInterval().high());
+        CrossingPrice p2p = analysis.crossing().stream().filter(p -> p.key().transport().equals("p2p-unix")).findFirst().orElseThrow();
+        assertEquals(2, p2p.wakeups());
+        assertEquals((77 - 21) * drift / 2, p2p.price(), 0.05 * p2p.price());
+        CrossingPrice async = analysis.crossing().stream().filter(p -> p.key().transport().equals("dbus-daemon")
+                && p.key().mode().equals("async")).findFirst().orElseThrow();
+        assertFalse(async.perWakeup());
+        assertTrue(async.price() < 0, "cross buys parallelism: " + async.price());
+
+        JsonNode root = new ObjectMapper().readTree(new SummaryJson().render(analysis));
+        JsonNode first = root.get("price_of_crossing").get(0);
+        assertEquals("dbus-daemon", first.get("transport").asText());
+        assertEquals(4, first.get("crossing_wakeups_per_call").asInt());
+        assertEquals(daemon.price(), first.get("us_per_crossing_wakeup").asDouble(), 1e-9);
+        String report = new ReportMarkdown().render(analysis);
+        assertTrue(report.contains("### The price of crossing CPUs"), report);
+        assertTrue(report.contains("### Placements"), report);
+        assertTrue(report.contains("- Reference rows (libdbus pairs, raw-socket floor): one-cpu, for "), report);
+        assertTrue(report.contains("| mode | payload | window | dbus-daemon (baseline) one-cpu | dbus-daemon (baseline) cross |"), report);
+    }
+
+    @Test
+    public void summaryJsonCountsTheResolvedHeadlineComparisonsPerPlacement() throws Exception {
+        JsonNode root = new ObjectMapper().readTree(new SummaryJson().render(placementSession(dir)));
+        JsonNode resolved = root.get("headline_resolved");
+        assertEquals(2, resolved.size());
+        assertEquals("one-cpu", resolved.get(0).get("placement").asText());
+        assertEquals("cross", resolved.get(1).get("placement").asText());
+        for (JsonNode r : resolved) {
+            assertEquals(3, r.get("comparisons").asInt(), r.toString());
+            assertEquals(3, r.get("resolved").asInt(), r.toString()); // 1% noise, 10 paired blocks
+        }
+        assertEquals(1, resolved.get(0).get("equivalent").asInt());
     }
 }

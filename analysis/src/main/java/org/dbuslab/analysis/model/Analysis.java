@@ -26,6 +26,7 @@ import java.util.stream.Stream;
  * @param baselines   the transports every other transport is compared with: dbus-daemon, then the user's pick
  * @param comparisons every subject cell against each baseline's matching cell, in baseline then cell order
  * @param pipelining  every pipelined subject cell against the sync cell of its transport and payload
+ * @param crossing    the price of crossing CPUs: each matrix cell under cross against one-cpu (empty unless both ran)
  * @param health      the lab's overhead over libdbus and the raw-socket floor
  * @param sweep       the pipelining-depth sweep, one series per bus and payload
  * @param sweepSteps  each sweep window against the next smaller one
@@ -38,7 +39,7 @@ import java.util.stream.Stream;
  * @param generated   when the reports were made; injected so golden files stay stable
  */
 public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> baselines, List<CellComparison> comparisons,
-                List<CellComparison> pipelining,
+                List<CellComparison> pipelining, List<CrossingPrice> crossing,
                 RunOrder runOrder, List<DataGap> gaps, LabHealth health, List<SweepSeries> sweep, List<SweepStep> sweepSteps,
                 List<OverLimitCheck> checks, ClientLibraries libraries, LkmlExperiment lkml, Scenarios scenarios,
                 Bootstrap bootstrap, double alpha, double equivalenceMarginPct, Instant generated) {
@@ -68,7 +69,7 @@ public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<St
         LabHealth health = LabHealth.of(all, folder.skipped(), bootstrap, alpha);
         return new Analysis(folder, all, List.copyOf(baselines), BaselineComparisons.compute(subject, baselines, bootstrap, alpha,
                         equivalenceMarginPct),
-                BaselineComparisons.pipelining(subject, bootstrap, alpha),
+                BaselineComparisons.pipelining(subject, bootstrap, alpha), CrossingPrice.of(subject, bootstrap, alpha),
                 RunOrder.of(folder.runs()), gaps, health,
                 sweep, SweepStep.of(sweep, bootstrap, alpha), OverLimitCheck.of(withRole(all, CellKey.Role.OVERLIMIT), folder.notes(),
                         folder.plan().orElse(List.of())),
@@ -183,6 +184,29 @@ public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<St
     /** Whether the matrix was measured under more than one placement: the reports then name each cell's. */
     public boolean placementIsAFactor() {
         return placements().size() > 1;
+    }
+
+    /**
+     * The headline comparisons (against the headline baseline) of one placement: how many, how many are resolved (ratio
+     * CI within ±3% or equivalent) and how many equivalent. Issue 21 counts them once per placement.
+     */
+    public record Resolution(String placement, String baseline, int comparisons, int resolved, int equivalent) {
+    }
+
+    public List<Resolution> headlineResolution() {
+        String baseline = baselines.get(baselines.size() - 1);
+        List<CellComparison> headline = comparisonsAgainst(baseline);
+        return placements().stream().map(p -> {
+            List<CellComparison> these = headline.stream().filter(c -> c.cell().key().placement().equals(p)).toList();
+            return new Resolution(p, baseline, these.size(), (int) these.stream().filter(CellComparison::resolved).count(),
+                    (int) these.stream().filter(CellComparison::equivalent).count());
+        }).toList();
+    }
+
+    /** The placements the cells of a role (reference, libraries, 2015 experiment, sweep) were measured in. */
+    public List<String> placementsOf(CellKey.Role role) {
+        return withRole(allCells, role).stream().filter(c -> c.runs() > 0).map(c -> c.key().placement()).distinct()
+                .sorted(CellOrder.PLACEMENT).toList();
     }
 
     /** Whether any measured run has a CPU time (runs.csv's cpu_*_ns). */

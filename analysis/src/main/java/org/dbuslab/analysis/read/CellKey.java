@@ -170,8 +170,8 @@ public record CellKey(String transport, String mode, int payloadBytes, int windo
         return pair + (emptyReply() ? EMPTY_REPLY : "");
     }
 
-    /** How a cell is named in warnings: "dbus-broker sync 1000 B window 1 calls 10000". */
+    /** How a cell is named in warnings: "dbus-broker sync 1000 B window 1 calls 10000", then its placement unless free. */
     public String label() {
-        return displayName() + " " + shape();
+        return displayName() + " " + shape() + (placement.equals(Placements.FREE) ? "" : " " + placement);
     }
 }

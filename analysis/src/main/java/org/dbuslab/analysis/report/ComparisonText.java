@@ -4,6 +4,7 @@ import org.dbuslab.analysis.model.Analysis;
 import org.dbuslab.analysis.model.CellComparison;
 import org.dbuslab.analysis.model.Numbers;
 import org.dbuslab.analysis.read.CellKey;
+import org.dbuslab.analysis.read.Placements;
 import org.dbuslab.stats.Equivalence;
 import org.dbuslab.stats.Interval;
 import org.dbuslab.stats.SampleComparison;
@@ -29,13 +30,11 @@ public final class ComparisonText {
     }
 
     /**
-     * A headline verdict within a session: the cell named with its placement when the session measured several, "depends
+     * A headline verdict within a session: "depends
      * on placement" instead of faster or slower when another placement's verdict differs, and the equivalence verdict.
      */
     public static String line(CellComparison c, Analysis analysis) {
-        CellKey key = c.cell().key();
-        String name = key.transport() + ", " + key.mode() + ", " + key.payloadBytes() + " B"
-                + (key.window() > 1 ? ", window " + key.window() : "") + (analysis.placementIsAFactor() ? ", " + key.placement() : "");
+        String name = name(c.cell().key());
         if (c.dependsOnPlacement(analysis.comparisons())) {
             SampleComparison r = c.result();
             return name + ": " + DEPENDS_ON_PLACEMENT + " (here time ratio " + Numbers.factor(r.ratioOfMedians()) + ", 95% CI "
@@ -60,9 +59,14 @@ public final class ComparisonText {
 
     /** With the baseline named otherwise than by its transport (e.g. "sync" for pipelined against sync). */
     public static String line(CellComparison c, String baseline) {
-        CellKey key = c.cell().key();
+        return name(c.cell().key()) + ": " + verdict(c, baseline);
+    }
+
+    /** "dbus-broker, async, 1000 B, window 16, cross": the placement named unless free (older sessions: all free). */
+    private static String name(CellKey key) {
         return key.transport() + ", " + key.mode() + ", " + key.payloadBytes() + " B"
-                + (key.window() > 1 ? ", window " + key.window() : "") + ": " + verdict(c, baseline);
+                + (key.window() > 1 ? ", window " + key.window() : "")
+                + (key.placement().equals(Placements.FREE) ? "" : ", " + key.placement());
     }
 
     /** Everything after the cell's name. */
