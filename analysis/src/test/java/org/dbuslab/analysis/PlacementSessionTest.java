@@ -168,4 +168,14 @@ public class PlacementSessionTest {
         }
         assertEquals(1, resolved.get(0).get("equivalent").asInt());
     }
+
+    @Test
+    public void thePrecisionFindingGivesEachPlacementItsOwnLine() {
+        Analysis analysis = placementSession(dir);
+        String precision = org.dbuslab.analysis.report.Findings.of(analysis).stream().map(f -> f.text())
+                .filter(t -> t.startsWith("Precision: ")).findFirst().orElseThrow();
+        assertTrue(precision.contains(" Per placement: one-cpu median ±"), precision);
+        assertTrue(precision.contains("headline comparisons resolved (ratio CI within ±3 % or equivalent) 3 of 3; cross median ±"),
+                precision);
+    }
 }

@@ -85,7 +85,22 @@ public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<St
     /** The subject cells: the Java pair's transport matrix, which the headline, verdicts and details are about. */
     /** The median over the measured matrix cells of their µs/call CI half-width in %; NaN when no cell has one. */
     public double medianHalfWidthPct() {
-        double[] widths = cells().stream().filter(c -> c.runs() > 0).mapToDouble(CellSummary::usPerCallHalfWidthPct)
+        return medianHalfWidthPct(cells());
+    }
+
+    /** As {@link #medianHalfWidthPct()}, over the matrix cells of one placement. */
+    public double medianHalfWidthPct(String placement) {
+        return medianHalfWidthPct(cells().stream().filter(c -> c.key().placement().equals(placement)).toList());
+    }
+
+    /** The widest µs/call CI half-width in % over the measured matrix cells of one placement; NaN when none has one. */
+    public double widestHalfWidthPct(String placement) {
+        return cells().stream().filter(c -> c.runs() > 0 && c.key().placement().equals(placement))
+                .mapToDouble(CellSummary::usPerCallHalfWidthPct).filter(Double::isFinite).max().orElse(Double.NaN);
+    }
+
+    private static double medianHalfWidthPct(List<CellSummary> cells) {
+        double[] widths = cells.stream().filter(c -> c.runs() > 0).mapToDouble(CellSummary::usPerCallHalfWidthPct)
                 .filter(Double::isFinite).toArray();
         return widths.length == 0 ? Double.NaN : Quantiles.median(widths);
     }

@@ -216,6 +216,16 @@ public final class Findings {
                 + PrecisionMark.describe(analysis) + "; the median cell's half-width is " + median + ", the widest ±"
                 + Numbers.fixed(worst.usPerCallHalfWidthPct(), 1) + " % (" + worst.key().label() + ")"
                 + (noCi > 0 ? "; " + noCi + " cell(s) have no CI (too few runs)" : "")
-                + (within < cells.size() ? ": differences smaller than that are not resolved." : "."));
+                + (within < cells.size() ? ": differences smaller than that are not resolved." : ".")
+                + (analysis.placementIsAFactor() ? " " + byPlacement(analysis) : ""));
+    }
+
+    /** "Per placement: one-cpu median ±2.1 %, widest ±3.4 %, headline comparisons resolved 16 of 16; cross …." */
+    private static String byPlacement(Analysis analysis) {
+        return "Per placement: " + analysis.headlineResolution().stream().map(r -> r.placement() + " median ±"
+                + Numbers.fixed(analysis.medianHalfWidthPct(r.placement()), 1) + " %, widest ±"
+                + Numbers.fixed(analysis.widestHalfWidthPct(r.placement()), 1) + " %, headline comparisons resolved (ratio CI within ±"
+                + Numbers.fixed(CellComparison.RESOLVED_HALF_WIDTH_PCT, 0) + " % or equivalent) " + r.resolved() + " of "
+                + r.comparisons()).collect(Collectors.joining("; ")) + ".";
     }
 }
