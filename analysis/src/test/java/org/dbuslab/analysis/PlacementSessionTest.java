@@ -170,6 +170,14 @@ public class PlacementSessionTest {
     }
 
     @Test
+    public void eachPlacementHasItsOwnPerCallChart() {
+        List<String> titles = org.dbuslab.analysis.charts.Charts.perCall(placementSession(dir)).stream()
+                .map(org.dbuslab.analysis.doc.Figure::title).toList();
+        assertEquals(List.of("µs per call, sync, one-cpu", "µs per call, sync, cross", "µs per call, async, one-cpu",
+                "µs per call, async, cross"), titles);
+    }
+
+    @Test
     public void thePrecisionFindingGivesEachPlacementItsOwnLine() {
         Analysis analysis = placementSession(dir);
         String precision = org.dbuslab.analysis.report.Findings.of(analysis).stream().map(f -> f.text())
