@@ -38,6 +38,11 @@ import java.util.regex.Pattern;
                         + "only when its whole CI lies beyond --shift-threshold (two sessions of the same code on the "
                         + "2-core development machine differed by 6%%). --absolute judges each cell's own ratio.",
                 "",
+                "Cells match within their CPU placement (runs.csv's placement) only, and each placement has its own common "
+                        + "shift. Per placement the report counts the cells with no change beyond the shift, those equivalent "
+                        + "within --equivalence-margin (90%% CI of the ratio, TOST at α = 0.05), and the headline verdicts "
+                        + "against dbus-daemon that flipped between faster and slower.",
+                "",
                 "The report is written to NEW_DIR/compare-<name of BASE_DIR>.md and printed on stdout."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
@@ -67,6 +72,11 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--absolute", description = "Judge each cell's own change, without taking out the common shift.")
     private boolean absolute;
 
+    @Option(names = "--equivalence-margin", paramLabel = "PERCENT", defaultValue = "5%",
+            description = "Call a cell equivalent in both sessions when the 90%% CI of its ratio beyond the shift lies "
+                    + "within this margin (default: ${DEFAULT-VALUE}).")
+    private String equivalenceMargin;
+
     @Option(names = "--fail-on-regression", description = "Exit with 3 if any cell regressed (for CI).")
     private boolean failOnRegression;
 
@@ -82,6 +92,7 @@ public final class CompareCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         double fraction = parseThreshold("--threshold", threshold);
         double shiftFraction = parseThreshold("--shift-threshold", shiftThreshold);
+        double marginPct = percentOption("--equivalence-margin", equivalenceMargin) * 100;
         ResultsFolder base = ResultsFolderReader.read(baseDir);
         ResultsFolder current = ResultsFolderReader.read(newDir);
         base.warnings().forEach(w -> err.println(AnalysisMain.NAME + ": warning: " + baseDir + ": " + w));
@@ -89,7 +100,7 @@ public final class CompareCommand implements Callable<Integer> {
         err.flush();
         // The over-limit check's runs end in errors on purpose: their times say nothing about a regression.
         FolderComparison comparison = FolderComparison.of(comparable(base), comparable(current), fraction, shiftFraction,
-                absolute);
+                absolute, marginPct);
         String report = CompareReport.render(base, current, comparison, ReportCommand.clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS));
         Path target = newDir.resolve(CompareReport.fileName(base));
         try {
@@ -110,6 +121,15 @@ public final class CompareCommand implements Callable<Integer> {
     /** "2%", "2 %" or "2" mean two percent; anything else is a usage error. */
     public static double parseThreshold(String text) {
         return parseThreshold("--threshold", text);
+    }
+
+    /** A percentage option's value as a fraction: "2%", "2 %" or "2" mean 0.02; above 0 and below 100%. */
+    static double percentOption(String option, String text) {
+        double fraction = parseThreshold(option, text);
+        if (!(fraction > 0)) {
+            throw new UsageException(option + " must be above 0%, not '" + text + "'");
+        }
+        return fraction;
     }
 
     private static double parseThreshold(String option, String text) {

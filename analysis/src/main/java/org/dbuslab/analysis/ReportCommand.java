@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 
-/** {@code report DIR [--baseline TRANSPORT]}: reads a results folder, writes every report into it. */
+/** {@code report DIR [--baseline TRANSPORT] [--equivalence-margin 5%]}: reads a results folder, writes every report into it. */
 @Command(name = "report",
         description = {
                 "Write summary.json, summary.csv, report.md and report.html for the results folder DIR.",
@@ -33,7 +33,10 @@ import java.util.concurrent.Callable;
                 "Every transport is compared with dbus-daemon (and with --baseline) at the same mode, payload and "
                         + "window: ratio of medians and difference in µs per call with bootstrap 95%% intervals "
                         + "(10000 resamples, fixed seed), Mann-Whitney U p-value, and a verdict: faster, slower or "
-                        + "no significant difference (α = 0.05).",
+                        + "no significant difference (α = 0.05); \"equivalent within ±M%%\" where the ratio's 90%% CI lies "
+                        + "within --equivalence-margin (two one-sided tests, TOST, at α = 0.05). Cells of different CPU "
+                        + "placements (runs.csv's placement) are never pooled: each placement is compared on its own, and a "
+                        + "verdict whose direction differs between placements is \"depends on placement\".",
                 "",
                 "Input: runs.csv is required (a scale session's folder may have scale-runs.csv instead: the "
                         + "sections Many clients, Signals and match rules, At a distance); its warm-up rows are counted but kept out of the statistics, and "
@@ -57,7 +60,7 @@ import java.util.concurrent.Callable;
         exitCodeList = {
                 "0:success",
                 "1:the results folder cannot be analysed or the reports cannot be written",
-                "2:wrong usage (unknown option, missing argument, a --baseline without runs)"})
+                "2:wrong usage (unknown option, missing argument, a --baseline without runs, a bad --equivalence-margin)"})
 public final class ReportCommand implements Callable<Integer> {
 
     /** The time written into the reports; tests fix it so their output is stable. */
@@ -71,6 +74,11 @@ public final class ReportCommand implements Callable<Integer> {
                     + "and use it for the headline table.")
     private String baseline;
 
+    @Option(names = "--equivalence-margin", paramLabel = "PERCENT", defaultValue = "5%",
+            description = "Call two cells equivalent when the 90%% CI of their time ratio lies within this margin "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private String equivalenceMargin;
+
     @Option(names = {"-h", "--help"}, usageHelp = true, description = "Show this help and exit.")
     private boolean help;
 
@@ -81,8 +89,9 @@ public final class ReportCommand implements Callable<Integer> {
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
+        double marginPct = CompareCommand.percentOption("--equivalence-margin", equivalenceMargin) * 100;
         ResultsFolder folder = ResultsFolderReader.read(dir);
-        Analysis analysis = Analysis.of(folder, clock.instant(), Optional.ofNullable(baseline));
+        Analysis analysis = Analysis.of(folder, clock.instant(), Optional.ofNullable(baseline), marginPct);
         if (baseline != null && !analysis.transports().contains(baseline)) {
             throw new UsageException("--baseline " + baseline + ": no measured runs of that transport in " + dir
                     + " (there are: " + String.join(", ", analysis.transports()) + ")");

@@ -71,6 +71,14 @@ public class AnalysisMainTest {
     }
 
     @Test
+    public void aZeroEquivalenceMarginIsAUsageError() {
+        Path session = Fixtures.copyOfSession(dir);
+        assertEquals(2, run("report", session.toString(), "--equivalence-margin", "0%"));
+        assertEquals(List.of("dbus-lab-analysis: error: --equivalence-margin must be above 0%, not '0%' (see --help)"), errLines());
+        assertTrue(Files.notExists(session.resolve("report.md")));
+    }
+
+    @Test
     public void baselineWithoutRunsIsAUsageError() {
         Path session = Fixtures.copyOfSession(dir);
         assertEquals(2, run("report", session.toString(), "--baseline", "kdbus"));
@@ -109,7 +117,8 @@ public class AnalysisMainTest {
         assertEquals(0, run("--help"));
         assertEquals(0, run("report", "--help"));
         assertTrue(out.toString().contains("Usage: dbus-lab-analysis [-h] COMMAND"));
-        assertTrue(out.toString().contains("Usage: dbus-lab-analysis report [-h] [--baseline=TRANSPORT] DIR"), out.toString());
+        assertTrue(out.toString().contains("Usage: dbus-lab-analysis report [-h] [--baseline=TRANSPORT]\n"
+                + "                                [--equivalence-margin=PERCENT] DIR"), out.toString());
         assertEquals(0, run("compare", "--help"));
         assertTrue(out.toString().contains("3   a cell (or the common shift) regressed and --fail-on-regression was"), out.toString());
         assertTrue(out.toString().contains("missing: no data"));

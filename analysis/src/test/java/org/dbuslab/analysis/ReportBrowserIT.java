@@ -22,8 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * report.html of a realistic block session in real headless Chromium at 1280×800: Findings and the first chart on
- * the first screen, nothing wider than the window, and a screenshot in target/report-1280x800.png. The layout is
+ * report.html in real headless Chromium at 1280×800, of a real session (golden-session/quick, the golden test's
+ * fixture) and of a synthetic block session: Findings, each one line, and the first chart on the first screen, nothing
+ * wider than the window, and screenshots in target/report-1280x800*.png. The layout is
  * measured by a script appended to a copy of the report (the report itself has none) whose results Chromium's
  * --dump-dom prints. Without Chromium the test is skipped, under CI=true it fails.
  */
@@ -38,6 +39,9 @@ public class ReportBrowserIT {
               out.push('scrollWidth=' + document.documentElement.scrollWidth, 'clientWidth=' + w);
               out.push('findingsTop=' + box('findings').top, 'findingsHeadBottom=' + document.querySelector('#findings h2').getBoundingClientRect().bottom);
               out.push('chartTop=' + document.querySelector('figure').getBoundingClientRect().top);
+              // Each finding's closed summary: one line high.
+              document.querySelectorAll('ul.findings summary').forEach(s => out.push('findingHeight=' + s.getBoundingClientRect().height
+                + ' lineHeight=' + parseFloat(getComputedStyle(s).lineHeight)));
               // Collapsed sections too: a reader opens them at the same width.
               document.querySelectorAll('details').forEach(d => d.open = true);
               // Inside a chart only the svg itself counts: it clips what its drawing puts beyond its edge.
@@ -53,14 +57,25 @@ public class ReportBrowserIT {
 
     @Test
     public void findingsAndFirstChartOnTheFirstScreenNothingScrollsSideways(@TempDir Path dir) throws Exception {
-        Path chromium = chromium();
         Path session = Files.createDirectories(dir.resolve("session"));
         SyntheticSession.writeBlocks(session, 3, 12, SyntheticSession.blockCells());
-        String html = new ReportHtml().render(Analysis.of(ResultsFolderReader.read(session), SummaryJsonTest.GENERATED));
+        firstScreen(dir, ResultsFolderReader.read(session), "report-1280x800.png");
+    }
+
+    /** The real session's report has 11 findings: each is one line, so the first chart still shows. */
+    @Test
+    public void aRealSessionsFindingsAndFirstChartOnTheFirstScreen(@TempDir Path dir) throws Exception {
+        firstScreen(dir, ResultsFolderReader.read(Path.of(ReportBrowserIT.class.getResource("/golden-session/quick").toURI())),
+                "report-1280x800-golden-session.png");
+    }
+
+    private static void firstScreen(Path dir, org.dbuslab.analysis.read.ResultsFolder folder, String screenshotName) throws Exception {
+        Path chromium = chromium();
+        String html = new ReportHtml().render(Analysis.of(folder, SummaryJsonTest.GENERATED));
         Path report = dir.resolve("report.html");
         Files.writeString(report, html, StandardCharsets.UTF_8);
 
-        Path screenshot = Path.of("target", "report-1280x800.png").toAbsolutePath();
+        Path screenshot = Path.of("target", screenshotName).toAbsolutePath();
         Files.createDirectories(screenshot.getParent());
         run(chromium, dir, "--screenshot=" + screenshot, report.toUri().toString());
         assertTrue(Files.size(screenshot) > 10_000, "screenshot " + screenshot);
@@ -68,6 +83,14 @@ public class ReportBrowserIT {
         String probe = probe(chromium, dir, html);
         assertTrue(value(probe, "findingsHeadBottom") < 800, "Findings below the first screen: " + probe);
         assertTrue(value(probe, "chartTop") < 800, "first chart below the first screen: " + probe);
+        List<String> findings = probe.lines().filter(l -> l.startsWith("findingHeight=")).toList();
+        assertTrue(!findings.isEmpty(), probe);
+        for (String line : findings) {
+            String[] parts = line.split(" ");
+            double height = Double.parseDouble(parts[0].substring("findingHeight=".length()));
+            double lineHeight = Double.parseDouble(parts[1].substring("lineHeight=".length()));
+            assertTrue(height < 1.5 * lineHeight, "a finding takes more than one line: " + line);
+        }
     }
 
     /** The client-library tables (ten columns) and the 2015 table (nine) wrap within the window too. */

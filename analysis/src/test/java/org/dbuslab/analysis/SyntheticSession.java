@@ -56,7 +56,38 @@ public final class SyntheticSession {
      * field). Spam cells get a fixed cost of {@link #SPAM_FIXED_NS}, added to their elapsed time.
      */
     public record BlockCell(String transport, String mode, int payloadBytes, int window, String pair, String series, String method,
-                     double usPerCall, double clientUs, double busUs, double serverUs) {
+                     double usPerCall, double clientUs, double busUs, double serverUs, String placement) {
+
+        /** A cell whose rows leave the placement column empty, as older sessions did. */
+        public BlockCell(String transport, String mode, int payloadBytes, int window, String pair, String series, String method,
+                         double usPerCall, double clientUs, double busUs, double serverUs) {
+            this(transport, mode, payloadBytes, window, pair, series, method, usPerCall, clientUs, busUs, serverUs, null);
+        }
+    }
+
+    /**
+     * An issue-21 session: the matrix under one-cpu and cross in the same blocks, the reference rows under one-cpu.
+     * dbus-broker is faster than dbus-daemon on one CPU and slower across CPUs (a verdict that depends on placement);
+     * p2p-unix is faster in both; dbus-broker async equals dbus-daemon async within 1% on one CPU.
+     */
+    public static List<BlockCell> placementCells() {
+        List<BlockCell> cells = new ArrayList<>();
+        String j = CellKey.SUBJECT_PAIR;
+        String one = "one-cpu";
+        String cross = "cross";
+        cells.add(new BlockCell("dbus-daemon", "sync", 1000, 1, j, "matrix", "echo", 60, 25, 25, 10, one));
+        cells.add(new BlockCell("dbus-daemon", "sync", 1000, 1, j, "matrix", "echo", 190, 30, 30, 12, cross));
+        cells.add(new BlockCell("dbus-broker", "sync", 1000, 1, j, "matrix", "echo", 50, 25, 15, 10, one));
+        cells.add(new BlockCell("dbus-broker", "sync", 1000, 1, j, "matrix", "echo", 210, 30, 20, 12, cross));
+        cells.add(new BlockCell("p2p-unix", "sync", 1000, 1, j, "matrix", "echo", 21, 10, Double.NaN, 8, one));
+        cells.add(new BlockCell("p2p-unix", "sync", 1000, 1, j, "matrix", "echo", 77, 12, Double.NaN, 9, cross));
+        cells.add(new BlockCell("dbus-daemon", "async", 1000, 16, j, "matrix", "echo", 40, 15, 20, 5, one));
+        cells.add(new BlockCell("dbus-daemon", "async", 1000, 16, j, "matrix", "echo", 30, 15, 20, 5, cross));
+        cells.add(new BlockCell("dbus-broker", "async", 1000, 16, j, "matrix", "echo", 40.2, 15, 20, 5, one));
+        cells.add(new BlockCell("dbus-broker", "async", 1000, 16, j, "matrix", "echo", 26, 15, 20, 5, cross));
+        cells.add(new BlockCell("dbus-daemon", "sync", 1000, 1, CellKey.LIBDBUS_PAIR, "reference", "spam", 55, 20, 25, 10, one));
+        cells.add(new BlockCell("raw-unix", "sync", 1000, 1, CellKey.RAW_PAIR, "reference", "raw", 12, 5, Double.NaN, 4, one));
+        return cells;
     }
 
     public static final int BLOCK_CALLS = 1000;
@@ -102,7 +133,7 @@ public final class SyntheticSession {
                         elapsed, 0, 0, 0, phase, cell.method(), t, null, null, cell.pair().startsWith("dbus-java>") ? 0L : null,
                         block, cell.pair(), !cell.pair().equals(CellKey.SUBJECT_PAIR) || cell.series().equals("reference"),
                         cell.series(), spam ? SPAM_FIXED_NS : null, null,
-                        cpuNs(cell.clientUs(), calls), cpuNs(cell.busUs(), calls), cpuNs(cell.serverUs(), calls), null);
+                        cpuNs(cell.clientUs(), calls), cpuNs(cell.busUs(), calls), cpuNs(cell.serverUs(), calls), cell.placement());
                 csv.append(RunsCsv.format(row, RunsCsv.COLUMNS.size())).append('\n');
                 t = t.plusMillis(200);
             }

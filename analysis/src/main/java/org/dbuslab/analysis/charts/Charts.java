@@ -33,10 +33,15 @@ public final class Charts {
     private Charts() {
     }
 
+    /** One chart per mode; with the matrix under several placements, per mode and placement (cells never pooled). */
     public static List<Figure> perCall(Analysis analysis) {
         List<String> transports = analysis.transports();
+        boolean byPlacement = analysis.placementIsAFactor();
         Map<String, List<CellSummary>> byMode = analysis.cells().stream().filter(c -> c.runs() > 0)
-                .collect(Collectors.groupingBy(c -> c.key().mode(), LinkedHashMap::new, Collectors.toList()));
+                .sorted(java.util.Comparator.comparing((CellSummary c) -> c.key().mode(), CellOrder.MODE)
+                        .thenComparing(c -> c.key().placement(), CellOrder.PLACEMENT))
+                .collect(Collectors.groupingBy(c -> c.key().mode() + (byPlacement ? ", " + c.key().placement() : ""),
+                        LinkedHashMap::new, Collectors.toList()));
         List<Figure> figures = new ArrayList<>();
         byMode.forEach((mode, cells) -> {
             String title = "µs per call, " + mode;

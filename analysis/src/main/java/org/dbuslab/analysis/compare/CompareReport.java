@@ -38,7 +38,9 @@ public final class CompareReport {
                 .append(comparison.with(Change.NO_CHANGE).size()).append(" no change** (of ")
                 .append(comparison.changes().size()).append(" cells in both sessions)")
                 .append(comparison.shift().estimated() ? ", each judged beyond the common shift" : "").append(".\n\n");
-        shift(md, comparison.shift(), baseName, currentName);
+        comparison.shifts().forEach((placement, shift) ->
+                shift(md, comparison.byPlacement() ? " (" + placement + ")" : "", shift, baseName, currentName));
+        placements(md, comparison);
         for (Change change : List.of(Change.REGRESSED, Change.IMPROVED, Change.NO_CHANGE)) {
             List<CellChange> cells = comparison.with(change);
             if (!cells.isEmpty()) {
@@ -60,13 +62,13 @@ public final class CompareReport {
     }
 
     /** What every cell shares, and whether that counts as a change of every cell. */
-    private static void shift(StringBuilder md, CommonShift shift, String baseName, String currentName) {
+    private static void shift(StringBuilder md, String placement, CommonShift shift, String baseName, String currentName) {
         if (!shift.estimated()) {
-            md.append("Common shift: not estimated (fewer than ").append(CommonShift.MIN_CELLS)
+            md.append("Common shift").append(placement).append(": not estimated (fewer than ").append(CommonShift.MIN_CELLS)
                     .append(" cells in both sessions, or --absolute); each cell's own change is judged.\n\n");
             return;
         }
-        md.append("**Common shift: ").append(percentChange(shift.factor())).append("** (95% CI ")
+        md.append("**Common shift").append(placement).append(": ").append(percentChange(shift.factor())).append("** (95% CI ")
                 .append(percentRange(shift.interval())).append("), the median over ").append(shift.cells())
                 .append(" cells of ").append(currentName).append("'s µs per call against ").append(baseName).append("'s: ");
         md.append(switch (shift.change()) {
@@ -78,6 +80,42 @@ public final class CompareReport {
                         + "Each cell below is judged on its change beyond this shift (--absolute: on its own).\n\n");
     }
 
+    /**
+     * Per placement (issue 21's reproducibility check): the cells with no change beyond the placement's shift, and the
+     * headline verdicts against dbus-daemon that flipped between faster and slower.
+     */
+    private static void placements(StringBuilder md, FolderComparison comparison) {
+        List<List<String>> rows = new ArrayList<>();
+        List<String> flipLines = new ArrayList<>();
+        for (String placement : comparison.shifts().keySet()) {
+            List<CellChange> cells = comparison.in(placement);
+            long same = cells.stream().filter(c -> c.change() == Change.NO_CHANGE).count();
+            long equivalent = cells.stream().filter(c -> c.equivalence().equivalent()).count();
+            HeadlineFlips flips = comparison.flips().stream().filter(f -> f.placement().equals(placement)).findFirst()
+                    .orElse(new HeadlineFlips(placement, 0, List.of()));
+            CommonShift shift = comparison.shifts().get(placement);
+            rows.add(List.of(placement, String.valueOf(cells.size()), same + " (" + Numbers.percent((double) same / cells.size()) + ")",
+                    String.valueOf(equivalent), shift.estimated() ? percentChange(shift.factor()) : Numbers.NOT_AVAILABLE,
+                    String.valueOf(flips.verdicts()), String.valueOf(flips.flips().size())));
+            flips.flips().forEach(f -> flipLines.add(f.key().label() + ": " + word(f.before()) + " → " + word(f.after())
+                    + " than " + org.dbuslab.analysis.model.CellOrder.BASELINE_TRANSPORT));
+        }
+        md.append("## Per placement\n\n");
+        MarkdownRenderer.table(md, new Table(List.of("placement", "cells", "no change beyond the shift",
+                "equivalent within ±" + Numbers.fixed(comparison.equivalenceMarginPct(), 0) + "%", "common shift",
+                "headline verdicts", "flips faster ↔ slower"),
+                List.of(false, true, true, true, true, true, true), rows));
+        if (!flipLines.isEmpty()) {
+            md.append("Headline verdicts against dbus-daemon that flipped between faster and slower:\n\n");
+            flipLines.forEach(l -> md.append("- ").append(MarkdownRenderer.escape(l)).append('\n'));
+            md.append('\n');
+        }
+    }
+
+    private static String word(org.dbuslab.stats.Direction direction) {
+        return direction == org.dbuslab.stats.Direction.LOWER ? "faster" : "slower";
+    }
+
     /** e.g. "dbus-broker sync 1000 B window 1 calls 10000: regressed, +20.3 % (95% CI +18.1…+22.4 %), +25.3 µs/call (…), p < 0.001". */
     public static String line(CellChange c) {
         SampleComparison r = c.result();
@@ -85,7 +123,9 @@ public final class CompareReport {
                 + percentRange(r.ratioInterval()) + "), " + Numbers.signedMicroseconds(r.difference()) + " µs/call ("
                 + (r.differenceInterval().isDefined() ? Numbers.signedMicroseconds(r.differenceInterval().low()) + "…"
                 + Numbers.signedMicroseconds(r.differenceInterval().high()) : Numbers.NOT_AVAILABLE)
-                + "), " + Numbers.pValue(r.test().pValue());
+                + "), " + Numbers.pValue(r.test().pValue())
+                + (c.equivalence().equivalent() ? "; equivalent within ±" + Numbers.fixed(c.equivalence().marginPct(), 0) + "% (90% CI "
+                + percentRange(c.equivalence().ratioInterval()) + ")" : "");
     }
 
     private static Table table(FolderComparison comparison) {

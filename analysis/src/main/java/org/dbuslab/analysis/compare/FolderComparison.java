@@ -4,9 +4,11 @@ import org.dbuslab.analysis.model.CellOrder;
 import org.dbuslab.analysis.model.CellSummary;
 import org.dbuslab.analysis.read.CellKey;
 import org.dbuslab.stats.Bootstrap;
+import org.dbuslab.stats.Equivalence;
 import org.dbuslab.stats.SampleComparison;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,29 +23,34 @@ import java.util.stream.Collectors;
  * their whole key, else on their key without calls per run when that names one cell in each session (the session
  * runner sets calls per run afresh in each session, for runs of about the same length). With at least
  * {@value CommonShift#MIN_CELLS} matched cells, each is judged beyond the sessions' common shift (CommonShift), which
- * has its own verdict. Pure.
+ * has its own verdict. Cells of different placements never match, and each placement has its own common shift (one
+ * CPU and crossing CPUs need not drift alike); each cell is also tested for equivalence within the margin. Pure.
  *
  * @param threshold  the smallest relative change that counts, e.g. 0.02 for 2 %
  * @param onlyInBase cells the new session did not measure
  * @param onlyInNew  cells the base session did not measure
+ * @param shifts     the common shift of each placement, in {@link CellOrder#PLACEMENT} order
+ * @param flips      the headline verdicts per placement, and those that flipped between faster and slower
  */
 public record FolderComparison(List<CellChange> changes, List<CellKey> onlyInBase, List<CellKey> onlyInNew, double threshold,
-                        Bootstrap bootstrap, double alpha, CommonShift shift) {
+                        Bootstrap bootstrap, double alpha, Map<String, CommonShift> shifts, List<HeadlineFlips> flips,
+                        double equivalenceMarginPct) {
 
     /** Same-code sessions here shifted by a median 6% (docs/EXPERIMENTS.md): a shared shift must exceed this. */
     public static final double DEFAULT_SHIFT_THRESHOLD = 0.10;
 
     /** With the default shift threshold. */
     public static FolderComparison of(List<CellSummary> base, List<CellSummary> current, double threshold) {
-        return of(base, current, threshold, DEFAULT_SHIFT_THRESHOLD, false);
+        return of(base, current, threshold, DEFAULT_SHIFT_THRESHOLD, false, Equivalence.DEFAULT_MARGIN_PCT);
     }
 
     /**
      * @param shiftThreshold the smallest common shift that counts as a change of every cell
      * @param absolute       judge each cell's own ratio, without taking out the common shift
+     * @param marginPct      the ±% within which a cell's 90% CI beyond the shift makes it "equivalent"
      */
     public static FolderComparison of(List<CellSummary> base, List<CellSummary> current, double threshold,
-                               double shiftThreshold, boolean absolute) {
+                               double shiftThreshold, boolean absolute, double marginPct) {
         Bootstrap bootstrap = Bootstrap.standard();
         double alpha = SampleComparison.DEFAULT_ALPHA;
         Map<CellKey, CellSummary> baseByKey = base.stream().filter(c -> c.runs() > 0)
@@ -68,17 +75,25 @@ public record FolderComparison(List<CellChange> changes, List<CellKey> onlyInBas
             }
             matches.add(new Match(before.get(), cell));
         }
-        CommonShift shift = absolute ? CommonShift.NONE : CommonShift.of(matches.stream()
-                .mapToDouble(m -> m.current().usPerCallMedian() / m.base().usPerCallMedian()).toArray(), shiftThreshold, bootstrap);
+        Map<String, List<Match>> byPlacement = matches.stream().collect(Collectors.groupingBy(m -> m.current().key().placement()));
+        Map<String, CommonShift> shifts = new LinkedHashMap<>();
+        byPlacement.keySet().stream().sorted(CellOrder.PLACEMENT).forEach(placement -> shifts.put(placement, absolute
+                ? CommonShift.NONE : CommonShift.of(byPlacement.get(placement).stream()
+                .mapToDouble(m -> m.current().usPerCallMedian() / m.base().usPerCallMedian()).toArray(), shiftThreshold, bootstrap)));
+        Bootstrap tost = new Bootstrap(bootstrap.resamples(), bootstrap.seed(), Equivalence.confidence(alpha));
         for (Match m : matches) {
-            // the new runs with the shift every cell shares taken out: what is left is this cell's own change
-            double[] beyondShift = java.util.Arrays.stream(m.current().runUsPerCall()).map(v -> v / shift.factor()).toArray();
+            // the new runs with the shift every cell of the placement shares taken out: what is left is this cell's own change
+            double factor = shifts.get(m.current().key().placement()).factor();
+            double[] beyondShift = java.util.Arrays.stream(m.current().runUsPerCall()).map(v -> v / factor).toArray();
             SampleComparison result = SampleComparison.of(beyondShift, m.base().runUsPerCall(), bootstrap, alpha);
-            changes.add(new CellChange(m.base(), m.current(), result, judge(result, threshold)));
+            Equivalence equivalence = Equivalence.tost(SampleComparison.of(beyondShift, m.base().runUsPerCall(), tost, alpha)
+                    .ratioInterval(), marginPct);
+            changes.add(new CellChange(m.base(), m.current(), result, judge(result, threshold), equivalence));
         }
         List<CellKey> matched = changes.stream().map(c -> c.base().key()).toList();
         List<CellKey> onlyInBase = baseByKey.keySet().stream().filter(k -> !matched.contains(k)).sorted(CellOrder.CELLS).toList();
-        return new FolderComparison(changes, onlyInBase, onlyInNew, threshold, bootstrap, alpha, shift);
+        return new FolderComparison(changes, onlyInBase, onlyInNew, threshold, bootstrap, alpha, shifts,
+                HeadlineFlips.of(base, current, bootstrap, alpha), marginPct);
     }
 
     /** A cell of the new session and the base session's cell it is compared with. */
@@ -115,8 +130,23 @@ public record FolderComparison(List<CellChange> changes, List<CellKey> onlyInBas
         return changes.stream().filter(c -> c.change() == change).toList();
     }
 
-    /** A cell regressed beyond the common shift, or the shift itself is a regression of every cell. */
+    /** A cell regressed beyond the common shift, or a placement's shift itself is a regression of every cell. */
     public boolean anyRegression() {
-        return !with(Change.REGRESSED).isEmpty() || shift.change() == Change.REGRESSED;
+        return !with(Change.REGRESSED).isEmpty() || shifts.values().stream().anyMatch(s -> s.change() == Change.REGRESSED);
+    }
+
+    /** The one common shift when all cells share a placement (every older session); else that of the first placement. */
+    public CommonShift shift() {
+        return shifts.values().stream().findFirst().orElse(CommonShift.NONE);
+    }
+
+    /** Whether the sessions' cells come in several placements: the report then gives each its own line. */
+    public boolean byPlacement() {
+        return shifts.size() > 1;
+    }
+
+    /** The cells of one placement. */
+    public List<CellChange> in(String placement) {
+        return changes.stream().filter(c -> c.key().placement().equals(placement)).toList();
     }
 }

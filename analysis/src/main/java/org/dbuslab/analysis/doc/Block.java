@@ -22,6 +22,9 @@ public sealed interface Block {
     /** @param role a name for the list's purpose ("verdicts", "findings"); the HTML class */
     record Bullets(List<Item> items, String role) implements Block {
 
+        /** The role of the Findings list: report.html shows its items one line each, their whole text folded. */
+        public static final String FINDINGS = "findings";
+
         public Bullets {
             items = List.copyOf(items);
         }

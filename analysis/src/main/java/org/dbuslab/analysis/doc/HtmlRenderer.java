@@ -67,7 +67,7 @@ public final class HtmlRenderer {
             h.append(paragraph(p));
         } else if (block instanceof Block.Bullets list) {
             h.append("<ul").append(cssClass(list.role())).append(">\n");
-            list.items().forEach(item -> h.append(item(item, titles)));
+            list.items().forEach(item -> h.append(list.role().equals(Block.Bullets.FINDINGS) ? folded(item, titles) : item(item, titles)));
             h.append("</ul>\n");
         } else if (block instanceof Block.TableBlock t) {
             table(h, t.table(), t.role());
@@ -91,6 +91,15 @@ public final class HtmlRenderer {
             case WARNING -> "<p class=\"warning\">⚠ " + esc(p.text()) + "</p>\n";
             case STRONG -> "<p><strong>" + esc(p.text()) + "</strong></p>\n";
         };
+    }
+
+    /** A Findings item: one line (see {@link FindingSummary}), its whole text and link folded beneath. */
+    private static String folded(Block.Item item, Map<String, String> titles) {
+        String line = item(item, titles);
+        String summary = FindingSummary.of(item.text());
+        String open = item.tone() == Block.Tone.WARNING ? "<li class=\"warning\">" : "<li>";
+        return open + "<details><summary>" + (item.tone() == Block.Tone.WARNING ? "⚠ " : "") + esc(summary) + "</summary>"
+                + line.substring(open.length(), line.length() - "</li>\n".length()) + "</details></li>\n";
     }
 
     private static String item(Block.Item item, Map<String, String> titles) {

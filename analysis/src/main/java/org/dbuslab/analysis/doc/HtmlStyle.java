@@ -27,7 +27,9 @@ final class HtmlStyle {
             nav.toc ol { display: inline; padding: 0; margin: 0; }
             nav.toc li { display: inline; margin-right: 0.9em; white-space: nowrap; }
             #findings h2 { margin-top: 0.6em; }
-            ul.findings { margin: 0.3em 0; padding-left: 1.3em; } ul.findings li { margin: 0.25em 0; }
+            ul.findings { margin: 0.3em 0; padding-left: 0.2em; list-style: none; } ul.findings li { margin: 0.15em 0; }
+            ul.findings details { margin: 0; } ul.findings details[open] { margin-bottom: 0.4em; }
+            ul.findings summary { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
             details { margin: 0.6em 0; } details > summary { cursor: pointer; }
             details > summary > h2, details > summary > h3 { display: inline; border: 0; }
             .table { max-width: 100%; }

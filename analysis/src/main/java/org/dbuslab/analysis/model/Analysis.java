@@ -5,6 +5,7 @@ import org.dbuslab.analysis.read.Counts;
 import org.dbuslab.analysis.read.ResultsFolder;
 import org.dbuslab.analysis.read.RunRecord;
 import org.dbuslab.stats.Bootstrap;
+import org.dbuslab.stats.Equivalence;
 import org.dbuslab.stats.Quantiles;
 import org.dbuslab.stats.SampleComparison;
 
@@ -26,6 +27,7 @@ import java.util.stream.Stream;
  * @param baselines   the transports every other transport is compared with: dbus-daemon, then the user's pick
  * @param comparisons every subject cell against each baseline's matching cell, in baseline then cell order
  * @param pipelining  every pipelined subject cell against the sync cell of its transport and payload
+ * @param crossing    the price of crossing CPUs: each matrix cell under cross against one-cpu (empty unless both ran)
  * @param health      the lab's overhead over libdbus and the raw-socket floor
  * @param sweep       the pipelining-depth sweep, one series per bus and payload
  * @param sweepSteps  each sweep window against the next smaller one
@@ -34,13 +36,14 @@ import java.util.stream.Stream;
  *                    for summary.json, the report's section, the Findings and Precision (each comparison bootstraps)
  * @param lkml        "The 2015 experiment"'s ratios, computed once here like {@code libraries}
  * @param scenarios   the client-library scenarios (lab/run-scenarios.sh), when the session ran them
+ * @param equivalenceMarginPct the ±% within which a comparison's 90% CI makes two cells "equivalent" (TOST)
  * @param generated   when the reports were made; injected so golden files stay stable
  */
 public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> baselines, List<CellComparison> comparisons,
-                List<CellComparison> pipelining,
+                List<CellComparison> pipelining, List<CrossingPrice> crossing,
                 RunOrder runOrder, List<DataGap> gaps, LabHealth health, List<SweepSeries> sweep, List<SweepStep> sweepSteps,
                 List<OverLimitCheck> checks, ClientLibraries libraries, LkmlExperiment lkml, Scenarios scenarios,
-                Bootstrap bootstrap, double alpha, Instant generated) {
+                Bootstrap bootstrap, double alpha, double equivalenceMarginPct, Instant generated) {
 
     /** The scale session's results (scale-runs.csv), read when asked: absent in every other session. */
     public Optional<ScaleResults> scale() {
@@ -52,6 +55,10 @@ public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<St
     }
 
     public static Analysis of(ResultsFolder folder, Instant now, Optional<String> extraBaseline) {
+        return of(folder, now, extraBaseline, Equivalence.DEFAULT_MARGIN_PCT);
+    }
+
+    public static Analysis of(ResultsFolder folder, Instant now, Optional<String> extraBaseline, double equivalenceMarginPct) {
         Bootstrap bootstrap = Bootstrap.forRuns(folder.runs().stream().filter(RunRecord::measured).count());
         double alpha = SampleComparison.DEFAULT_ALPHA;
         List<CellSummary> all = CellSummarizer.summarize(folder.runs(), folder.latency(), bootstrap);
@@ -61,14 +68,15 @@ public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<St
         List<DataGap> gaps = GapFinder.find(folder.plan(), all, folder.skipped());
         List<SweepSeries> sweep = SweepSeries.of(withRole(all, CellKey.Role.SWEEP));
         LabHealth health = LabHealth.of(all, folder.skipped(), bootstrap, alpha);
-        return new Analysis(folder, all, List.copyOf(baselines), BaselineComparisons.compute(subject, baselines, bootstrap, alpha),
-                BaselineComparisons.pipelining(subject, bootstrap, alpha),
+        return new Analysis(folder, all, List.copyOf(baselines), BaselineComparisons.compute(subject, baselines, bootstrap, alpha,
+                        equivalenceMarginPct),
+                BaselineComparisons.pipelining(subject, bootstrap, alpha), CrossingPrice.of(subject, bootstrap, alpha),
                 RunOrder.of(folder.runs()), gaps, health,
                 sweep, SweepStep.of(sweep, bootstrap, alpha), OverLimitCheck.of(withRole(all, CellKey.Role.OVERLIMIT), folder.notes(),
                         folder.plan().orElse(List.of())),
                 ClientLibraries.of(all, health, bootstrap, alpha), LkmlExperiment.of(withRole(all, CellKey.Role.LKML), bootstrap, alpha),
                 Scenarios.read(folder.dir()),
-                bootstrap, alpha, now.truncatedTo(ChronoUnit.SECONDS));
+                bootstrap, alpha, equivalenceMarginPct, now.truncatedTo(ChronoUnit.SECONDS));
     }
 
     private static List<CellSummary> withRole(List<CellSummary> cells, CellKey.Role role) {
@@ -78,7 +86,22 @@ public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<St
     /** The subject cells: the Java pair's transport matrix, which the headline, verdicts and details are about. */
     /** The median over the measured matrix cells of their µs/call CI half-width in %; NaN when no cell has one. */
     public double medianHalfWidthPct() {
-        double[] widths = cells().stream().filter(c -> c.runs() > 0).mapToDouble(CellSummary::usPerCallHalfWidthPct)
+        return medianHalfWidthPct(cells());
+    }
+
+    /** As {@link #medianHalfWidthPct()}, over the matrix cells of one placement. */
+    public double medianHalfWidthPct(String placement) {
+        return medianHalfWidthPct(cells().stream().filter(c -> c.key().placement().equals(placement)).toList());
+    }
+
+    /** The widest µs/call CI half-width in % over the measured matrix cells of one placement; NaN when none has one. */
+    public double widestHalfWidthPct(String placement) {
+        return cells().stream().filter(c -> c.runs() > 0 && c.key().placement().equals(placement))
+                .mapToDouble(CellSummary::usPerCallHalfWidthPct).filter(Double::isFinite).max().orElse(Double.NaN);
+    }
+
+    private static double medianHalfWidthPct(List<CellSummary> cells) {
+        double[] widths = cells.stream().filter(c -> c.runs() > 0).mapToDouble(CellSummary::usPerCallHalfWidthPct)
                 .filter(Double::isFinite).toArray();
         return widths.length == 0 ? Double.NaN : Quantiles.median(widths);
     }
@@ -166,6 +189,40 @@ public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<St
     public List<String> transports() {
         return cells().stream().filter(c -> c.runs() > 0).map(c -> c.key().transport()).distinct()
                 .sorted(CellOrder.TRANSPORT).toList();
+    }
+
+    /** The placements of the measured subject cells, in {@link CellOrder#PLACEMENT} order. */
+    public List<String> placements() {
+        return cells().stream().filter(c -> c.runs() > 0).map(c -> c.key().placement()).distinct()
+                .sorted(CellOrder.PLACEMENT).toList();
+    }
+
+    /** Whether the matrix was measured under more than one placement: the reports then name each cell's. */
+    public boolean placementIsAFactor() {
+        return placements().size() > 1;
+    }
+
+    /**
+     * The headline comparisons (against the headline baseline) of one placement: how many, how many are resolved (ratio
+     * CI within ±3% or equivalent) and how many equivalent. Issue 21 counts them once per placement.
+     */
+    public record Resolution(String placement, String baseline, int comparisons, int resolved, int equivalent) {
+    }
+
+    public List<Resolution> headlineResolution() {
+        String baseline = baselines.get(baselines.size() - 1);
+        List<CellComparison> headline = comparisonsAgainst(baseline);
+        return placements().stream().map(p -> {
+            List<CellComparison> these = headline.stream().filter(c -> c.cell().key().placement().equals(p)).toList();
+            return new Resolution(p, baseline, these.size(), (int) these.stream().filter(CellComparison::resolved).count(),
+                    (int) these.stream().filter(CellComparison::equivalent).count());
+        }).toList();
+    }
+
+    /** The placements the cells of a role (reference, libraries, 2015 experiment, sweep) were measured in. */
+    public List<String> placementsOf(CellKey.Role role) {
+        return withRole(allCells, role).stream().filter(c -> c.runs() > 0).map(c -> c.key().placement()).distinct()
+                .sorted(CellOrder.PLACEMENT).toList();
     }
 
     /** Whether any measured run has a CPU time (runs.csv's cpu_*_ns). */

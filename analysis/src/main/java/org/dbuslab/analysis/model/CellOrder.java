@@ -3,11 +3,12 @@ package org.dbuslab.analysis.model;
 import java.util.Comparator;
 import java.util.List;
 import org.dbuslab.analysis.read.CellKey;
+import org.dbuslab.analysis.read.Placements;
 
 /**
  * The order cells are listed in: sync before async, small payloads first, then the transports from the
  * reference bus outwards (bus daemons, bus over TCP, peer-to-peer, raw sockets), unknown names last
- * alphabetically; then series (matrix, reference, sweep, over-limit check) and pair.
+ * alphabetically; then series (matrix, reference, sweep, over-limit check), pair and placement.
  */
 public final class CellOrder {
 
@@ -23,6 +24,7 @@ public final class CellOrder {
     public static final Comparator<String> MODE = knownFirst(MODES);
     public static final Comparator<String> TRANSPORT = knownFirst(TRANSPORTS);
     public static final Comparator<String> PAIR = knownFirst(PAIRS);
+    public static final Comparator<String> PLACEMENT = knownFirst(Placements.ORDER);
 
     public static final Comparator<CellKey> CELLS = Comparator.comparing(CellKey::mode, MODE)
             .thenComparingInt(CellKey::payloadBytes)
@@ -31,7 +33,8 @@ public final class CellOrder {
             .thenComparingInt(CellKey::calls)
             .thenComparing(CellKey::series, knownFirst(SERIES))
             .thenComparing(CellKey::pair, PAIR)
-            .thenComparing(CellKey::method);
+            .thenComparing(CellKey::method)
+            .thenComparing(CellKey::placement, PLACEMENT);
 
     private CellOrder() {
     }

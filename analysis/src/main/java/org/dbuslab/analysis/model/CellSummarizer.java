@@ -47,7 +47,7 @@ public final class CellSummarizer {
                 .toList();
         List<CellSummary> subject = cells.stream().filter(c -> c.key().subject()).toList();
         return cells.stream().map(cell -> !cell.key().subject() ? cell
-                : cell.withRatio(BaselineMatcher.find(cell, subject, CellOrder.BASELINE_TRANSPORT)
+                : cell.withRatio(BaselineComparisons.baselineOf(cell, subject, CellOrder.BASELINE_TRANSPORT)
                 .map(b -> cell.usPerCallMedian() / b.usPerCallMedian())
                 .filter(Double::isFinite)
                 .orElse(null))).toList();

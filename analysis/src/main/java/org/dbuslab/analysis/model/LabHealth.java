@@ -114,10 +114,10 @@ public record LabHealth(List<OverheadRow> overhead, List<FloorRow> floor, List<S
         return floor.stream().filter(r -> r.result().direction() == Direction.LOWER).toList();
     }
 
-    private record Place(String transport, String mode, int payloadBytes, int window) {
+    private record Place(String transport, String mode, int payloadBytes, int window, String placement) {
 
         public static Place of(CellKey key) {
-            return new Place(key.transport(), key.mode(), key.payloadBytes(), key.window());
+            return new Place(key.transport(), key.mode(), key.payloadBytes(), key.window(), key.placement());
         }
     }
 
@@ -128,7 +128,8 @@ public record LabHealth(List<OverheadRow> overhead, List<FloorRow> floor, List<S
                 .forEach(c -> byPlace.computeIfAbsent(Place.of(c.key()), p -> new LinkedHashMap<>()).putIfAbsent(c.key().pair(), c));
         List<Place> places = new ArrayList<>(byPlace.keySet());
         places.sort(Comparator.comparing(Place::transport, CellOrder.TRANSPORT).thenComparing(Place::mode, CellOrder.MODE)
-                .thenComparingInt(Place::payloadBytes).thenComparingInt(Place::window));
+                .thenComparingInt(Place::payloadBytes).thenComparingInt(Place::window)
+                .thenComparing(Place::placement, CellOrder.PLACEMENT));
         List<OverheadRow> rows = new ArrayList<>();
         for (Place place : places) {
             Map<String, CellSummary> byPair = new LinkedHashMap<>();
@@ -178,7 +179,7 @@ public record LabHealth(List<OverheadRow> overhead, List<FloorRow> floor, List<S
                 && (r.key().pair().equals(CellKey.RAW_PAIR) || r.key().transport().startsWith("raw-"))
                 && r.key().transport().equals(floorTransport)
                 && r.key().mode().equals(cell.key().mode()) && r.key().payloadBytes() == cell.key().payloadBytes()
-                && r.key().window() == cell.key().window()).toList();
+                && r.key().window() == cell.key().window() && r.key().placement().equals(cell.key().placement())).toList();
         return candidates.stream().filter(r -> r.key().calls() == cell.key().calls()).findFirst()
                 .or(() -> candidates.stream().findFirst());
     }

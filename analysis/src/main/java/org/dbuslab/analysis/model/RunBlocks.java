@@ -2,6 +2,7 @@ package org.dbuslab.analysis.model;
 
 import org.dbuslab.stats.BlockBootstrap;
 import org.dbuslab.stats.Bootstrap;
+import org.dbuslab.stats.Equivalence;
 import org.dbuslab.stats.SampleComparison;
 
 import java.util.ArrayList;
@@ -55,6 +56,16 @@ public final class RunBlocks {
             }
         }
         return SampleComparison.of(candidate.runUsPerCall(), baseline.runUsPerCall(), bootstrap, alpha);
+    }
+
+    /**
+     * TOST of the two cells' µs per call within ±marginPct: the ratio's (1 − 2α) interval, from the same pairing as
+     * {@link #compare}, against the margin.
+     */
+    public static Equivalence equivalence(CellSummary candidate, CellSummary baseline, Bootstrap bootstrap, double alpha,
+                                          double marginPct) {
+        Bootstrap tost = new Bootstrap(bootstrap.resamples(), bootstrap.seed(), Equivalence.confidence(alpha));
+        return Equivalence.tost(compare(candidate, baseline, tost, alpha).ratioInterval(), marginPct);
     }
 
     /** How many blocks hold measured runs of both cells: what a paired comparison of the two could draw on. */

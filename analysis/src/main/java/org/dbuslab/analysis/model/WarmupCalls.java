@@ -32,6 +32,6 @@ public final class WarmupCalls {
     }
 
     private static CellKey withoutCalls(CellKey key) {
-        return new CellKey(key.transport(), key.mode(), key.payloadBytes(), key.window(), 0, key.pair(), key.series(), key.method());
+        return key.withoutCalls();
     }
 }

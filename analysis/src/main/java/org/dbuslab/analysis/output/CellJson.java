@@ -37,6 +37,7 @@ public final class CellJson {
                 .put("series", key.series())
                 .put("method", key.method())
                 .put("reference", key.referenceFlag())
+                .put("placement", key.placement())
                 .put("runs", cell.runs())
                 .put("warmup_runs", cell.warmupRuns());
         ObjectNode elapsed = node.putObject("elapsed_s");
@@ -125,6 +126,11 @@ public final class CellJson {
         node.put("mann_whitney_method", r.paired() ? null : r.test().method());
         node.put("verdict", Verdicts.of(r.direction()));
         node.put("too_few_runs_to_tell", c.tooFewRunsToTell());
+        ObjectNode equivalence = node.putObject("equivalence");
+        number(equivalence, "margin_pct", c.equivalence().marginPct());
+        interval(equivalence, "ratio_ci90", c.equivalence().ratioInterval());
+        equivalence.put("equivalent", c.equivalent());
+        node.put("resolved", c.resolved());
         return node;
     }
 }

@@ -35,7 +35,7 @@ public final class SummaryCsv implements ReportWriter {
     /** After the comparison groups, so the columns of older files keep their positions. */
     private static final List<String> IDENTITY_COLUMNS = List.of("pair", "series", "method", "reference",
             "fixed_cost_corrected_runs", "fixed_cost_missing_runs", "blocks", "us_per_call_median_ci95_halfwidth_pct",
-            "cpu_client_us_per_call", "cpu_bus_us_per_call", "cpu_server_us_per_call");
+            "cpu_client_us_per_call", "cpu_bus_us_per_call", "cpu_server_us_per_call", "placement");
     private static final List<String> COMPARISON_COLUMNS = List.of("ratio_of_medians", "ratio_ci95_low", "ratio_ci95_high",
             "diff_us_per_call", "diff_ci95_low", "diff_ci95_high", "mann_whitney_p", "mann_whitney_method", "verdict");
 
@@ -70,7 +70,7 @@ public final class SummaryCsv implements ReportWriter {
             row.addAll(List.of(key.pair(), key.series(), key.method(), String.valueOf(key.referenceFlag()),
                     String.valueOf(cell.fixedCost().corrected()), String.valueOf(cell.fixedCost().missing()),
                     String.valueOf(cell.blocks()), n(cell.usPerCallHalfWidthPct()), n(cell.cpu().client()), n(cell.cpu().bus()),
-                    n(cell.cpu().server())));
+                    n(cell.cpu().server()), key.placement()));
             csv.append(line(row));
         }
         return csv.toString();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.dbuslab.analysis.model.Analysis;
+import org.dbuslab.analysis.model.CellComparison;
 import org.dbuslab.analysis.model.CellSummary;
 import org.dbuslab.analysis.model.EnvironmentView;
 import org.dbuslab.analysis.model.LabHealth;
@@ -72,6 +73,7 @@ public final class SummaryJson implements ReportWriter {
         ArrayNode sweepCells = root.putArray("sweep_cells");
         analysis.sweepCells().forEach(cell -> sweepCells.add(CellJson.cell(cell, analysis)));
         LibraryJson.write(root, analysis);
+        PlacementJson.write(root, analysis);
         overhead(root.putArray("overhead"), analysis.health());
         floor(root.putArray("floor"), analysis.health());
         sweep(root.putArray("sweep"), analysis.sweep(), analysis.sweepSteps());
@@ -118,6 +120,11 @@ public final class SummaryJson implements ReportWriter {
                         + "(commons-math3 WilcoxonSignedRankTest, exact up to 20 blocks)")
                 .put("significant_when", "bootstrap CI of the ratio of medians excludes 1 and Mann-Whitney p < alpha "
                         + "(Wilcoxon signed-rank p when paired)")
+                .put("equivalence_margin_pct", analysis.equivalenceMarginPct())
+                .put("equivalent_when", "TOST at alpha: the 90% (1 - 2 alpha) bootstrap CI of the ratio of medians, paired as the "
+                        + "comparison, lies within 1 -/+ equivalence_margin_pct / 100")
+                .put("resolved_when", "the ratio of medians' 95% CI half-width <= " + CellComparison.RESOLVED_HALF_WIDTH_PCT
+                        + "% of the ratio, or equivalent")
                 .put("noisy_cv_above", CellSummary.NOISY_CV)
                 .put("two_speeds_quartile_ratio_above", CellSummary.TWO_SPEEDS_QUARTILE_RATIO)
                 .put("outliers", "Tukey fences: mild beyond 1.5 IQR, severe beyond 3 IQR; kept in the data")

@@ -7,11 +7,19 @@ import java.util.List;
 
 /**
  * What makes runs comparable: same transport, mode, payload, window and calls per run, and since the lab's
- * reference rows also the same pair of implementations ({@code client>server}), series and client method.
- * Folders without those columns get the defaults: the lab's Java client and server, the matrix, echo.
+ * reference rows also the same pair of implementations ({@code client>server}), series and client method, and since
+ * issue 21 the same CPU placement ({@link Placements}): runs of different placements are never pooled.
+ * Folders without those columns get the defaults: the lab's Java client and server, the matrix, echo, and the
+ * placement of environment.json (free without one).
  */
 public record CellKey(String transport, String mode, int payloadBytes, int window, int calls, String pair, String series,
-               String method) {
+               String method, String placement) {
+
+    /** A cell of the default placement ({@link Placements#FREE}). */
+    public CellKey(String transport, String mode, int payloadBytes, int window, int calls, String pair, String series,
+                   String method) {
+        this(transport, mode, payloadBytes, window, calls, pair, series, method, Placements.FREE);
+    }
 
     // runs.csv's words, defined once in format; the key keeps them as text so a series this version does not know
     // still reads (as a reference cell).
@@ -86,10 +94,18 @@ public record CellKey(String transport, String mode, int payloadBytes, int windo
 
     /** The key with calls 0: the same cell measured with other calls per run (compare's match across sessions). */
     public CellKey withoutCalls() {
-        return new CellKey(transport, mode, payloadBytes, window, 0, pair, series, method);
+        return withCalls(0);
     }
 
-    /** The five fields plan.tsv has (it names no pair, series or method). */
+    public CellKey withCalls(int otherCalls) {
+        return new CellKey(transport, mode, payloadBytes, window, otherCalls, pair, series, method, placement);
+    }
+
+    public CellKey withPlacement(String other) {
+        return new CellKey(transport, mode, payloadBytes, window, calls, pair, series, method, other);
+    }
+
+    /** The five fields plan.tsv has (it names no pair, series, method or placement). */
     public CellKey planKey() {
         return new CellKey(transport, mode, payloadBytes, window, calls);
     }
@@ -154,8 +170,8 @@ public record CellKey(String transport, String mode, int payloadBytes, int windo
         return pair + (emptyReply() ? EMPTY_REPLY : "");
     }
 
-    /** How a cell is named in warnings: "dbus-broker sync 1000 B window 1 calls 10000". */
+    /** How a cell is named in warnings: "dbus-broker sync 1000 B window 1 calls 10000", then its placement unless free. */
     public String label() {
-        return displayName() + " " + shape();
+        return displayName() + " " + shape() + (placement.equals(Placements.FREE) ? "" : " " + placement);
     }
 }

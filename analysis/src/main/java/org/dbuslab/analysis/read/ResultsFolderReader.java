@@ -28,17 +28,15 @@ public final class ResultsFolderReader {
             throw new ResultsInputException("no " + RunsCsvReader.FILE + " in " + dir + " (was the session measured at all?)");
         }
         List<String> warnings = new ArrayList<>();
-        List<RunRecord> runs = Files.isRegularFile(runsCsv) ? RunsCsvReader.read(runsCsv, warnings::add)
-                : List.of();
+        // read first for the placement of runs that name none; its warning keeps its place after runs.csv's
+        Path environmentJson = dir.resolve(EnvironmentReader.FILE);
+        boolean environmentRecorded = Files.isRegularFile(environmentJson);
+        Environment environment = environmentRecorded ? EnvironmentReader.read(environmentJson) : Environment.unknown();
+        List<RunRecord> runs = Files.isRegularFile(runsCsv)
+                ? RunsCsvReader.read(runsCsv, Placements.sessionDefault(environment), warnings::add) : List.of();
         LatencyHistograms latency = LatencyLogReader.read(dir,
                 runs.stream().filter(RunRecord::measured).toList(), warnings::add);
-
-        Path environmentJson = dir.resolve(EnvironmentReader.FILE);
-        Environment environment;
-        if (Files.isRegularFile(environmentJson)) {
-            environment = EnvironmentReader.read(environmentJson);
-        } else {
-            environment = Environment.unknown();
+        if (!environmentRecorded) {
             warnings.add(EnvironmentReader.FILE + " is missing: machine shown as unknown");
         }
 

@@ -22,7 +22,8 @@ import java.util.function.Consumer;
  * run's per-call latency histogram is; {@code method}, {@code pair}, {@code series} are part of the cell (absent or
  * empty: echo, dbus-java>dbus-java, matrix); {@code fixed_ns} is spam rows' fixed cost; {@code reference} is only
  * checked against pair and series, which decide; {@code round} is the block (paired comparisons); the
- * {@code cpu_*_ns} are the CPU time per component.
+ * {@code cpu_*_ns} are the CPU time per component; {@code placement} is part of the cell (absent or empty: the
+ * session's placement, see {@link Placements}).
  *
  * <p>A folder may come from someone else: a row that cannot be read (a wrong field count, NaN, a negative or
  * overflowing number, a line over {@link LineStream#MAX_LINE_CHARS}) and a duplicate (the same cell, phase and run
@@ -45,6 +46,11 @@ public final class RunsCsvReader {
      *                 columns, unreadable started_utc values: those only cost the run order, not the statistics)
      */
     public static List<RunRecord> read(Path file, Consumer<String> warnings) {
+        return read(file, Placements.FREE, warnings);
+    }
+
+    /** @param defaultPlacement the placement of rows that name none (the column is absent or empty) */
+    public static List<RunRecord> read(Path file, String defaultPlacement, Consumer<String> warnings) {
         String name = file.getFileName().toString();
         RunsCsvHeader[] header = {null};
         long[] referenceDisagreements = {0};
@@ -57,7 +63,7 @@ public final class RunsCsvReader {
                 return null;
             }
             RunsCsvRow row = header[0].parseRow(line);
-            RunRecord run = record(row, header[0].has("phase"), shared);
+            RunRecord run = record(row, header[0].has("phase"), defaultPlacement, shared);
             if (!seen.add(new RunId(run.key(), run.phase(), run.run()))) {
                 throw new IllegalArgumentException("a duplicate: same cell, phase and run " + run.run()
                         + " as an earlier row, which is kept");
@@ -116,11 +122,12 @@ public final class RunsCsvReader {
         }
     }
 
-    private static RunRecord record(RunsCsvRow row, boolean hasPhase, Shared shared) {
+    private static RunRecord record(RunsCsvRow row, boolean hasPhase, String defaultPlacement, Shared shared) {
         CellKey key = shared.of(new CellKey(row.transport(), row.mode(), row.payloadBytes(), row.window(), row.calls(),
                 Objects.requireNonNullElse(row.pair(), CellKey.SUBJECT_PAIR),
                 Objects.requireNonNullElse(row.series(), CellKey.MATRIX),
-                Objects.requireNonNullElse(row.method(), CellKey.ECHO)));
+                Objects.requireNonNullElse(row.method(), CellKey.ECHO),
+                Placements.normalize(row.placement(), defaultPlacement)));
         Counts counts = shared.of(new Counts(row.lost(), row.mismatched(), row.errors()));
         Phase phase = hasPhase ? Phase.parse(Objects.requireNonNullElse(row.phase(), "")) : Phase.MEASURE;
         LatencyRef latency = row.latencyLog() == null ? null

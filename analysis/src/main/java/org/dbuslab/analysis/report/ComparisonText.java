@@ -1,8 +1,11 @@
 package org.dbuslab.analysis.report;
 
+import org.dbuslab.analysis.model.Analysis;
 import org.dbuslab.analysis.model.CellComparison;
 import org.dbuslab.analysis.model.Numbers;
 import org.dbuslab.analysis.read.CellKey;
+import org.dbuslab.analysis.read.Placements;
+import org.dbuslab.stats.Equivalence;
 import org.dbuslab.stats.Interval;
 import org.dbuslab.stats.SampleComparison;
 
@@ -17,6 +20,7 @@ import java.util.function.DoubleFunction;
 public final class ComparisonText {
 
     public static final String NO_DIFFERENCE = "no significant difference";
+    public static final String DEPENDS_ON_PLACEMENT = "depends on placement";
 
     private ComparisonText() {
     }
@@ -25,11 +29,44 @@ public final class ComparisonText {
         return line(c, c.baselineTransport());
     }
 
+    /**
+     * A headline verdict within a session: "depends
+     * on placement" instead of faster or slower when another placement's verdict differs, and the equivalence verdict.
+     */
+    public static String line(CellComparison c, Analysis analysis) {
+        String name = name(c.cell().key());
+        if (c.dependsOnPlacement(analysis.comparisons())) {
+            SampleComparison r = c.result();
+            return name + ": " + DEPENDS_ON_PLACEMENT + " (here time ratio " + Numbers.factor(r.ratioOfMedians()) + ", 95% CI "
+                    + range(r.ratioInterval(), Numbers::factor, "–") + ", against " + c.baselineTransport() + "; "
+                    + c.inOtherPlacements(analysis.comparisons()).stream()
+                    .map(s -> s.cell().key().placement() + ": " + shortVerdict(s)).collect(java.util.stream.Collectors.joining(", "))
+                    + ")" + equivalence(c);
+        }
+        return name + ": " + verdict(c, c.baselineTransport()) + equivalence(c);
+    }
+
+    /** "; equivalent within ±5% (90% CI 0.98–1.02)" when TOST says so, else "". */
+    private static String equivalence(CellComparison c) {
+        Equivalence e = c.equivalence();
+        return e.equivalent() ? "; " + equivalentWithin(e) + " (90% CI " + range(e.ratioInterval(), Numbers::factor, "–") + ")" : "";
+    }
+
+    /** "equivalent within ±5%". */
+    public static String equivalentWithin(Equivalence e) {
+        return "equivalent within ±" + Numbers.fixed(e.marginPct(), e.marginPct() == Math.rint(e.marginPct()) ? 0 : 1) + "%";
+    }
+
     /** With the baseline named otherwise than by its transport (e.g. "sync" for pipelined against sync). */
     public static String line(CellComparison c, String baseline) {
-        CellKey key = c.cell().key();
+        return name(c.cell().key()) + ": " + verdict(c, baseline);
+    }
+
+    /** "dbus-broker, async, 1000 B, window 16, cross": the placement named unless free (older sessions: all free). */
+    private static String name(CellKey key) {
         return key.transport() + ", " + key.mode() + ", " + key.payloadBytes() + " B"
-                + (key.window() > 1 ? ", window " + key.window() : "") + ": " + verdict(c, baseline);
+                + (key.window() > 1 ? ", window " + key.window() : "")
+                + (key.placement().equals(Placements.FREE) ? "" : ", " + key.placement());
     }
 
     /** Everything after the cell's name. */
@@ -52,14 +89,20 @@ public final class ComparisonText {
         };
     }
 
-    /** Short form for the headline table: "1.32× faster", "1.15× slower" or "no sig. diff.". */
+    /** Short form for the headline table: "1.32× faster", "1.15× slower", "equiv. ±5%" or "no sig. diff.". */
     public static String shortVerdict(CellComparison c) {
         SampleComparison r = c.result();
         return switch (r.direction()) {
             case LOWER -> factor(1 / r.ratioOfMedians()) + "× faster";
             case HIGHER -> factor(r.ratioOfMedians()) + "× slower";
-            case NOT_SIGNIFICANT -> c.tooFewRunsToTell() ? "too few runs" : "no sig. diff.";
+            case NOT_SIGNIFICANT -> c.equivalent() ? "equiv. ±" + Numbers.fixed(c.equivalence().marginPct(), 0) + "%"
+                    : c.tooFewRunsToTell() ? "too few runs" : "no sig. diff.";
         };
+    }
+
+    /** The headline table's short form within a session: "depends on placement" where another placement disagrees. */
+    public static String shortVerdict(CellComparison c, Analysis analysis) {
+        return c.dependsOnPlacement(analysis.comparisons()) ? DEPENDS_ON_PLACEMENT : shortVerdict(c);
     }
 
     private static String tooFewRuns(CellComparison c) {

@@ -40,9 +40,9 @@ public final class Findings {
         List<CellComparison> against = analysis.comparisonsAgainst(baseline);
         String verdicts = HeadlineSection.againstId(baseline);
         transports(against).stream().filter(t -> !t.startsWith("p2p-") && !t.endsWith("-tcp"))
-                .forEach(t -> findings.add(link(transportFinding(t, baseline, against), verdicts)));
+                .forEach(t -> findings.add(link(transportFinding(t, baseline, against, analysis), verdicts)));
         transports(against).stream().filter(t -> t.startsWith("p2p-"))
-                .forEach(t -> findings.add(link(transportFinding(t, baseline, against), verdicts)));
+                .forEach(t -> findings.add(link(transportFinding(t, baseline, against, analysis), verdicts)));
         pipelining(analysis).ifPresent(f -> findings.add(link(f, HeadlineSection.PIPELINING_ID)));
         analysis.sweep().stream().filter(s -> s.saturation().isPresent()).findFirst()
                 .ifPresent(s -> findings.add(link(sweep(analysis, s), SweepSection.ID)));
@@ -63,34 +63,51 @@ public final class Findings {
         return comparisons.stream().map(c -> c.cell().key().transport()).distinct().sorted(CellOrder.TRANSPORT).toList();
     }
 
+    /** The groups of a transport's finding, in this order. */
+    private enum Word { FASTER, SLOWER, DEPENDS, EQUIVALENT, NO_DIFFERENCE }
+
+    private static Word word(CellComparison c, Analysis analysis) {
+        if (c.dependsOnPlacement(analysis.comparisons())) {
+            return Word.DEPENDS;
+        }
+        return switch (c.result().direction()) {
+            case LOWER -> Word.FASTER;
+            case HIGHER -> Word.SLOWER;
+            case NOT_SIGNIFICANT -> c.equivalent() ? Word.EQUIVALENT : Word.NO_DIFFERENCE;
+        };
+    }
+
     /** "dbus-broker against dbus-daemon: faster in 3 of 4 cells — sync 1000 B 1.32× (95% CI 1.26–1.37), …; no significant difference at …" */
-    private static String transportFinding(String transport, String baseline, List<CellComparison> against) {
+    private static String transportFinding(String transport, String baseline, List<CellComparison> against, Analysis analysis) {
         List<CellComparison> cells = against.stream().filter(c -> c.cell().key().transport().equals(transport)).toList();
         List<String> parts = new ArrayList<>();
-        for (var direction : Direction.values()) {
-            List<CellComparison> these = cells.stream().filter(c -> c.result().direction() == direction).toList();
+        for (Word word : Word.values()) {
+            List<CellComparison> these = cells.stream().filter(c -> word(c, analysis) == word).toList();
             if (these.isEmpty()) {
                 continue;
             }
-            String word = switch (direction) {
-                case LOWER -> "faster";
-                case HIGHER -> "slower";
-                case NOT_SIGNIFICANT -> "no significant difference";
+            String text = switch (word) {
+                case FASTER -> "faster";
+                case SLOWER -> "slower";
+                case DEPENDS -> ComparisonText.DEPENDS_ON_PLACEMENT;
+                case EQUIVALENT -> ComparisonText.equivalentWithin(these.get(0).equivalence());
+                case NO_DIFFERENCE -> "no significant difference";
             };
-            parts.add(word + " in " + these.size() + " of " + cells.size() + " cells, " + (direction == Direction.NOT_SIGNIFICANT
-                    ? "time ratio (95% CI) " : "factor (95% CI) ")
-                    + these.stream().map(Findings::cellRatio).collect(Collectors.joining(", "))
+            boolean factor = word == Word.FASTER || word == Word.SLOWER;
+            parts.add(text + " in " + these.size() + " of " + cells.size() + " cells, " + (factor ? "factor (95% CI) " : "time ratio (95% CI) ")
+                    + these.stream().map(c -> cellRatio(c, analysis)).collect(Collectors.joining(", "))
                     + (these.stream().anyMatch(CellComparison::tooFewRunsToTell) ? " — too few runs to tell" : ""));
         }
         return transport + " against " + baseline + pairedNote(cells) + ": " + String.join("; ", parts) + ".";
     }
 
     /** "sync 1000 B 1.32 (1.26–1.37)": the factor in the verdict's direction, the time ratio when there is none. */
-    private static String cellRatio(CellComparison c) {
+    private static String cellRatio(CellComparison c, Analysis analysis) {
         CellKey key = c.cell().key();
         SampleComparison r = c.result();
-        String cell = key.mode() + " " + key.payloadBytes() + " B ";
-        return switch (r.direction()) {
+        String cell = key.mode() + " " + key.payloadBytes() + " B " + (analysis.placementIsAFactor() ? key.placement() + " " : "");
+        Direction direction = c.dependsOnPlacement(analysis.comparisons()) ? Direction.NOT_SIGNIFICANT : r.direction();
+        return switch (direction) {
             case LOWER -> cell + Numbers.factor(1 / r.ratioOfMedians()) + "× (" + Ranges.ratio(inverse(r.ratioInterval())) + ")";
             case HIGHER -> cell + Numbers.factor(r.ratioOfMedians()) + "× (" + Ranges.ratio(r.ratioInterval()) + ")";
             case NOT_SIGNIFICANT -> cell + Numbers.factor(r.ratioOfMedians()) + " (" + Ranges.ratio(r.ratioInterval()) + ")";
@@ -117,7 +134,7 @@ public final class Findings {
         List<CellComparison> cells = all.stream().filter(c -> c.cell().key().transport().equals(transport)).toList();
         String window = cells.stream().map(c -> String.valueOf(c.cell().key().window())).distinct().collect(Collectors.joining("/"));
         return Optional.of("Pipelined (window " + window + ") against sync on " + transport + ", per call: "
-                + cells.stream().map(c -> verdictWord(c.result()) + " at " + cellRatio(c)).collect(Collectors.joining("; "))
+                + cells.stream().map(c -> verdictWord(c.result()) + " at " + cellRatio(c, analysis)).collect(Collectors.joining("; "))
                 + (cells.stream().anyMatch(CellComparison::tooFewRunsToTell) ? " — too few runs to tell" : "") + ".");
     }
 
@@ -199,6 +216,16 @@ public final class Findings {
                 + PrecisionMark.describe(analysis) + "; the median cell's half-width is " + median + ", the widest ±"
                 + Numbers.fixed(worst.usPerCallHalfWidthPct(), 1) + " % (" + worst.key().label() + ")"
                 + (noCi > 0 ? "; " + noCi + " cell(s) have no CI (too few runs)" : "")
-                + (within < cells.size() ? ": differences smaller than that are not resolved." : "."));
+                + (within < cells.size() ? ": differences smaller than that are not resolved." : ".")
+                + (analysis.placementIsAFactor() ? " " + byPlacement(analysis) : ""));
+    }
+
+    /** "Per placement: one-cpu median ±2.1 %, widest ±3.4 %, headline comparisons resolved 16 of 16; cross …." */
+    private static String byPlacement(Analysis analysis) {
+        return "Per placement: " + analysis.headlineResolution().stream().map(r -> r.placement() + " median ±"
+                + Numbers.fixed(analysis.medianHalfWidthPct(r.placement()), 1) + " %, widest ±"
+                + Numbers.fixed(analysis.widestHalfWidthPct(r.placement()), 1) + " %, headline comparisons resolved (ratio CI within ±"
+                + Numbers.fixed(CellComparison.RESOLVED_HALF_WIDTH_PCT, 0) + " % or equivalent) " + r.resolved() + " of "
+                + r.comparisons()).collect(Collectors.joining("; ")) + ".";
     }
 }

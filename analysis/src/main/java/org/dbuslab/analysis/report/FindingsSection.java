@@ -30,7 +30,7 @@ public final class FindingsSection {
         if (findings.isEmpty()) {
             section.text(nothing);
         } else {
-            section.add(new Block.Bullets(findings, "findings"));
+            section.add(new Block.Bullets(findings, Block.Bullets.FINDINGS));
         }
         return section.charts(charts).build();
     }

@@ -32,13 +32,16 @@ public final class HeadlineSection {
             return section.text(noSubjectRuns(analysis)).build();
         }
         section.note(headlineNote(analysis)).table(headline(analysis), "headline");
+        PlacementSections.placements(analysis).ifPresent(section::subsection);
+        PlacementSections.crossing(analysis).ifPresent(section::subsection);
         for (String baseline : analysis.baselines()) {
             List<CellComparison> comparisons = analysis.comparisonsAgainst(baseline);
             Section.Builder against = Section.builder(againstId(baseline), "Against " + baseline);
             if (comparisons.isEmpty()) {
                 against.text("No other transport has a cell to compare with " + baseline + ".");
             } else {
-                against.add(new Block.Bullets(comparisons.stream().map(c -> Block.Item.of(ComparisonText.line(c))).toList(), "verdicts"));
+                against.add(new Block.Bullets(comparisons.stream().map(c -> Block.Item.of(ComparisonText.line(c, analysis))).toList(),
+                        "verdicts"));
             }
             section.subsection(against.build());
         }
@@ -56,7 +59,10 @@ public final class HeadlineSection {
     public static String headlineNote(Analysis analysis) {
         return "Median µs per call of each cell; in brackets the verdict against " + headlineBaseline(analysis)
                 + " at the same mode, payload and window (α = " + Numbers.fixed(analysis.alpha(), 2)
-                + "; \"no sig. diff.\" means the runs cannot tell the two apart). ⚠ marks a cell whose 95% CI is wider than "
+                + "; \"no sig. diff.\" means the runs cannot tell the two apart; \"equiv. ±" + Numbers.fixed(analysis.equivalenceMarginPct(), 0)
+                + "%\" that the time ratio's 90% CI lies within ±" + Numbers.fixed(analysis.equivalenceMarginPct(), 0)
+                + "%, TOST at α = 0.05" + (analysis.placementIsAFactor() ? "; \"" + ComparisonText.DEPENDS_ON_PLACEMENT
+                + "\" that the verdicts of the placements differ" : "") + "). ⚠ marks a cell whose 95% CI is wider than "
                 + PrecisionMark.describe(analysis) + "; see Precision.";
     }
 
@@ -73,49 +79,64 @@ public final class HeadlineSection {
 
     /**
      * In the spirit of the kdbus numbers on LKML: one row per cell shape, one column per transport, the
-     * median µs per call and the verdict against the baseline in each cell.
+     * median µs per call and the verdict against the baseline in each cell. When the matrix was measured under several
+     * placements, each transport has a column per placement, side by side.
      */
     public static Table headline(Analysis analysis) {
         String baseline = headlineBaseline(analysis);
         List<String> transports = analysis.transports();
-        boolean callsVary = analysis.cells().stream().map(c -> c.key().calls()).distinct().count() > 1;
+        List<String> placements = analysis.placements();
+        boolean byPlacement = analysis.placementIsAFactor();
+        boolean callsVary = !byPlacement && analysis.cells().stream().map(c -> c.key().calls()).distinct().count() > 1;
         List<String> header = new ArrayList<>(List.of("mode", "payload", "window"));
         List<Boolean> numeric = new ArrayList<>(List.of(false, true, true));
         if (callsVary) {
             header.add("calls/run");
             numeric.add(true);
         }
-        transports.forEach(t -> {
-            header.add(t.equals(baseline) ? t + " (baseline)" : t);
+        transports.forEach(t -> placements.forEach(p -> {
+            header.add((t.equals(baseline) ? t + " (baseline)" : t) + (byPlacement ? " " + p : ""));
             numeric.add(true);
-        });
+        }));
         List<List<String>> rows = new ArrayList<>();
-        for (CellKey shape : shapes(analysis.cells())) {
+        for (CellKey shape : shapes(analysis.cells(), byPlacement)) {
             List<String> row = new ArrayList<>(List.of(shape.mode(), shape.payloadBytes() + " B", String.valueOf(shape.window())));
             if (callsVary) {
                 row.add(String.valueOf(shape.calls()));
             }
             for (String transport : transports) {
-                CellKey key = new CellKey(transport, shape.mode(), shape.payloadBytes(), shape.window(), shape.calls());
-                row.add(analysis.cells().stream().filter(c -> c.key().equals(key) && c.runs() > 0).findFirst()
-                        .map(cell -> headlineCell(analysis, cell, baseline)).orElse(Numbers.ABSENT));
+                for (String placement : placements) {
+                    row.add(analysis.cells().stream().filter(c -> c.runs() > 0 && c.key().transport().equals(transport)
+                                    && c.key().placement().equals(placement) && sameShape(c.key(), shape, byPlacement)).findFirst()
+                            .map(cell -> headlineCell(analysis, cell, baseline)).orElse(Numbers.ABSENT));
+                }
             }
             rows.add(row);
         }
         return new Table(header, numeric, rows);
     }
 
+    /** Calls per run are calibrated per placement: across placements a shape is mode, payload and window. */
+    private static boolean sameShape(CellKey key, CellKey shape, boolean byPlacement) {
+        return key.mode().equals(shape.mode()) && key.payloadBytes() == shape.payloadBytes() && key.window() == shape.window()
+                && (byPlacement || key.calls() == shape.calls());
+    }
+
     private static String headlineCell(Analysis analysis, CellSummary cell, String baseline) {
         String us = Numbers.microseconds(cell.usPerCallMedian()) + " µs";
         Optional<CellComparison> comparison = analysis.comparisonsAgainst(baseline).stream()
                 .filter(c -> c.cell().key().equals(cell.key())).findFirst();
-        return comparison.map(c -> us + " (" + ComparisonText.shortVerdict(c) + ")").orElse(us)
+        return comparison.map(c -> us + " (" + ComparisonText.shortVerdict(c, analysis) + ")").orElse(us)
                 + PrecisionMark.mark(cell, PrecisionMark.target(analysis));
     }
 
-    /** Distinct (mode, payload, window, calls) of the cells, transport blanked, in report order. */
-    private static List<CellKey> shapes(List<CellSummary> cells) {
-        return cells.stream().map(c -> new CellKey("", c.key().mode(), c.key().payloadBytes(), c.key().window(), c.key().calls()))
+    /**
+     * Distinct (mode, payload, window, calls) of the cells, transport blanked, in report order; with several placements
+     * (mode, payload, window), calls blanked too.
+     */
+    private static List<CellKey> shapes(List<CellSummary> cells, boolean byPlacement) {
+        return cells.stream().map(c -> new CellKey("", c.key().mode(), c.key().payloadBytes(), c.key().window(),
+                        byPlacement ? 0 : c.key().calls()))
                 .distinct().sorted(CellOrder.CELLS).toList();
     }
 }
