@@ -45,7 +45,7 @@ final class Finish {
 
     /** The scenarios, when the session has any. */
     void scenarios(Path out, Path logs) throws IOException, InterruptedException {
-        if (config.scenarios().isEmpty()) {
+        if (config.others().scenarios().isEmpty()) {
             return;
         }
         SignalExit.parkIfInterrupted();
@@ -69,7 +69,7 @@ final class Finish {
     private void scenarios(Supervisor supervisor, Path out, Path logs) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("bash", layout.scenariosScript().toString()));
         cmd.addAll(scenariosPreset(config));
-        cmd.addAll(List.of("--no-build", "--scenarios", String.join(",", config.scenarios()), "--buses",
+        cmd.addAll(List.of("--no-build", "--scenarios", String.join(",", config.others().scenarios()), "--buses",
             "dbus-daemon,dbus-broker", "--out", out.toString()));
         log.say("== scenarios: lab/run-scenarios.sh " + String.join(" ", cmd.subList(2, cmd.size()))
             + " (log: " + logs.resolve("scenarios.err") + ")");
