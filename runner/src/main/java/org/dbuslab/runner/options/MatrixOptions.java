@@ -1,6 +1,7 @@
 package org.dbuslab.runner.options;
 
 import java.time.Duration;
+import java.util.List;
 
 import org.dbuslab.format.Transport;
 import org.dbuslab.runner.plan.Mode;
@@ -42,7 +43,7 @@ final class MatrixOptions {
 
     Matrix matrix() {
         return new Matrix(sizes.items(), transports != null ? transports.items() : Transport.SELECTABLE,
-                modes != null ? modes.items() : java.util.List.of(Mode.values()), window);
+                modes != null ? modes.items() : List.of(Mode.values()), window);
     }
 
     RunLength runLength(Preset p) {
