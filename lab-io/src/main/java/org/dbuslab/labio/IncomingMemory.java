@@ -1,4 +1,4 @@
-package org.dbuslab.api.transport;
+package org.dbuslab.labio;
 
 import java.io.IOException;
 import java.util.concurrent.atomic.AtomicLong;

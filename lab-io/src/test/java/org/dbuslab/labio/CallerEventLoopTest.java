@@ -1,4 +1,4 @@
-package org.dbuslab.api.transport;
+package org.dbuslab.labio;
 
 import jnr.unixsocket.UnixSocketChannel;
 import org.freedesktop.dbus.messages.Message;
@@ -18,9 +18,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
-import static org.dbuslab.api.transport.EchoCalls.call;
-import static org.dbuslab.api.transport.EchoCalls.payloadOf;
-import static org.dbuslab.api.transport.EchoCalls.wireBytes;
+import static org.dbuslab.labio.EchoCalls.call;
+import static org.dbuslab.labio.EchoCalls.payloadOf;
+import static org.dbuslab.labio.EchoCalls.wireBytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;

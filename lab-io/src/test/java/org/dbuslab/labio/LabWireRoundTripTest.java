@@ -1,4 +1,4 @@
-package org.dbuslab.api.transport;
+package org.dbuslab.labio;
 
 import org.freedesktop.dbus.messages.Message;
 import org.freedesktop.dbus.messages.MethodCall;
@@ -21,8 +21,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
-import static org.dbuslab.api.transport.EchoCalls.call;
-import static org.dbuslab.api.transport.EchoCalls.payloadOf;
+import static org.dbuslab.labio.EchoCalls.call;
+import static org.dbuslab.labio.EchoCalls.payloadOf;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

@@ -1,4 +1,4 @@
-package org.dbuslab.api.transport;
+package org.dbuslab.labio;
 
 import jnr.enxio.channels.NativeSelectableChannel;
 import org.freedesktop.dbus.exceptions.DBusException;

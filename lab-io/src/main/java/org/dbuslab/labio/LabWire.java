@@ -1,4 +1,4 @@
-package org.dbuslab.api.transport;
+package org.dbuslab.labio;
 
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.messages.Message;

@@ -1,4 +1,4 @@
-package org.dbuslab.api.transport;
+package org.dbuslab.labio;
 
 import org.freedesktop.dbus.spi.message.IMessageReader;
 import org.freedesktop.dbus.spi.message.IMessageWriter;

@@ -1,4 +1,4 @@
-package org.dbuslab.api.transport;
+package org.dbuslab.labio;
 
 /**
  * Thrown by a {@link MessageInterceptor} for a message that cannot be decoded: the peer broke the protocol, and
