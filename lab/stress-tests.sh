@@ -28,7 +28,9 @@ for run in $(seq "$runs"); do
     start=$SECONDS
     status=0
     find . -path ./target -prune -o -type d -path '*/target/*-reports' -print0 | xargs -0 -r rm -rf # no stale reports
-    CI=true mvn -B verify -Dmaven.test.failure.ignore=true "$@" >"$out/run-$run.log" 2>&1 || status=$?
+    # the suite with default signals even when this script runs in the background (where INT and QUIT are ignored)
+    CI=true env --default-signal=INT,QUIT,TERM mvn -B verify -Dmaven.test.failure.ignore=true "$@" \
+        >"$out/run-$run.log" 2>&1 || status=$?
     mkdir -p "$out/run-$run"
     find . -path ./target -prune -o -path '*/target/*-reports/TEST-*.xml' -print0 \
         | xargs -0 -r cp -t "$out/run-$run"

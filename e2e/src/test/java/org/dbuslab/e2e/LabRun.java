@@ -1,6 +1,7 @@
 package org.dbuslab.e2e;
 
 import org.dbuslab.testkit.PeersMakeLock;
+import org.dbuslab.testkit.TestJvm;
 
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Assertions;
@@ -57,7 +58,8 @@ final class LabRun {
 
     /** run-all.sh ARGS from the working directory CWD, with ENV over the TMPDIR inside the test's folder. */
     static Process start(Path log, Map<String, String> env, List<String> args, Path cwd) throws IOException {
-        List<String> command = new ArrayList<>(List.of("bash", REPO.resolve("lab/run-all.sh").toString()));
+        List<String> command = new ArrayList<>(TestJvm.DEFAULT_SIGNALS);
+        command.addAll(List.of("bash", REPO.resolve("lab/run-all.sh").toString()));
         command.addAll(args);
         ProcessBuilder builder = new ProcessBuilder(command).directory(cwd.toFile());
         builder.environment().put("TMPDIR", log.getParent().toString());

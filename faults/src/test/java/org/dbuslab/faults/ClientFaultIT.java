@@ -54,7 +54,7 @@ class ClientFaultIT {
             FaultCase.awaitFirstRun(first);
             int serverLinesBefore = server.process().stderrLines().size();
             first.process().kill();
-            first.process().awaitExit(Duration.ofSeconds(10));
+            first.process().awaitExit(Duration.ofMillis(Budget.millis(10_000)));
             Pause.millis(500); // the server's lines about the hang-up come before the next client's
             List<String> serverLinesAfterKill = server.process().stderrLines();
             EchoClient next = c.client("next", transport, bus, server, EchoClient.Spec.shortRun());

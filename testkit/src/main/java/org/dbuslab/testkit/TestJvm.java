@@ -13,12 +13,24 @@ public final class TestJvm {
      */
     public static final String KEEP_STACK_TRACES = "-XX:-OmitStackTraceInFastThrow";
 
+    /**
+     * Put before a command a test will signal: INT, QUIT and TERM at their defaults. A suite started in the background
+     * of a non-interactive shell ({@code mvn verify &}) inherits INT and QUIT ignored, ignored signals survive exec,
+     * and a JVM or a bash trap then never sees the SIGINT the test sends. env execs the command: the pid stays.
+     */
+    public static final List<String> DEFAULT_SIGNALS = List.of("env", "--default-signal=INT,QUIT,TERM");
+
     private TestJvm() {
     }
 
-    /** {@code JAVA_HOME/bin/java -XX:-OmitStackTraceInFastThrow}, to which the caller adds its flags and main. */
+    /**
+     * {@code env --default-signal=... JAVA_HOME/bin/java -XX:-OmitStackTraceInFastThrow}, to which the caller adds its
+     * flags and main.
+     */
     public static List<String> java() {
-        return new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            KEEP_STACK_TRACES));
+        List<String> command = new ArrayList<>(DEFAULT_SIGNALS);
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(KEEP_STACK_TRACES);
+        return command;
     }
 }

@@ -10,7 +10,7 @@ import org.dbuslab.format.Transport;
 /** The packaged echo server, on a bus (--bus) or listening peer-to-peer (--listen), once it printed its ready line. */
 public final class EchoServer implements AutoCloseable {
 
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(30);
+    private static final Duration READY_TIMEOUT = Duration.ofMillis(Budget.millis(30_000));
 
     private final LabProcess process;
     private final String address;
@@ -38,6 +38,9 @@ public final class EchoServer implements AutoCloseable {
             ? List.of("--bus", bus.address())
             : List.of("--listen", listenAddress(transport, dir)));
         args.addAll(List.of(options));
+        if (transport.isBus() && !args.contains("--connect-timeout")) {
+            args.addAll(List.of("--connect-timeout", Long.toString(Budget.DEFAULT_CONNECT_TIMEOUT_MS)));
+        }
         LabProcess process = LabProcess.start("server", LabJars.server(args.toArray(String[]::new)), dir);
         return new EchoServer(process, awaitReady(process));
     }

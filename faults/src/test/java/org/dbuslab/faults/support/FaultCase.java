@@ -86,7 +86,7 @@ public final class FaultCase implements AutoCloseable {
 
     /** The first row is the warm-up run: the client is connected and its calls are flowing. */
     public static void awaitFirstRun(EchoClient client) {
-        client.awaitRows(1, Duration.ofSeconds(60));
+        client.awaitRows(1, Duration.ofMillis(Budget.millis(60_000)));
     }
 
     private <T extends AutoCloseable> T track(T resource) {

@@ -68,7 +68,7 @@ public final class RawPeer implements AutoCloseable {
         String auth = unix ? "AUTH EXTERNAL " + hex(Long.toString(new com.sun.security.auth.module.UnixSystem().getUid()))
             : "AUTH ANONYMOUS";
         send(("\0" + auth + "\r\n").getBytes(StandardCharsets.US_ASCII));
-        String answer = readLine(Duration.ofSeconds(10));
+        String answer = readLine(Duration.ofMillis(Budget.millis(10_000)));
         if (answer.startsWith("OK ")) {
             send("BEGIN\r\n".getBytes(StandardCharsets.US_ASCII));
         }

@@ -44,7 +44,7 @@ final class OtherCellsOptions {
     @Option(names = "--scenarios", paramLabel = "LIST", converter = OptionConverters.Scenarios.class,
             completionCandidates = OptionConverters.Scenarios.class, description = {"before the blocks,"
                     + " lab/run-scenarios.sh with the same --out and preset: ${COMPLETION-CANDIDATES}, or none"
-                    + " (default: all)"})
+                    + " (default: all); on the buses of --transports (both when it names no bus)"})
     CommaList<String> scenarios;
 
     OtherCells otherCells(Preset p, List<Integer> sizes) {

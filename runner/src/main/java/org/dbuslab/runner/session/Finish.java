@@ -1,6 +1,7 @@
 package org.dbuslab.runner.session;
 
 import org.dbuslab.format.RunsCsv;
+import org.dbuslab.format.Transport;
 import org.dbuslab.runner.exec.Child;
 import org.dbuslab.runner.exec.JavaRuntime;
 import org.dbuslab.runner.exec.LabLayout;
@@ -70,7 +71,7 @@ final class Finish {
         List<String> cmd = new ArrayList<>(List.of("bash", layout.scenariosScript().toString()));
         cmd.addAll(scenariosPreset(config));
         cmd.addAll(List.of("--no-build", "--scenarios", String.join(",", config.others().scenarios()), "--buses",
-            "dbus-daemon,dbus-broker", "--out", out.toString()));
+            String.join(",", scenarioBuses(config)), "--out", out.toString()));
         log.say("== scenarios: lab/run-scenarios.sh " + String.join(" ", cmd.subList(2, cmd.size()))
             + " (log: " + logs.resolve("scenarios.err") + ")");
         long started = System.nanoTime();
@@ -82,6 +83,21 @@ final class Finish {
             tally.scenariosFailed();
             log.say("scenarios FAILED (exit " + status + "): " + child.lastComplaint());
         }
+    }
+
+    /**
+     * The buses the scenarios run on: those of the session's transports (dbus-daemon-tcp is dbus-daemon), so a
+     * session on one bus gets its scenarios on that bus; both when the session measures no bus.
+     */
+    static List<String> scenarioBuses(SessionConfig config) {
+        List<String> buses = new ArrayList<>();
+        if (config.matrix().has(Transport.DBUS_DAEMON) || config.matrix().has(Transport.DBUS_DAEMON_TCP)) {
+            buses.add(Transport.DBUS_DAEMON.label());
+        }
+        if (config.matrix().has(Transport.DBUS_BROKER)) {
+            buses.add(Transport.DBUS_BROKER.label());
+        }
+        return buses.isEmpty() ? List.of(Transport.DBUS_DAEMON.label(), Transport.DBUS_BROKER.label()) : buses;
     }
 
     /** run-scenarios.sh's preset options for this session's preset. */

@@ -41,6 +41,14 @@ class SessionUnitsTest {
     }
 
     @Test
+    void theScenariosRunOnTheSessionsBusesOrOnBothWithoutOne() {
+        assertEquals(List.of("dbus-daemon", "dbus-broker"), Finish.scenarioBuses(PlanFixtures.config()));
+        assertEquals(List.of("dbus-broker"), Finish.scenarioBuses(PlanFixtures.config("--transports", "dbus-broker,p2p-unix")));
+        assertEquals(List.of("dbus-daemon"), Finish.scenarioBuses(PlanFixtures.config("--transports", "dbus-daemon-tcp")));
+        assertEquals(List.of("dbus-daemon", "dbus-broker"), Finish.scenarioBuses(PlanFixtures.config("--transports", "p2p-tcp")));
+    }
+
+    @Test
     void eachKindOfCellNeedsItsServices() {
         SessionPlan plan = PlanFixtures.plan();
         assertEquals(List.of("bus:dbus-daemon", "srv:dbus-daemon"),
