@@ -1,12 +1,15 @@
 package org.dbuslab.bench;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Comparator;
-import java.util.concurrent.TimeUnit;
+import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
+
+import org.dbuslab.bus.BusScript;
 
 /**
  * A private dbus-daemon started with the lab's own launcher, {@code lab/bus.sh up dbus-daemon DIR}.
@@ -16,11 +19,9 @@ import java.util.stream.Stream;
  */
 public final class PrivateDbusDaemon implements AutoCloseable {
 
-    /** bus.sh to use; lab/run-jmh.sh sets it, otherwise lab/bus.sh is looked for above the working directory. */
-    static final String ENV_BUS_SH = "LAB_BUS_SH";
     /** Folder for the bus directories (short, for the 107-byte socket path limit); default: java.io.tmpdir. */
     static final String ENV_BUS_ROOT = "LAB_JMH_BUS_ROOT";
-    private static final long BUS_SH_TIMEOUT_S = 30;
+    private static final Duration BUS_SH_TIMEOUT = Duration.ofSeconds(30);
 
     /** The bus could not be started here (bus.sh's one-line reason). */
     public static final class UnavailableException extends Exception {
@@ -29,13 +30,13 @@ public final class PrivateDbusDaemon implements AutoCloseable {
         }
     }
 
-    private final Path busScript;
+    private final BusScript busScript;
     private final Path dir;
     private final String address;
     private final Thread shutdownHook;
     private boolean closed;
 
-    private PrivateDbusDaemon(Path busScript, Path dir, String address) {
+    private PrivateDbusDaemon(BusScript busScript, Path dir, String address) {
         this.busScript = busScript;
         this.dir = dir;
         this.address = address;
@@ -44,22 +45,18 @@ public final class PrivateDbusDaemon implements AutoCloseable {
     }
 
     public static PrivateDbusDaemon start() throws UnavailableException, IOException, InterruptedException {
-        Path script = busScript();
+        BusScript script = script();
         String rootEnv = System.getenv(ENV_BUS_ROOT);
         Path root = rootEnv != null && !rootEnv.isBlank() ? Path.of(rootEnv) : Path.of(System.getProperty("java.io.tmpdir"));
         Files.createDirectories(root);
         Path dir = Files.createTempDirectory(root, "jmh-bus-");
-        Process process = new ProcessBuilder("bash", script.toString(), "up", "dbus-daemon", dir.toString()).start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        boolean finished = process.waitFor(BUS_SH_TIMEOUT_S, TimeUnit.SECONDS);
-        if (!finished || process.exitValue() != 0 || out.isEmpty()) {
-            process.destroyForcibly();
+        try {
+            return new PrivateDbusDaemon(script, dir,
+                script.up("dbus-daemon", dir, List.of(), Map.of(), dir.resolve("up.err"), BUS_SH_TIMEOUT));
+        } catch (BusScript.StartFailed e) {
             down(script, dir);
-            throw new UnavailableException("dbus-daemon could not start: "
-                + (finished ? (err.isEmpty() ? "bus.sh exit " + process.exitValue() : err) : "bus.sh timed out"));
+            throw new UnavailableException("dbus-daemon could not start: " + e.getMessage());
         }
-        return new PrivateDbusDaemon(script, dir, out);
     }
 
     public String address() {
@@ -93,10 +90,8 @@ public final class PrivateDbusDaemon implements AutoCloseable {
         }
     }
 
-    private static void down(Path script, Path dir) throws IOException, InterruptedException {
-        Process down = new ProcessBuilder("bash", script.toString(), "down", dir.toString())
-            .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        down.waitFor(BUS_SH_TIMEOUT_S, TimeUnit.SECONDS);
+    private static void down(BusScript script, Path dir) throws IOException, InterruptedException {
+        script.down(dir, BUS_SH_TIMEOUT);
         try (Stream<Path> paths = Files.walk(dir)) {
             for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(path);
@@ -106,18 +101,12 @@ public final class PrivateDbusDaemon implements AutoCloseable {
         }
     }
 
-    static Path busScript() throws UnavailableException {
-        String env = System.getenv(ENV_BUS_SH);
-        if (env != null && !env.isBlank()) {
-            return Path.of(env);
+    /** $LAB_BUS_SH (lab/run-jmh.sh sets it), else lab/bus.sh above the working directory. */
+    static BusScript script() throws UnavailableException {
+        try {
+            return BusScript.find();
+        } catch (BusScript.StartFailed e) {
+            throw new UnavailableException(e.getMessage());
         }
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve("lab").resolve("bus.sh");
-            if (Files.isRegularFile(candidate)) {
-                return candidate;
-            }
-        }
-        throw new UnavailableException("lab/bus.sh not found above " + Path.of("").toAbsolutePath()
-            + " (set " + ENV_BUS_SH + ")");
     }
 }

@@ -18,7 +18,7 @@ class RunJmhScriptTest {
     }
 
     private static Outcome run(String... args) throws Exception {
-        Path script = PrivateDbusDaemon.busScript().resolveSibling("run-jmh.sh");
+        Path script = PrivateDbusDaemon.script().script().resolveSibling("run-jmh.sh");
         List<String> command = new ArrayList<>(List.of("bash", script.toString()));
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).start();

@@ -6,7 +6,7 @@ import org.dbuslab.faults.support.EchoServer;
 import org.dbuslab.faults.support.FaultCase;
 import org.dbuslab.faults.support.LabProcess;
 import org.dbuslab.faults.support.RawPeer;
-import org.dbuslab.faults.support.Transport;
+import org.dbuslab.format.Transport;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;

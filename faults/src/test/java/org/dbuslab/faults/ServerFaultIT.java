@@ -8,7 +8,7 @@ import org.dbuslab.faults.support.FaultCase;
 import org.dbuslab.faults.support.LabProcess;
 import org.dbuslab.faults.support.Pause;
 import org.dbuslab.faults.support.ServerPool;
-import org.dbuslab.faults.support.Transport;
+import org.dbuslab.format.Transport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -4,7 +4,7 @@ import org.dbuslab.faults.support.Budget;
 import org.dbuslab.faults.support.BusPool;
 import org.dbuslab.faults.support.FaultCase;
 import org.dbuslab.faults.support.LabProcess;
-import org.dbuslab.faults.support.Transport;
+import org.dbuslab.format.Transport;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -21,7 +21,7 @@ import java.util.Map;
 
 /**
  * The session runner's entry point, started by lab/run-all.sh (which checks the prerequisites and builds the
- * jars first). Exit codes as run-all.sh's --help says: 0 clean, 1 something failed, 2 bad command line or
+ * jars first). Exit codes as --help says: 0 clean, 1 something failed, 2 bad command line or
  * --out already holds a runs.csv, 3 cannot run here (or another session is measuring), 130/143 interrupted. Bad
  * input is one line on stderr.
  */

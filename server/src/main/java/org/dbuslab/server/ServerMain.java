@@ -1,7 +1,7 @@
 package org.dbuslab.server;
 
 import org.dbuslab.api.EchoContract;
-import org.dbuslab.api.transport.IncomingMemory;
+import org.dbuslab.labio.IncomingMemory;
 import org.dbuslab.cli.LabCli;
 import org.dbuslab.cli.OneLine;
 import org.dbuslab.server.peer.PeerEchoServer;

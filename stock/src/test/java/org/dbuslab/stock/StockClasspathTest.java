@@ -19,7 +19,7 @@ class StockClasspathTest {
         List<String> providers = ServiceLoader.load(ISocketProvider.class).stream()
             .map(p -> p.type().getName()).toList();
         assertTrue(providers.stream().noneMatch(name -> name.startsWith("org.dbuslab")), providers.toString());
-        assertThrows(ClassNotFoundException.class, () -> Class.forName("org.dbuslab.api.transport.LabSocketProvider"));
+        assertThrows(ClassNotFoundException.class, () -> Class.forName("org.dbuslab.labio.LabSocketProvider"));
     }
 
     @Test

@@ -4,17 +4,22 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Assertions;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+import org.dbuslab.bus.BusScript;
 
 /**
- * A real private bus started through the lab's own launcher ({@code lab/bus.sh}), so tests and the lab start
- * buses the same way. When the bus cannot start, the test fails under CI=true and is skipped elsewhere, with
+ * A real private bus started through the lab's own launcher ({@link BusScript}, lab/bus.sh), so tests and the lab
+ * start buses the same way. When the bus cannot start, the test fails under CI=true and is skipped elsewhere, with
  * the launcher's reason either way.
  */
 public final class PrivateBus implements AutoCloseable {
+
+    private static final Duration BUS_SH_TIMEOUT = Duration.ofSeconds(30);
 
     private final Path dir;
     private final String address;
@@ -49,18 +54,17 @@ public final class PrivateBus implements AutoCloseable {
 
     private static Attempt attempt(String transport) throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("dbus-lab-test-");
-        Process process = new ProcessBuilder("bash", LabPaths.busScript().toString(), "up", transport, dir.toString())
-            .redirectErrorStream(false)
-            .start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        boolean finished = process.waitFor(30, TimeUnit.SECONDS);
-        if (!finished || process.exitValue() != 0) {
-            process.destroyForcibly();
+        try {
+            String address = script().up(transport, dir, List.of(), Map.of(), dir.resolve("up.err"), BUS_SH_TIMEOUT);
+            return new Attempt(new PrivateBus(dir, address), null);
+        } catch (BusScript.StartFailed e) {
             stop(dir);
-            return new Attempt(null, transport + " could not start: " + (finished ? err : "bus.sh timed out"));
+            return new Attempt(null, transport + " could not start: " + e.getMessage());
         }
-        return new Attempt(new PrivateBus(dir, out), null);
+    }
+
+    private static BusScript script() {
+        return new BusScript(LabPaths.busScript());
     }
 
     /** Under CI a bus that cannot start is a failure; on a developer box it is a skip with the reason. */
@@ -81,8 +85,7 @@ public final class PrivateBus implements AutoCloseable {
     }
 
     private static void stop(Path dir) throws IOException, InterruptedException {
-        new ProcessBuilder("bash", LabPaths.busScript().toString(), "down", dir.toString())
-            .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor(30, TimeUnit.SECONDS);
+        script().down(dir, BUS_SH_TIMEOUT);
         LabPaths.deleteTree(dir);
     }
 }

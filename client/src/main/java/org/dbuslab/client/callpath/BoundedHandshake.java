@@ -1,7 +1,7 @@
 package org.dbuslab.client.callpath;
 
-import org.dbuslab.api.transport.LabWire;
-import org.dbuslab.api.transport.SocketShutdown;
+import org.dbuslab.labio.LabWire;
+import org.dbuslab.labio.SocketShutdown;
 import org.freedesktop.dbus.connections.AbstractConnection;
 import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
 import org.freedesktop.dbus.connections.impl.DirectConnectionBuilder;

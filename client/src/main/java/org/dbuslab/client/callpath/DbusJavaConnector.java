@@ -1,6 +1,6 @@
 package org.dbuslab.client.callpath;
 
-import org.dbuslab.api.transport.LabWire;
+import org.dbuslab.labio.LabWire;
 import org.freedesktop.dbus.connections.AbstractConnection;
 import org.freedesktop.dbus.messages.Error;
 import org.freedesktop.dbus.exceptions.DBusException;

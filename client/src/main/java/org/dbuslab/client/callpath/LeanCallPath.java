@@ -1,8 +1,8 @@
 package org.dbuslab.client.callpath;
 
 import org.dbuslab.api.EchoContract;
-import org.dbuslab.api.transport.LabWire;
-import org.dbuslab.api.transport.MessageInterceptor;
+import org.dbuslab.labio.LabWire;
+import org.dbuslab.labio.MessageInterceptor;
 import org.dbuslab.client.io.Watchdog;
 import org.freedesktop.dbus.connections.AbstractConnection;
 import org.freedesktop.dbus.exceptions.DBusException;

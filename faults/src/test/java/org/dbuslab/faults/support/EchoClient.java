@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.dbuslab.format.Transport;
+
 /** The packaged echo client with its CSV and latency log in the case's folder, as lab/run-all.sh runs it. */
 public final class EchoClient implements AutoCloseable {
 
@@ -50,7 +52,7 @@ public final class EchoClient implements AutoCloseable {
     /** @param address the bus, or the server's own address for a peer-to-peer transport */
     public static EchoClient start(String name, Transport transport, String address, Spec spec, Path dir) {
         List<String> args = new ArrayList<>(List.of("--address", address));
-        if (!transport.onBus()) {
+        if (!transport.isBus()) {
             args.add("--peer");
         }
         args.addAll(List.of("--transport", transport.label(), "--mode", spec.mode(),

@@ -5,6 +5,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.dbuslab.format.Transport;
+
 /** The packaged echo server, on a bus (--bus) or listening peer-to-peer (--listen), once it printed its ready line. */
 public final class EchoServer implements AutoCloseable {
 
@@ -18,16 +20,25 @@ public final class EchoServer implements AutoCloseable {
         this.address = address;
     }
 
+    /** The server's --listen address on a peer-to-peer transport, inside the case's private folder. */
+    static String listenAddress(Transport transport, Path dir) {
+        return switch (transport) {
+            case P2P_UNIX -> "unix:path=" + dir + "/p2p.sock";
+            case P2P_TCP -> "tcp:host=127.0.0.1,port=0";
+            default -> throw new IllegalArgumentException(transport + " is not peer-to-peer");
+        };
+    }
+
     /**
      * @param bus the bus to serve on; null for a peer-to-peer transport
      * @param options more of the server's options, e.g. --handshake-timeout
      */
     public static EchoServer start(Transport transport, FaultBus bus, Path dir, String... options) {
-        List<String> args = new ArrayList<>(transport.onBus()
+        List<String> args = new ArrayList<>(transport.isBus()
             ? List.of("--bus", bus.address())
-            : List.of("--listen", transport.listenAddress(dir)));
+            : List.of("--listen", listenAddress(transport, dir)));
         args.addAll(List.of(options));
-        if (transport.onBus() && !args.contains("--connect-timeout")) {
+        if (transport.isBus() && !args.contains("--connect-timeout")) {
             args.addAll(List.of("--connect-timeout", Long.toString(Budget.DEFAULT_CONNECT_TIMEOUT_MS)));
         }
         LabProcess process = LabProcess.start("server", LabJars.server(args.toArray(String[]::new)), dir);

@@ -1,5 +1,6 @@
 package org.dbuslab.faults.support;
 
+import org.dbuslab.format.Transport;
 import org.dbuslab.testkit.LabPaths;
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;
@@ -38,7 +39,7 @@ public final class FaultBus implements AutoCloseable {
 
     /** @param env extra environment for bus.sh, e.g. LAB_BUS_MAX_REPLIES */
     public static FaultBus start(Transport transport, Map<String, String> env) {
-        if (!transport.onBus()) {
+        if (!transport.isBus()) {
             throw new IllegalArgumentException(transport + " has no bus");
         }
         try {

@@ -6,6 +6,8 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 
+import org.dbuslab.format.Transport;
+
 /**
  * One fault case: its private folder, and every process it started, stopped in reverse order at the end (resumed
  * first if stalled), so a failing case leaves nothing running.
@@ -38,7 +40,7 @@ public final class FaultCase implements AutoCloseable {
 
     /** A client of {@code server}: through the bus, or straight to the server's address on p2p. */
     public EchoClient client(String name, Transport transport, FaultBus bus, EchoServer server, EchoClient.Spec spec) {
-        return client(name, transport, transport.onBus() ? bus.address() : server.address(), spec);
+        return client(name, transport, transport.isBus() ? bus.address() : server.address(), spec);
     }
 
     public EchoClient client(String name, Transport transport, String address, EchoClient.Spec spec) {

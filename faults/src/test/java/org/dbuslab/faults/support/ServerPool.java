@@ -7,6 +7,8 @@ import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.Map;
 
+import org.dbuslab.format.Transport;
+
 /**
  * One echo server per transport for the cases of a test class that stall it and resume it: they need not pay a
  * server start each. A server that died is replaced; a stalled one is resumed before it is handed out again.

@@ -5,13 +5,15 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+
+import org.dbuslab.bus.BusScript;
 
 /**
- * One private bus started by lab/bus.sh (kept as the lab's one way to start a bus): {@code up} prints the
+ * One private bus of a session, started by {@link BusScript} (the lab's one way to start a bus): {@code up} prints the
  * address and writes DIR/pids ("PID STARTTIME ROLE" lines); {@code down} stops it. The bus's own processes —
  * dbus-daemon (role dbus-daemon:bus), or dbus-broker and its launcher — are the ones whose death ends its
  * cells and whose CPU is the run's bus CPU; dbus-broker's throw-away parent bus is neither.
@@ -19,8 +21,8 @@ import java.util.concurrent.TimeUnit;
 public final class BusInstance {
 
     /** bus.sh's own bound for 'up' is 10 s (LAB_BUS_READY_TIMEOUT); this one only guards against a hang. */
-    private static final long UP_TIMEOUT_S = 60;
-    private static final long DOWN_TIMEOUT_S = 30;
+    private static final Duration UP_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration DOWN_TIMEOUT = Duration.ofSeconds(30);
 
     record Recorded(long pid, long startTime, String role) {
         boolean isBus() {
@@ -29,13 +31,13 @@ public final class BusInstance {
     }
 
     private final String label;
-    private final Path busScript;
+    private final BusScript busScript;
     private final Path dir;
     private final Path logDir;
     private final String address;
     private final List<Recorded> busProcesses;
 
-    private BusInstance(String label, Path busScript, Path dir, Path logDir, String address, List<Recorded> bus) {
+    private BusInstance(String label, BusScript busScript, Path dir, Path logDir, String address, List<Recorded> bus) {
         this.label = label;
         this.busScript = busScript;
         this.dir = dir;
@@ -61,27 +63,18 @@ public final class BusInstance {
         Files.createDirectories(logDir);
         Path dir = ShortTemp.create(tmp, label + ".").resolve("bus");
         Files.createDirectory(dir);
-        List<String> argv = new ArrayList<>(cpus.tasksetPrefix());
-        argv.addAll(List.of("bash", busScript.toString(), "up", transport, dir.toString()));
-        ProcessBuilder builder = new ProcessBuilder(argv)
-            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-            .redirectError(logDir.resolve("bus-up.err").toFile());
-        builder.environment().putAll(env);
-        Process up = builder.start();
-        // down is idempotent: register it before we know whether up worked, so nothing is ever left behind
-        BusInstance pending = new BusInstance(label, busScript, dir, logDir, "", List.of());
+        BusScript script = new BusScript(busScript);
+        // down is idempotent: register it before up, so nothing is ever left behind
+        BusInstance pending = new BusInstance(label, script, dir, logDir, "", List.of());
         supervisor.onClose("bus.sh down " + label, pending::down);
-        String out = new String(up.getInputStream().readAllBytes(), StandardCharsets.UTF_8).trim();
-        if (!up.waitFor(UP_TIMEOUT_S, TimeUnit.SECONDS)) {
-            up.destroyForcibly();
-            throw new StartFailed("bus did not start: bus.sh up took more than " + UP_TIMEOUT_S + " s");
-        }
-        if (up.exitValue() != 0 || out.isEmpty()) {
-            String reason = Logs.lastLine(logDir.resolve("bus-up.err"));
-            throw new StartFailed("bus did not start: " + reason.replaceFirst("^bus\\.sh: ", ""));
+        String address;
+        try {
+            address = script.up(transport, dir, cpus.tasksetPrefix(), env, logDir.resolve("bus-up.err"), UP_TIMEOUT);
+        } catch (BusScript.StartFailed e) {
+            throw new StartFailed("bus did not start: " + e.getMessage().replaceFirst("^bus\\.sh: ", ""));
         }
         List<Recorded> bus = readPids(dir.resolve("pids")).stream().filter(Recorded::isBus).toList();
-        return new BusInstance(label, busScript, dir, logDir, out, bus);
+        return new BusInstance(label, script, dir, logDir, address, bus);
     }
 
     static List<Recorded> readPids(Path pids) throws IOException {
@@ -158,11 +151,7 @@ public final class BusInstance {
         try {
             Path addressFile = dir.resolve("address");
             byte[] address = Files.isRegularFile(addressFile) ? Files.readAllBytes(addressFile) : null;
-            Process p = new ProcessBuilder("bash", busScript.toString(), "down", dir.toString())
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            if (!p.waitFor(DOWN_TIMEOUT_S, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-            }
+            busScript.down(dir, DOWN_TIMEOUT);
             keepLogs(address);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);

@@ -17,7 +17,7 @@ import java.util.function.Consumer;
 
 /**
  * Every bus, Java server, libdbus echo and raw server of a session, all started at the beginning and left
- * running until the end (run-all.sh's start_services): buses one after another, then every server at once
+ * running until the end: buses one after another, then every server at once
  * (JVM start-ups overlap) until each has printed its 'ready ADDRESS' line (one deadline for all), then the
  * libdbus echoes, each ready when it owns its name. What cannot start is reported to the skip sink and its
  * service is dead; its cells are then skipped, not failed.

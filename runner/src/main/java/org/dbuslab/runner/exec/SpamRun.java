@@ -151,7 +151,7 @@ public final class SpamRun implements AutoCloseable {
         return n;
     }
 
-    /** The median of the fixed-cost samples (the lower one of an even count, as run-all.sh took it). */
+    /** The median of the fixed-cost samples (the lower one of an even count). */
     public static long median(List<Long> samples) {
         List<Long> sorted = samples.stream().sorted().toList();
         return sorted.get((sorted.size() - 1) / 2);

@@ -33,7 +33,7 @@ public final class Durations {
         return m.group(i) == null ? 0 : Long.parseLong(m.group(i));
     }
 
-    /** 1h02m03s / 4m05s / 6s, as run-all.sh's fmt_duration (whole seconds, rounded down). */
+    /** 1h02m03s / 4m05s / 6s (whole seconds, rounded down). */
     public static String format(Duration d) {
         long s = Math.max(0, d.getSeconds());
         if (s >= 3600) {

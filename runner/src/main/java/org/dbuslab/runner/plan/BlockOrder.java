@@ -48,7 +48,7 @@ public record BlockOrder(int block, Phase phase, BlockOrdering ordering, long or
         return orderSeed * 0x9E3779B97F4A7C15L + block;
     }
 
-    /** The payload seed of this block's runs: the client's default (20150430), +1000 per block as run-all.sh's rounds. */
+    /** The payload seed of this block's runs: the client's default (20150430), +1000 per block. */
     public long payloadSeed() {
         return PAYLOAD_SEED + 1000L * (block - 1);
     }

@@ -22,7 +22,7 @@ import org.dbuslab.stats.Quantiles;
 public final class CallsCalibration {
 
     public static final int MAX_CALLS = 1_000_000;
-    /** No run sends more payload than this (large --sizes): run-all.sh's per-size cap for warming servers. */
+    /** No run sends more payload than this (large --sizes), so that a run does not spend minutes on one size. */
     public static final long MAX_RUN_BYTES = 200_000_000L;
 
     private CallsCalibration() {

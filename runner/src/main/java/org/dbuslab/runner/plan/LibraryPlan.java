@@ -56,27 +56,27 @@ public final class LibraryPlan {
                 if (unsupported(t, p) != null) {
                     continue;
                 }
-                for (Mode m : c.modes()) {
+                for (Mode m : c.matrix().modes()) {
                     for (int s : librarySizes(c)) {
-                        cells.add(new Cell(kindOf(p), Series.LIBRARIES, p, t, m, s, c.windowFor(m), c.firstBlockCalls())
-                            .withMaxRuns(c.libraryRuns()));
+                        cells.add(new Cell(kindOf(p), Series.LIBRARIES, p, t, m, s, c.matrix().windowFor(m), c.run().firstBlockCalls())
+                            .withMaxRuns(c.others().libraryRuns()));
                     }
                 }
             }
         }
-        if (c.lkmlRuns() > 0) {
+        if (c.others().lkmlRuns() > 0) {
             // --quick: the async cell only (a sync run's 20000 calls would be most of a quick block)
-            List<Mode> modes = c.preset() == Preset.QUICK ? c.modes().stream().filter(m -> m == Mode.ASYNC).toList()
-                : c.modes();
+            List<Mode> modes = c.preset() == Preset.QUICK ? c.matrix().modes().stream().filter(m -> m == Mode.ASYNC).toList()
+                : c.matrix().modes();
             for (Transport t : lkmlTransports(c)) {
                 for (Mode m : modes) {
                     for (int s : LKML_SIZES) {
                         if (librarySizes(c).contains(s)) {
                             cells.add(m == Mode.SYNC
                                 ? new Cell(CellKind.GLIB, Series.LKML, Pair.GLIB_GLIB, t, m, s, 1, LKML_SYNC_CALLS)
-                                    .withMaxRuns(c.lkmlRuns())
+                                    .withMaxRuns(c.others().lkmlRuns())
                                 : new Cell(CellKind.GLIB, Series.LKML, Pair.GLIB_GLIB, t, m, s, LKML_WINDOW, LKML_ASYNC_CALLS)
-                                    .withMaxRuns(c.lkmlRuns()));
+                                    .withMaxRuns(c.others().lkmlRuns()));
                         }
                     }
                 }
@@ -125,23 +125,23 @@ public final class LibraryPlan {
 
     private static List<Pair> pairs(SessionConfig c) {
         List<Pair> scope = c.preset() == Preset.QUICK ? QUICK_PAIRS : PAIRS;
-        return scope.stream().filter(p -> c.libraries().contains(p.client())).toList();
+        return scope.stream().filter(p -> c.others().libraries().contains(p.client())).toList();
     }
 
     private static List<Transport> libraryTransports(SessionConfig c) {
         List<Transport> scope = c.preset() == Preset.QUICK ? List.of(Transport.DBUS_DAEMON)
             : c.preset() == Preset.FULL ? List.of(Transport.DBUS_DAEMON, Transport.DBUS_BROKER, Transport.P2P_UNIX)
             : Transport.REFERENCE_BUSES;
-        return scope.stream().filter(c::has).toList();
+        return scope.stream().filter(c.matrix()::has).toList();
     }
 
     private static List<Transport> lkmlTransports(SessionConfig c) {
         List<Transport> scope = c.preset() == Preset.QUICK ? List.of(Transport.DBUS_DAEMON) : LKML_TRANSPORTS;
-        return scope.stream().filter(c::has).toList();
+        return scope.stream().filter(c.matrix()::has).toList();
     }
 
     /** --quick: the first size (as its reference rows); otherwise every size of the session. */
     private static List<Integer> librarySizes(SessionConfig c) {
-        return c.preset() == Preset.QUICK ? c.referenceSizes() : c.sizes();
+        return c.preset() == Preset.QUICK ? c.others().referenceSizes() : c.matrix().sizes();
     }
 }

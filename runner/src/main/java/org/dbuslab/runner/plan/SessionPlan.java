@@ -15,7 +15,7 @@ import org.dbuslab.format.Transport;
 import org.dbuslab.runner.options.SessionConfig;
 
 /**
- * Every cell of a session and the headline comparisons, in plan order (run-all.sh's plan_jobs): the matrix
+ * Every cell of a session and the headline comparisons, in plan order: the matrix
  * (transport x mode x size), then per reference bus the libdbus pairs, then the raw floor, then the sweep on
  * dbus-daemon and dbus-broker, then the over-limit check, then the libraries and lkml cells (LibraryPlan). Every block runs every cell once, except the over-limit
  * check: one run, in the first measured block.
@@ -24,7 +24,7 @@ public record SessionPlan(List<Cell> cells, List<Comparison> comparisons) {
 
     /** The over-limit check's window: more than its dbus-daemon's max_replies_per_connection (8). */
     public static final int OVERLIMIT_WINDOW = 128;
-    /** The pairs run on each reference bus, in run-all.sh's order. */
+    /** The pairs run on each reference bus, in plan order. */
     public static final List<Pair> LIBDBUS_PAIRS = List.of(Pair.LIBDBUS, Pair.JAVA_LIBDBUS, Pair.LIBDBUS_JAVA);
 
     public SessionPlan {
@@ -36,18 +36,18 @@ public record SessionPlan(List<Cell> cells, List<Comparison> comparisons) {
     }
 
     public static SessionPlan of(SessionConfig c) {
-        int calls = c.firstBlockCalls();
+        int calls = c.run().firstBlockCalls();
         List<Cell> cells = new ArrayList<>();
-        for (Transport t : c.transports()) {
-            for (Mode m : c.modes()) {
-                for (int s : c.sizes()) {
-                    cells.add(new Cell(CellKind.JAVA, Series.MATRIX, Pair.JAVA, t, m, s, c.windowFor(m), calls));
+        for (Transport t : c.matrix().transports()) {
+            for (Mode m : c.matrix().modes()) {
+                for (int s : c.matrix().sizes()) {
+                    cells.add(new Cell(CellKind.JAVA, Series.MATRIX, Pair.JAVA, t, m, s, c.matrix().windowFor(m), calls));
                 }
             }
         }
-        if (c.reference()) {
+        if (c.others().reference()) {
             for (Transport t : Transport.REFERENCE_BUSES) {
-                if (!c.has(t)) {
+                if (!c.matrix().has(t)) {
                     continue;
                 }
                 for (Pair p : LIBDBUS_PAIRS) {
@@ -56,37 +56,37 @@ public record SessionPlan(List<Cell> cells, List<Comparison> comparisons) {
                         case LIBDBUS_JAVA -> CellKind.SPAM_JAVA;
                         default -> CellKind.JAVA_LIBDBUS;
                     };
-                    for (Mode m : c.modes()) {
-                        for (int s : c.referenceSizes()) {
-                            cells.add(new Cell(kind, Series.REFERENCE, p, t, m, s, c.windowFor(m), calls));
+                    for (Mode m : c.matrix().modes()) {
+                        for (int s : c.others().referenceSizes()) {
+                            cells.add(new Cell(kind, Series.REFERENCE, p, t, m, s, c.matrix().windowFor(m), calls));
                         }
                     }
                 }
             }
             for (Transport t : Transport.RAW) {
-                for (Mode m : c.modes()) {
-                    for (int s : c.referenceSizes()) {
-                        cells.add(new Cell(CellKind.RAW, Series.REFERENCE, Pair.RAW, t, m, s, c.windowFor(m), calls));
+                for (Mode m : c.matrix().modes()) {
+                    for (int s : c.others().referenceSizes()) {
+                        cells.add(new Cell(CellKind.RAW, Series.REFERENCE, Pair.RAW, t, m, s, c.matrix().windowFor(m), calls));
                     }
                 }
             }
         }
-        int sweepCalls = c.sweepCalls() > 0 ? c.sweepCalls() : calls;
-        if (c.sweep()) {
+        int sweepCalls = c.others().sweepCalls() > 0 ? c.others().sweepCalls() : calls;
+        if (c.others().sweep()) {
             for (Transport t : Transport.REFERENCE_BUSES) {
-                if (!c.has(t)) {
+                if (!c.matrix().has(t)) {
                     continue;
                 }
-                for (int s : c.sizes()) {
-                    for (int w : c.sweepWindows()) {
+                for (int s : c.matrix().sizes()) {
+                    for (int w : c.others().sweepWindows()) {
                         cells.add(new Cell(CellKind.JAVA, Series.SWEEP, Pair.JAVA, t, Mode.ASYNC, s, w,
                                 Math.max(sweepCalls, 2 * w)));
                     }
                 }
             }
-            if (c.has(Transport.DBUS_DAEMON)) {
+            if (c.matrix().has(Transport.DBUS_DAEMON)) {
                 cells.add(new Cell(CellKind.OVERLIMIT, Series.OVERLIMIT, Pair.JAVA, Transport.DBUS_DAEMON_LIMIT8, Mode.ASYNC,
-                        c.sizes().get(0), OVERLIMIT_WINDOW, Math.max(sweepCalls, 2 * OVERLIMIT_WINDOW)));
+                        c.matrix().sizes().get(0), OVERLIMIT_WINDOW, Math.max(sweepCalls, 2 * OVERLIMIT_WINDOW)));
             }
         }
         cells.addAll(LibraryPlan.cells(c));

@@ -25,15 +25,15 @@ public final class ProgressText {
     private ProgressText() {
     }
 
-    /** What the session will do, for the top of the session log (as run-all.sh's first lines). */
+    /** What the session will do, for the top of the session log. */
     public static List<String> sessionStart(SessionConfig c, SessionPlan plan) {
-        String calls = c.calls() > 0 ? "calls " + c.calls() : "calls for ~" + c.runTarget().toMillis() + " ms per run";
-        String stop = c.precisionTarget()
-                ? "until +-" + pct(c.precisionPct()) + " (at least " + c.minBlocks() + " measured blocks)"
-                : c.fixedBlocks() + " measured blocks";
-        String warmup = "warm-up >= " + c.warmupBlocks() + " block(s)" + (c.warmupBudget().isZero() ? ""
-                : ", then until the JIT is quiet, <= " + Durations.format(c.warmupBudget()));
-        Rotation rotation = Rotation.of(plan.cells(), c.rotation());
+        String calls = c.run().calls() > 0 ? "calls " + c.run().calls() : "calls for ~" + c.run().runTarget().toMillis() + " ms per run";
+        String stop = c.stopping().precisionTarget()
+                ? "until +-" + pct(c.stopping().precisionPct()) + " (at least " + c.stopping().minBlocks() + " measured blocks)"
+                : c.stopping().fixedBlocks() + " measured blocks";
+        String warmup = "warm-up >= " + c.stopping().warmupBlocks() + " block(s)" + (c.stopping().warmupBudget().isZero() ? ""
+                : ", then until the JIT is quiet, <= " + Durations.format(c.stopping().warmupBudget()));
+        Rotation rotation = Rotation.of(plan.cells(), c.arrangement().rotation());
         List<Cell> later = plan.cellsOfBlock(org.dbuslab.format.Phase.MEASURE, 2);
         long everyBlock = later.stream().filter(x -> rotation.groupOf(x).isEmpty()).count();
         String perBlock = rotation.groups().isEmpty() ? later.size() + " runs per block"
@@ -42,20 +42,20 @@ public final class ProgressText {
                         .filter(x -> rotation.groupOf(x).filter(g::equals).isPresent()).count())
                         .collect(Collectors.joining(", ")) + " runs)";
         return List.of(
-                "preset " + c.preset().name() + ": " + calls + ", " + stop + ", budget " + Durations.format(c.budget())
-                        + ", " + warmup + ", async window " + c.window() + ", sizes " + join(c.sizes()),
-                "transports " + c.transports().stream().map(Object::toString).collect(Collectors.joining(" ")) + "; modes "
-                        + c.modes().stream().map(Object::toString).collect(Collectors.joining(" ")) + "; order " + c.order()
-                        + " (seed " + c.orderSeed() + "); placement " + c.placement(),
-                c.reference() ? "reference rows: libdbus pairs and raw floor at sizes " + join(c.referenceSizes())
+                "preset " + c.preset().name() + ": " + calls + ", " + stop + ", budget " + Durations.format(c.stopping().budget())
+                        + ", " + warmup + ", async window " + c.matrix().window() + ", sizes " + join(c.matrix().sizes()),
+                "transports " + c.matrix().transports().stream().map(Object::toString).collect(Collectors.joining(" ")) + "; modes "
+                        + c.matrix().modes().stream().map(Object::toString).collect(Collectors.joining(" ")) + "; order " + c.arrangement().order()
+                        + " (seed " + c.arrangement().orderSeed() + "); placement " + c.arrangement().placement(),
+                c.others().reference() ? "reference rows: libdbus pairs and raw floor at sizes " + join(c.others().referenceSizes())
                         : "reference rows: off (--no-reference)",
-                c.sweep() ? "sweep: windows " + join(c.sweepWindows()) + (plan.cells().stream()
+                c.others().sweep() ? "sweep: windows " + join(c.others().sweepWindows()) + (plan.cells().stream()
                         .anyMatch(x -> x.kind() == CellKind.OVERLIMIT) ? "; over-limit check in the first measured block" : "")
                         : "sweep: off",
-                "client libraries: " + (c.libraries().isEmpty() ? "none (--libraries none)"
-                        : c.libraries().stream().map(Object::toString).collect(Collectors.joining(","))
-                        + (c.libraryRuns() > 0 ? ", " + c.libraryRuns() + " measured runs per cell" : "")) + "; lkml: "
-                        + (c.lkmlRuns() > 0 ? c.lkmlRuns() + " measured runs per cell, in its rotation group's first blocks"
+                "client libraries: " + (c.others().libraries().isEmpty() ? "none (--libraries none)"
+                        : c.others().libraries().stream().map(Object::toString).collect(Collectors.joining(","))
+                        + (c.others().libraryRuns() > 0 ? ", " + c.others().libraryRuns() + " measured runs per cell" : "")) + "; lkml: "
+                        + (c.others().lkmlRuns() > 0 ? c.others().lkmlRuns() + " measured runs per cell, in its rotation group's first blocks"
                         : "off (--lkml-runs 0)"),
                 plan.cells().size() + " cells (" + plan.matrix().size() + " matrix, "
                         + plan.cells().stream().filter(x -> x.series() == Series.REFERENCE).count() + " reference, "

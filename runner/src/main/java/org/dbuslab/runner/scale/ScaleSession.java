@@ -70,8 +70,8 @@ public final class ScaleSession {
 
     /** The settings of a command line: the preset, with --budget, --blocks (the most) and --min-blocks applied. */
     public static ScaleSettings settings(SessionConfig config) {
-        int most = config.fixedBlocks() > 0 ? config.fixedBlocks() : ScaleSettings.PRESET.maxBlocks();
-        return ScaleSettings.PRESET.withBudget(config.budget()).withBlocks(Math.min(config.minBlocks(), most), most);
+        int most = config.stopping().fixedBlocks() > 0 ? config.stopping().fixedBlocks() : ScaleSettings.PRESET.maxBlocks();
+        return ScaleSettings.PRESET.withBudget(config.stopping().budget()).withBlocks(Math.min(config.stopping().minBlocks(), most), most);
     }
 
     public static Path scaleJar(Path repo) {
@@ -115,7 +115,7 @@ public final class ScaleSession {
             supervisor.close();
         }
         reportWritten = report(out, logs, java);
-        log.say("scale session took " + Durations.format(Duration.between(config.startedAt(), clock.instant()))
+        log.say("scale session took " + Durations.format(Duration.between(config.stopping().startedAt(), clock.instant()))
             + (failures == 0 ? "; every call and signal verified, none lost" : "; " + failures + " step(s) FAILED"));
         if (reportWritten) {
             log.say("report: " + out.resolve("report.md"));
@@ -164,7 +164,7 @@ public final class ScaleSession {
                 steps.distance(d, "warmup", 0);
             }
         }
-        Instant deadline = config.startedAt().plus(settings.budget()).minus(REPORT_RESERVE);
+        Instant deadline = config.stopping().startedAt().plus(settings.budget()).minus(REPORT_RESERVE);
         Forecast forecast = new Forecast(settings);
         for (int block = 1; block <= settings.maxBlocks(); block++) {
             Instant blockStart = clock.instant();
@@ -174,7 +174,7 @@ public final class ScaleSession {
                     + ") would not fit the budget");
                 break;
             }
-            List<ScaleStep> order = plan.block(block, config.orderSeed());
+            List<ScaleStep> order = plan.block(block, config.arrangement().orderSeed());
             log.say("== block " + block + " of " + blocksAllowed(block, blockStart, nextBlock, deadline) + ": "
                 + order.size() + " steps");
             for (int i = 0; i < order.size(); i++) {
@@ -317,8 +317,8 @@ public final class ScaleSession {
             if (p2p) {
                 args.add("--peer");
             }
-            args.addAll(step.argsFor(block, config.orderSeed()));
-            args.addAll(List.of("--seed", Long.toString(config.orderSeed() * 100 + block)));
+            args.addAll(step.argsFor(block, config.arrangement().orderSeed()));
+            args.addAll(List.of("--seed", Long.toString(config.arrangement().orderSeed() * 100 + block)));
             List<Long> bus = p2p ? List.of() : services.get("bus:" + t).orElseThrow().cpuPids();
             List<Long> server = step.series().equals("clients") ? services.get("srv:" + t).orElseThrow().cpuPids() : List.of();
             Path base = logs.resolve(step.id().replace(' ', '-') + "-b" + block);
@@ -333,7 +333,7 @@ public final class ScaleSession {
 
         String distance(ScaleStep.Distance d, String phase, int block) throws InterruptedException {
             ScaleRunsCsv.Row row = distance.run(d, phase, block, settings.payloadBytes(),
-                config.orderSeed() * 100 + block, config.cellTimeout(), meter, cpuClock);
+                config.arrangement().orderSeed() * 100 + block, config.run().cellTimeout(), meter, cpuClock);
             ScaleRunsCsv.append(out, row);
             if (!row.measured() && row.problem().startsWith("not run")) {
                 return row.problem();

@@ -73,13 +73,13 @@ final class Blocks {
         this.services = services;
         this.tally = tally;
         // the blocks leave time for what comes after them, so the whole session ends within --budget
-        this.budget = new Budget(config.startedAt(), config.budget(), clock)
+        this.budget = new Budget(config.stopping().startedAt(), config.stopping().budget(), clock)
             .withReserve(REPORT_RESERVE);
         this.eta = new Eta(clock, budget);
     }
 
     void run(SessionPlan initial, Set<ClientKey> clients) throws IOException, InterruptedException {
-        rotation = Rotation.of(initial.cells(), config.rotation());
+        rotation = Rotation.of(initial.cells(), config.arrangement().rotation());
         eta.averagingCyclesOf(rotation.groups().size());
         SessionPlan plan = warmUp(initial, clients);
         measure(plan);
@@ -88,14 +88,14 @@ final class Blocks {
     private SessionPlan warmUp(SessionPlan plan, Set<ClientKey> clients) throws IOException, InterruptedException {
         List<ClientKey> java = plan.cells().stream().filter(c -> c.kind() != CellKind.OVERLIMIT && c.kind().jit())
             .map(c -> c.clientKey().orElseThrow()).filter(clients::contains).distinct().toList();
-        WarmupRule rule = new WarmupRule(config.warmupBlocks(), config.warmupBudget(), java);
+        WarmupRule rule = new WarmupRule(config.stopping().warmupBlocks(), config.stopping().warmupBudget(), java);
         Instant started = clock.instant();
         Instant lastShown = started;
         // each cell's latest ns/call: later warm-up blocks run some cells only, and a group's calls follow all its cells
         Map<String, Double> nsPerCall = new HashMap<>();
         for (int done = 1; ; done++) {
             // with no JIT watch (warm-up budget 0) every client's cells, else only those of the clients still compiling
-            Set<ClientKey> focus = config.warmupBudget().isZero() ? Set.of() : rule.compiling().keySet();
+            Set<ClientKey> focus = config.stopping().warmupBudget().isZero() ? Set.of() : rule.compiling().keySet();
             runBlock(plan.warmupCells(done == 1, focus), Phase.WARMUP, Rotation.EVERY, (cell, result) -> {
                 if (result.done() != null) {
                     rule.record(cell.clientKey().orElseThrow(), result.done().jitMillis());
@@ -108,21 +108,21 @@ final class Blocks {
                 }
             });
             Duration took = eta.blockFinished();
-            if (config.runTarget() != null) {
+            if (config.run().runTarget() != null) {
                 // after every warm-up block, not the first only: the first runs of a fresh JVM are the slowest
                 // (class loading, interpreter), and calls set from them would make runs far shorter than the target
-                plan = plan.withCalls(CallsCalibration.calibrate(plan.cells(), nsPerCall, config.runTarget()));
-                folder.writePlan(plan, rotation, config.fixedBlocks() > 0 ? config.fixedBlocks() : config.minBlocks(),
-                    config.warmupBlocks());
+                plan = plan.withCalls(CallsCalibration.calibrate(plan.cells(), nsPerCall, config.run().runTarget()));
+                folder.writePlan(plan, rotation, config.stopping().fixedBlocks() > 0 ? config.stopping().fixedBlocks() : config.stopping().minBlocks(),
+                    config.stopping().warmupBlocks());
                 if (done == 1) {
-                    log.say("   calls per run set for runs of about " + config.runTarget().toMillis()
+                    log.say("   calls per run set for runs of about " + config.run().runTarget().toMillis()
                         + " ms, again after each warm-up block (plan.tsv)");
                 }
             }
             Duration elapsed = Duration.between(started, clock.instant());
             // the next warm-up block runs the clients still compiling, like this one (the first runs every cell)
             WarmupRule.Outcome outcome = rule.afterBlock(done, elapsed, done == 1 ? Duration.ZERO : took);
-            Duration left = config.warmupBudget().minus(elapsed);
+            Duration left = config.stopping().warmupBudget().minus(elapsed);
             String line = ProgressText.warmupBlock(block, took, outcome, rule.compiling(), left.isNegative() ? Duration.ZERO : left);
             // later warm-up blocks take a fraction of a second each: stderr gets one of their lines every few seconds
             Instant now = clock.instant();
@@ -139,7 +139,7 @@ final class Blocks {
     }
 
     private void measure(SessionPlan plan) throws IOException, InterruptedException {
-        PrecisionRule rule = new PrecisionRule(plan, config.precisionPct(), config.fixedBlocks(), config.minBlocks(),
+        PrecisionRule rule = new PrecisionRule(plan, config.stopping().precisionPct(), config.stopping().fixedBlocks(), config.stopping().minBlocks(),
             BlockCi.deciding());
         BlockSamples samples = new BlockSamples();
         Set<String> skipped = new HashSet<>();
@@ -168,7 +168,7 @@ final class Blocks {
             log.detail("   stopping rule: " + (rule.assessments() - assessed) + " subject(s) assessed in "
                 + (System.nanoTime() - t0) / 1_000_000 + " ms");
             folder.writePrecision(d.precision());
-            int left = BlockForecast.blocksLeft(measured, config.fixedBlocks(), config.minBlocks(), d);
+            int left = BlockForecast.blocksLeft(measured, config.stopping().fixedBlocks(), config.stopping().minBlocks(), d);
             int allows = eta.blocksAllowed();
             log.say(ProgressText.measuredBlock(block, measured, rotation.blockLabel(measured), left, allows, d,
                 budget.remaining(), eta.remaining(allows < 0 ? left : Math.min(left, allows))));
@@ -203,7 +203,7 @@ final class Blocks {
     private void runBlock(List<Cell> cells, Phase phase, String group, AfterRun after)
         throws IOException, InterruptedException {
         block++;
-        BlockOrder order = BlockOrder.of(cells, phase, config.order(), config.orderSeed(), block).withGroup(group);
+        BlockOrder order = BlockOrder.of(cells, phase, config.arrangement().order(), config.arrangement().orderSeed(), block).withGroup(group);
         folder.appendOrder(order);
         eta.blockStarted(phase);
         int position = 0;

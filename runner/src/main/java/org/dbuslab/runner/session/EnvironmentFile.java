@@ -59,21 +59,21 @@ public final class EnvironmentFile {
 
     static void addSession(ObjectNode facts, SessionConfig c) {
         facts.put("preset", c.preset().name());
-        if (c.precisionTarget()) {
-            facts.put("precision_pct", c.precisionPct());
+        if (c.stopping().precisionTarget()) {
+            facts.put("precision_pct", c.stopping().precisionPct());
         } else {
             facts.putNull("precision_pct");
         }
-        facts.put("fixed_blocks", c.fixedBlocks());
-        facts.put("min_blocks", c.minBlocks());
-        facts.put("budget_s", c.budget().toSeconds());
-        facts.put("warmup_budget_s", c.warmupBudget().toSeconds());
-        facts.put("placement", c.placement().label());
-        facts.put("rotation", c.rotation() ? "on" : "off");
-        facts.put("placement_cpus", CpuPlacement.describe(c.placement()));
-        facts.put("order", c.order().label());
-        facts.put("order_seed", c.orderSeed());
-        facts.put("session_started_utc", c.startedAt().truncatedTo(ChronoUnit.MILLIS).toString());
+        facts.put("fixed_blocks", c.stopping().fixedBlocks());
+        facts.put("min_blocks", c.stopping().minBlocks());
+        facts.put("budget_s", c.stopping().budget().toSeconds());
+        facts.put("warmup_budget_s", c.stopping().warmupBudget().toSeconds());
+        facts.put("placement", c.arrangement().placement().label());
+        facts.put("rotation", c.arrangement().rotation() ? "on" : "off");
+        facts.put("placement_cpus", CpuPlacement.describe(c.arrangement().placement()));
+        facts.put("order", c.arrangement().order().label());
+        facts.put("order_seed", c.arrangement().orderSeed());
+        facts.put("session_started_utc", c.stopping().startedAt().truncatedTo(ChronoUnit.MILLIS).toString());
         facts.put("runner", "org.dbuslab.runner (runner/target/dbus-lab-runner.jar)");
     }
 

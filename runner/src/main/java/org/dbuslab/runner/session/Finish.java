@@ -46,7 +46,7 @@ final class Finish {
 
     /** The scenarios, when the session has any. */
     void scenarios(Path out, Path logs) throws IOException, InterruptedException {
-        if (config.scenarios().isEmpty()) {
+        if (config.others().scenarios().isEmpty()) {
             return;
         }
         SignalExit.parkIfInterrupted();
@@ -70,7 +70,7 @@ final class Finish {
     private void scenarios(Supervisor supervisor, Path out, Path logs) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("bash", layout.scenariosScript().toString()));
         cmd.addAll(scenariosPreset(config));
-        cmd.addAll(List.of("--no-build", "--scenarios", String.join(",", config.scenarios()), "--buses",
+        cmd.addAll(List.of("--no-build", "--scenarios", String.join(",", config.others().scenarios()), "--buses",
             String.join(",", scenarioBuses(config)), "--out", out.toString()));
         log.say("== scenarios: lab/run-scenarios.sh " + String.join(" ", cmd.subList(2, cmd.size()))
             + " (log: " + logs.resolve("scenarios.err") + ")");
@@ -91,10 +91,10 @@ final class Finish {
      */
     static List<String> scenarioBuses(SessionConfig config) {
         List<String> buses = new ArrayList<>();
-        if (config.has(Transport.DBUS_DAEMON) || config.has(Transport.DBUS_DAEMON_TCP)) {
+        if (config.matrix().has(Transport.DBUS_DAEMON) || config.matrix().has(Transport.DBUS_DAEMON_TCP)) {
             buses.add(Transport.DBUS_DAEMON.label());
         }
-        if (config.has(Transport.DBUS_BROKER)) {
+        if (config.matrix().has(Transport.DBUS_BROKER)) {
             buses.add(Transport.DBUS_BROKER.label());
         }
         return buses.isEmpty() ? List.of(Transport.DBUS_DAEMON.label(), Transport.DBUS_BROKER.label()) : buses;

@@ -92,7 +92,7 @@ public final class Session {
 
     /** The results folder: --out, or results/UTC-TIMESTAMP in the repository; refused if it holds a runs.csv. */
     public static Path outFolder(SessionConfig config, Path repo, Instant now) throws CannotRun {
-        Path out = config.out().orElseGet(() -> repo.resolve("results").resolve(
+        Path out = config.output().folder().orElseGet(() -> repo.resolve("results").resolve(
             java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH-mm-ss'Z'")
                 .withZone(java.time.ZoneOffset.UTC).format(now)));
         try {
@@ -105,7 +105,7 @@ public final class Session {
 
     /** Runs the session; its exit code (0 clean, 1 something failed). Interrupts end the JVM (SignalExit). */
     public int run(Path out) throws IOException, InterruptedException, CannotRun {
-        String why = CpuPlacement.unusableReason(config.placement(), Runtime.getRuntime().availableProcessors(),
+        String why = CpuPlacement.unusableReason(config.arrangement().placement(), Runtime.getRuntime().availableProcessors(),
             SessionServices.onPath("taskset"));
         if (why != null) {
             throw new CannotRun(3, why);
@@ -130,8 +130,8 @@ public final class Session {
         describe(out, java, plan);
         try {
             LabLayout jars = layout.snapshot(tmp.resolve("jars"), logs.resolve("jars.sha256"));
-            folder.writePlan(plan, org.dbuslab.runner.plan.Rotation.of(plan.cells(), config.rotation()), plannedBlocks(),
-                config.warmupBlocks());
+            folder.writePlan(plan, org.dbuslab.runner.plan.Rotation.of(plan.cells(), config.arrangement().rotation()), plannedBlocks(),
+                config.stopping().warmupBlocks());
             EnvironmentFile.write(supervisor, java, jars, config, out, logs, log);
             // the scenarios and the analysis use the repository's jars; the scenarios come first (Finish)
             finish.scenarios(out, logs);
@@ -146,7 +146,7 @@ public final class Session {
             services.missingHooks().forEach((pair, reason) -> log.say("skipped pair " + pair.replace("@", " on ") + ": " + reason));
         }
         tally.summary(plan.cells().size()).forEach(log::say);
-        log.say("session took " + Durations.format(Duration.between(config.startedAt(), clock.instant())));
+        log.say("session took " + Durations.format(Duration.between(config.stopping().startedAt(), clock.instant())));
         if (reportWritten) {
             log.say("report: " + out.resolve("report.md"));
         }
@@ -156,26 +156,26 @@ public final class Session {
     private void measure(Supervisor supervisor, ResultsFolder folder, LabLayout jars, JavaRuntime java, Path tmp,
                          Path logs, SessionPlan initialPlan) throws IOException, InterruptedException {
         Instant startup = clock.instant();
-        Services services = new Services(supervisor, jars, java, config.placement(), tmp, logs, log::say);
+        Services services = new Services(supervisor, jars, java, config.arrangement().placement(), tmp, logs, log::say);
         SessionServices session = new SessionServices(services, new LibraryPrograms(layout.repo(), env, java), folder, log);
         this.services = session;
         boolean testTool = SessionServices.onPath("dbus-test-tool");
         session.startAll(config, initialPlan, testTool);
-        Duration spamTimeout = config.cellTimeout().compareTo(SPAM_TIMEOUT_MAX) < 0 ? config.cellTimeout() : SPAM_TIMEOUT_MAX;
+        Duration spamTimeout = config.run().cellTimeout().compareTo(SPAM_TIMEOUT_MAX) < 0 ? config.run().cellTimeout() : SPAM_TIMEOUT_MAX;
         Path scratch = Files.createDirectories(tmp.resolve("spam"));
         SpamRun spam = new SpamRun(supervisor, layout.timedRun(), scratch, spamTimeout,
-            CpuPlacement.cpusFor(config.placement(), CpuPlacement.Role.CLIENT));
+            CpuPlacement.cpusFor(config.arrangement().placement(), CpuPlacement.Role.CLIENT));
         PayloadFiles payloads = new PayloadFiles(tmp);
-        if (config.reference() && testTool) {
+        if (config.others().reference() && testTool) {
             for (Transport t : Transport.REFERENCE_BUSES) {
-                if (config.has(t) && services.blocker(List.of("bus:" + t.label(), "srv:" + t.label(), "echo:" + t.label())) == null) {
-                    ServerWarmup.warm(spam, services, payloads, t.label(), config.referenceSizes(), config.window(),
+                if (config.matrix().has(t) && services.blocker(List.of("bus:" + t.label(), "srv:" + t.label(), "echo:" + t.label())) == null) {
+                    ServerWarmup.warm(spam, services, payloads, t.label(), config.others().referenceSizes(), config.matrix().window(),
                         logs.resolve(t.label()).resolve("server-warmup.err"), log::say);
                 }
             }
         }
         List<String> cds = prepareCds(supervisor, java, jars, tmp, logs, session, initialPlan);
-        if (initialPlan.cells().stream().anyMatch(c -> c.kind() == CellKind.OVERLIMIT) && config.has(Transport.DBUS_BROKER)) {
+        if (initialPlan.cells().stream().anyMatch(c -> c.kind() == CellKind.OVERLIMIT) && config.matrix().has(Transport.DBUS_BROKER)) {
             folder.note(OverLimit.TOPIC, OverLimit.INFO, "dbus-broker has no pending-reply limit (it ignores"
                 + " max_replies_per_connection), so the over-limit check runs on dbus-daemon only");
         }
@@ -187,7 +187,7 @@ public final class Session {
 
         RunsCsvWriter csv = RunsCsvWriter.session(folder.dir().resolve(RunsCsv.FILE));
         CellRunner runner = new CellRunner(session, clients, clientProblems, spam, payloads, new CpuMeter(new CpuClock()),
-            csv, folder, logs, config.cellTimeout(), tally, log);
+            csv, folder, logs, config.run().cellTimeout(), tally, log);
         folder.note(NotesTsv.SESSION, NotesTsv.STARTED, "the blocks began; " + NotesTsv.COMPLETE + " follows when they end");
         new Blocks(config, clock, log, folder, runner, session, tally).run(initialPlan, clients.keySet());
         if (!SignalExit.interrupted()) {
@@ -206,7 +206,7 @@ public final class Session {
 
     private List<String> prepareCds(Supervisor supervisor, JavaRuntime java, LabLayout jars, Path tmp, Path logs,
                                     SessionServices session, SessionPlan plan) throws IOException, InterruptedException {
-        for (Transport t : config.transports()) {
+        for (Transport t : config.matrix().transports()) {
             String name = "srv:" + t.label();
             if (session.services().blocker(t.isBus() ? List.of("bus:" + t.label(), name) : List.of(name)) == null) {
                 String address = session.services().get(t.isBus() ? "bus:" + t.label() : name).orElseThrow().address();
@@ -248,7 +248,7 @@ public final class Session {
                     key.pair() == Pair.JAVA_LIBDBUS ? Services.LIBDBUS_ECHO_NAME : dest, t, key.mode().label(), latency);
             };
             Launch launch = Launch.of(folder.dir().resolve(ResultsFolder.LOGS).resolve(t).resolve("client." + key.name()),
-                command).on(CpuPlacement.cpusFor(config.placement(), CpuPlacement.Role.CLIENT));
+                command).on(CpuPlacement.cpusFor(config.arrangement().placement(), CpuPlacement.Role.CLIENT));
             launches.put(key, launch);
         }
         Map<ClientKey, ClientProcess> ready = new LinkedHashMap<>();
@@ -288,13 +288,13 @@ public final class Session {
     }
 
     private int plannedBlocks() {
-        return config.fixedBlocks() > 0 ? config.fixedBlocks() : config.minBlocks();
+        return config.stopping().fixedBlocks() > 0 ? config.stopping().fixedBlocks() : config.stopping().minBlocks();
     }
 
     private void describe(Path out, JavaRuntime java, SessionPlan plan) {
         log.say(PROG + ": results in " + out);
         ProgressText.sessionStart(config, plan).forEach(log::say);
-        log.say("JVM flags of servers and clients: '" + java.flagsText() + "'; " + CpuPlacement.describe(config.placement()));
+        log.say("JVM flags of servers and clients: '" + java.flagsText() + "'; " + CpuPlacement.describe(config.arrangement().placement()));
     }
 
     /** The launcher builds before the runner starts: its log (LAB_BUILD_LOG) goes to logs/build.log. */

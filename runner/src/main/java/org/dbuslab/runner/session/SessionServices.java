@@ -25,7 +25,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Which services a session's plan needs, and starting them as run-all.sh's start_services did: every bus,
+ * Which services a session's plan needs, and starting them: every bus,
  * then every server at once, then the libdbus echoes and the hook checks. A transport that cannot start is
  * skipped (skipped.tsv, its cells not run, not failed); a reference pair whose hook is missing likewise.
  */
@@ -109,7 +109,7 @@ public final class SessionServices {
         throws IOException, InterruptedException {
         log.say("== starting buses and servers");
         boolean overlimit = plan.cells().stream().anyMatch(c -> c.kind() == CellKind.OVERLIMIT);
-        for (Transport t : config.transports()) {
+        for (Transport t : config.matrix().transports()) {
             if (t.isBus() && !services.startBus(t.label(), t.label(), Map.of())) {
                 skipTransport(t, services.blocker(List.of("bus:" + t.label())));
             }
@@ -118,7 +118,7 @@ public final class SessionServices {
                 Map.of("LAB_BUS_MAX_REPLIES", Integer.toString(OVERLIMIT_MAX_REPLIES)))) {
             skipOverlimit(services.blocker(List.of("bus:" + Transport.DBUS_DAEMON_LIMIT8.label())));
         }
-        List<Transport> servers = new ArrayList<>(config.transports());
+        List<Transport> servers = new ArrayList<>(config.matrix().transports());
         if (overlimit) {
             servers.add(Transport.DBUS_DAEMON_LIMIT8);
         }
@@ -148,7 +148,7 @@ public final class SessionServices {
                 skipTransport(t, s.check());
             }
         });
-        if (config.reference()) {
+        if (config.others().reference()) {
             startEchoesAndCheckHooks(config, plan, dbusTestTool);
         }
         if (plan.cells().stream().anyMatch(c -> c.kind() == CellKind.SPAM_GLIB)) {
@@ -182,7 +182,7 @@ public final class SessionServices {
             } else {
                 services.markDead("prog:" + lib.label(), missing);
             }
-            for (Transport t : config.transports()) {
+            for (Transport t : config.matrix().transports()) {
                 String name = serverName(lib, t);
                 if (plan.cells().stream().noneMatch(c -> serverOf(c).equals(name))) {
                     continue;
@@ -242,7 +242,7 @@ public final class SessionServices {
 
     private void startEchoesAndCheckHooks(SessionConfig config, SessionPlan plan, boolean dbusTestTool)
         throws IOException, InterruptedException {
-        List<Transport> refBuses = Transport.REFERENCE_BUSES.stream().filter(config::has)
+        List<Transport> refBuses = Transport.REFERENCE_BUSES.stream().filter(config.matrix()::has)
             .filter(t -> services.blocker(List.of("bus:" + t.label())) == null).toList();
         for (Transport t : refBuses) {
             String name = "echo:" + t.label();

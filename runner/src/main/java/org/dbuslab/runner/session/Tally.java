@@ -61,7 +61,7 @@ public final class Tally {
         return runs;
     }
 
-    /** 0 when everything ran clean, else 1 (run-all.sh's rules; skips do not fail a session). */
+    /** 0 when everything ran clean, else 1 (skips do not fail a session). */
     public int exitCode() {
         if (runs == 0 || !lost.isEmpty() || !error.isEmpty() || !checksFailed.isEmpty() || scenariosFailed
             || reportFailed) {

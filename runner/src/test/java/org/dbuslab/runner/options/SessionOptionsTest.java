@@ -42,53 +42,53 @@ class SessionOptionsTest {
     void theDefaultPresetAimsAtThreePercentWithinTenMinutes() {
         SessionConfig c = parse();
         assertEquals(Preset.DEFAULT, c.preset());
-        assertEquals(3.0, c.precisionPct());
-        assertTrue(c.precisionTarget());
-        assertEquals(5, c.minBlocks());
-        assertEquals(Duration.ofMinutes(10), c.budget());
-        assertEquals(Duration.ofMinutes(1), c.warmupBudget(), "10% of the budget");
-        assertEquals(Duration.ofMillis(50), c.runTarget());
-        assertEquals(0, c.calls());
-        assertEquals(Preset.FIRST_BLOCK_CALLS, c.firstBlockCalls());
-        assertEquals(Transport.SELECTABLE, c.transports());
-        assertEquals(List.of(Mode.SYNC, Mode.ASYNC), c.modes());
-        assertEquals(List.of(1000, 10000), c.sizes());
-        assertEquals(c.sizes(), c.referenceSizes());
-        assertTrue(c.reference());
-        assertTrue(c.sweep());
-        assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 128, 256), c.sweepWindows());
-        assertEquals(128, c.window());
-        assertEquals(Placement.FREE, c.placement());
-        assertEquals(BlockOrdering.INTERLEAVED, c.order());
-        assertEquals(NOW.getEpochSecond() % 1_000_000_000L, c.orderSeed());
-        assertEquals(NOW, c.startedAt());
-        assertEquals(Optional.empty(), c.out());
-        assertEquals(BuildMode.AUTO, c.build());
-        assertEquals(SessionConfig.ALL_SCENARIOS, c.scenarios());
-        assertTrue(c.rotation(), "rotation on by default");
-        assertFalse(parse("--rotation", "off").rotation());
-        assertTrue(parse("--rotation=on").rotation());
+        assertEquals(3.0, c.stopping().precisionPct());
+        assertTrue(c.stopping().precisionTarget());
+        assertEquals(5, c.stopping().minBlocks());
+        assertEquals(Duration.ofMinutes(10), c.stopping().budget());
+        assertEquals(Duration.ofMinutes(1), c.stopping().warmupBudget(), "10% of the budget");
+        assertEquals(Duration.ofMillis(50), c.run().runTarget());
+        assertEquals(0, c.run().calls());
+        assertEquals(Preset.FIRST_BLOCK_CALLS, c.run().firstBlockCalls());
+        assertEquals(Transport.SELECTABLE, c.matrix().transports());
+        assertEquals(List.of(Mode.SYNC, Mode.ASYNC), c.matrix().modes());
+        assertEquals(List.of(1000, 10000), c.matrix().sizes());
+        assertEquals(c.matrix().sizes(), c.others().referenceSizes());
+        assertTrue(c.others().reference());
+        assertTrue(c.others().sweep());
+        assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 128, 256), c.others().sweepWindows());
+        assertEquals(128, c.matrix().window());
+        assertEquals(Placement.FREE, c.arrangement().placement());
+        assertEquals(BlockOrdering.INTERLEAVED, c.arrangement().order());
+        assertEquals(NOW.getEpochSecond() % 1_000_000_000L, c.arrangement().orderSeed());
+        assertEquals(NOW, c.stopping().startedAt());
+        assertEquals(Optional.empty(), c.output().folder());
+        assertEquals(BuildMode.AUTO, c.output().build());
+        assertEquals(SessionConfig.ALL_SCENARIOS, c.others().scenarios());
+        assertTrue(c.arrangement().rotation(), "rotation on by default");
+        assertFalse(parse("--rotation", "off").arrangement().rotation());
+        assertTrue(parse("--rotation=on").arrangement().rotation());
     }
 
     @Test
     void quickIsAFewFixedBlocksWithoutSweepOrTarget() {
         SessionConfig c = parse("--quick", "--sizes", "1000,10000");
         assertEquals(Preset.QUICK, c.preset());
-        assertEquals(3, c.fixedBlocks());
-        assertFalse(c.precisionTarget());
-        assertTrue(Double.isNaN(c.precisionPct()));
-        assertEquals(200, c.calls());
-        assertFalse(c.sweep());
-        assertEquals(List.of(1000), c.referenceSizes(), "reference rows at the first size only");
-        assertEquals(Duration.ZERO, c.warmupBudget(), "no JIT watch");
+        assertEquals(3, c.stopping().fixedBlocks());
+        assertFalse(c.stopping().precisionTarget());
+        assertTrue(Double.isNaN(c.stopping().precisionPct()));
+        assertEquals(200, c.run().calls());
+        assertFalse(c.others().sweep());
+        assertEquals(List.of(1000), c.others().referenceSizes(), "reference rows at the first size only");
+        assertEquals(Duration.ZERO, c.stopping().warmupBudget(), "no JIT watch");
     }
 
     @Test
     void fullRunsTheKdbusBenchmarksCallsPerRun() {
         SessionConfig c = parse("--full");
-        assertEquals(20_000, c.calls());
-        assertTrue(c.precisionTarget());
-        assertTrue(c.sweep());
+        assertEquals(20_000, c.run().calls());
+        assertTrue(c.stopping().precisionTarget());
+        assertTrue(c.others().sweep());
     }
 
     @Test
@@ -97,39 +97,39 @@ class SessionOptionsTest {
                 "--transports", "p2p-unix,dbus-daemon,p2p-unix", "--modes", "async", "--order-seed", "42", "--placement",
                 "split", "--no-reference", "--no-sweep", "--out", "/tmp/x", "--no-build", "--scenarios", "none",
                 "--started-at-ms", "1764597600000", "--warmup-budget", "0", "--cell-timeout", "60", "--window", "16");
-        assertEquals(2.5, c.precisionPct());
-        assertEquals(Duration.ofMinutes(90), c.budget());
-        assertEquals(1000, c.calls());
-        assertNull(c.runTarget());
-        assertEquals(List.of(Transport.P2P_UNIX, Transport.DBUS_DAEMON), c.transports(), "deduplicated, in order");
-        assertEquals(List.of(Mode.ASYNC), c.modes());
-        assertEquals(42, c.orderSeed());
-        assertEquals(Placement.SPLIT, c.placement());
-        assertFalse(c.reference());
-        assertFalse(c.sweep());
-        assertEquals(Optional.of(Path.of("/tmp/x")), c.out());
-        assertEquals(BuildMode.NEVER, c.build());
-        assertEquals(List.of(), c.scenarios());
-        assertEquals(Instant.ofEpochMilli(1764597600000L), c.startedAt());
-        assertEquals(Duration.ZERO, c.warmupBudget());
-        assertEquals(Duration.ofSeconds(60), c.cellTimeout());
-        assertEquals(16, c.windowFor(Mode.ASYNC));
-        assertEquals(1, c.windowFor(Mode.SYNC));
+        assertEquals(2.5, c.stopping().precisionPct());
+        assertEquals(Duration.ofMinutes(90), c.stopping().budget());
+        assertEquals(1000, c.run().calls());
+        assertNull(c.run().runTarget());
+        assertEquals(List.of(Transport.P2P_UNIX, Transport.DBUS_DAEMON), c.matrix().transports(), "deduplicated, in order");
+        assertEquals(List.of(Mode.ASYNC), c.matrix().modes());
+        assertEquals(42, c.arrangement().orderSeed());
+        assertEquals(Placement.SPLIT, c.arrangement().placement());
+        assertFalse(c.others().reference());
+        assertFalse(c.others().sweep());
+        assertEquals(Optional.of(Path.of("/tmp/x")), c.output().folder());
+        assertEquals(BuildMode.NEVER, c.output().build());
+        assertEquals(List.of(), c.others().scenarios());
+        assertEquals(Instant.ofEpochMilli(1764597600000L), c.stopping().startedAt());
+        assertEquals(Duration.ZERO, c.stopping().warmupBudget());
+        assertEquals(Duration.ofSeconds(60), c.run().cellTimeout());
+        assertEquals(16, c.matrix().windowFor(Mode.ASYNC));
+        assertEquals(1, c.matrix().windowFor(Mode.SYNC));
     }
 
     @Test
     void blocksReplaceThePrecisionTargetAndRunMsTheFixedCalls() {
         SessionConfig c = parse("--blocks", "8", "--run-ms", "20");
-        assertEquals(8, c.fixedBlocks());
-        assertFalse(c.precisionTarget());
-        assertEquals(Duration.ofMillis(20), c.runTarget());
+        assertEquals(8, c.stopping().fixedBlocks());
+        assertFalse(c.stopping().precisionTarget());
+        assertEquals(Duration.ofMillis(20), c.run().runTarget());
         SessionConfig q = parse("--quick", "--precision", "5");
-        assertTrue(q.precisionTarget(), "--precision turns quick's fixed count into a target");
-        assertEquals(5.0, q.precisionPct());
+        assertTrue(q.stopping().precisionTarget(), "--precision turns quick's fixed count into a target");
+        assertEquals(5.0, q.stopping().precisionPct());
         SessionConfig s = parse("--quick", "--sweep", "--sweep-windows", "4,1,4", "--sweep-calls", "50");
-        assertTrue(s.sweep());
-        assertEquals(List.of(4, 1), s.sweepWindows());
-        assertEquals(50, s.sweepCalls());
+        assertTrue(s.others().sweep());
+        assertEquals(List.of(4, 1), s.others().sweepWindows());
+        assertEquals(50, s.others().sweepCalls());
     }
 
     @ParameterizedTest
@@ -229,6 +229,6 @@ class SessionOptionsTest {
     void theSmallestSizeIsTheClientsMinimumPayload() {
         assertEquals(org.dbuslab.client.run.PayloadGenerator.MIN_SIZE, SessionConfig.MIN_PAYLOAD,
             "the runner refuses what the client would refuse, no more and no less");
-        assertEquals(List.of(8), parse("--sizes", "8").sizes());
+        assertEquals(List.of(8), parse("--sizes", "8").matrix().sizes());
     }
 }

@@ -23,7 +23,7 @@ class ScaleSessionUnitsTest {
     void scaleIsAPresetWithItsOwnBudgetAndBlockBounds() {
         var config = SessionOptions.parse(CLOCK, "--scale").config();
         assertEquals(Preset.SCALE, config.preset());
-        assertEquals(Duration.ofMinutes(15), config.budget());
+        assertEquals(Duration.ofMinutes(15), config.stopping().budget());
         ScaleSettings s = ScaleSession.settings(config);
         assertEquals(2, s.minBlocks());
         assertEquals(8, s.maxBlocks());

@@ -2,7 +2,7 @@ package org.dbuslab.server.fastpath;
 
 import org.dbuslab.api.EchoContract;
 import org.dbuslab.api.SpamContract;
-import org.dbuslab.api.transport.MalformedMessageException;
+import org.dbuslab.labio.MalformedMessageException;
 import org.freedesktop.dbus.messages.MethodCall;
 
 import java.util.Set;

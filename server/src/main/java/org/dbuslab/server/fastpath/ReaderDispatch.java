@@ -2,9 +2,9 @@ package org.dbuslab.server.fastpath;
 
 import org.dbuslab.api.Echo1;
 import org.dbuslab.api.EchoContract;
-import org.dbuslab.api.transport.LabWire;
-import org.dbuslab.api.transport.MalformedMessageException;
-import org.dbuslab.api.transport.MessageInterceptor;
+import org.dbuslab.labio.LabWire;
+import org.dbuslab.labio.MalformedMessageException;
+import org.dbuslab.labio.MessageInterceptor;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.messages.Message;
 import org.freedesktop.dbus.messages.MessageFactory;

@@ -3,7 +3,7 @@ package org.dbuslab.server.peer;
 import org.dbuslab.api.Echo1;
 import org.dbuslab.api.EchoContract;
 import org.dbuslab.api.SpamContract;
-import org.dbuslab.api.transport.LabWire;
+import org.dbuslab.labio.LabWire;
 import org.dbuslab.server.SpamService;
 import org.dbuslab.server.fastpath.ReaderDispatch;
 import org.freedesktop.dbus.connections.IDisconnectCallback;

@@ -1,0 +1,175 @@
+package org.dbuslab.labio;
+
+import org.freedesktop.dbus.messages.Message;
+import org.freedesktop.dbus.spi.message.IMessageWriter;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.SocketChannel;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Writes each message with as few {@code write()} calls as the kernel allows (one, normally). dbus-java's own
+ * writer issues one {@code write()} per wire-data chunk, about 33 per message (REFERENCE §6), which costs system
+ * calls here and wake-ups in the bus. Locked: dbus-java's sender thread and lab code may both write.
+ * <p>
+ * Where the lab reaches the socket's descriptor ({@link NativeSocket#forChannel}: unix sockets, and TCP when the JVM
+ * exports {@code sun.nio.ch} to it) a message can also be queued ({@link #queue}): it is sent without blocking, and what the socket
+ * cannot take now waits for an event loop ({@link BufferedMessageReader#serviceUntil}) to send it when the socket
+ * drains — as libdbus sends. A blocking write sends the queue first, so messages leave in order; while it blocks,
+ * the event loop leaves the queue to it and goes on reading.
+ */
+final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
+
+    private final SocketChannel channel;
+    /** The socket's descriptor, where the lab reaches it: lets {@link #queue} send without blocking. */
+    private final NativeSocket nativeSocket;
+    private ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+    /** Queued bytes not sent yet, between position and limit; direct, so send() reads it in place. */
+    private ByteBuffer queued = ByteBuffer.allocateDirect(0);
+    /** How many bytes are queued, readable without the lock (a blocking write may hold it for long). */
+    private volatile int queuedBytes;
+    private final ReentrantLock lock = new ReentrantLock();
+
+    CoalescingMessageWriter(SocketChannel channel) {
+        this.channel = channel;
+        this.nativeSocket = NativeSocket.forChannel(channel).orElse(null);
+    }
+
+    @Override
+    public void writeMessage(Message message) throws IOException {
+        if (message == null || message.getWireData() == null) {
+            return;
+        }
+        lock.lock();
+        try {
+            writeAfterQueue(message);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void writeAfterQueue(Message message) throws IOException {
+        while (queued.hasRemaining()) { // what was queued goes first
+            ensureOpen();
+            channel.write(queued);
+            queuedBytes = queued.remaining();
+        }
+        int total = wireLength(message);
+        if (buffer.capacity() < total) {
+            buffer = ByteBuffer.allocate(Math.max(total, buffer.capacity() * 2));
+        }
+        buffer.clear();
+        copyWireData(message, buffer);
+        buffer.flip();
+        while (buffer.hasRemaining()) {
+            ensureOpen();
+            channel.write(buffer);
+        }
+    }
+
+    /**
+     * jnr's unix channels write to their descriptor number even after close(): once the kernel has given that number
+     * to a file opened since (a results CSV), the bytes of a late message went into that file. Checked before every
+     * write; a close during a blocked write ends that write with an error (jnr shuts the socket down first).
+     */
+    private void ensureOpen() throws ClosedChannelException {
+        if (!channel.isOpen()) {
+            throw new ClosedChannelException();
+        }
+    }
+
+    /**
+     * Sends {@code message} as far as the socket takes it now and queues the rest, never blocking; an event loop
+     * sends the rest ({@link #sendWithoutBlocking}) when the socket reports it can take more.
+     *
+     * @throws IllegalStateException on a socket whose descriptor the lab cannot reach
+     */
+    void queue(Message message) throws IOException {
+        if (nativeSocket == null) {
+            throw new IllegalStateException("this socket's descriptor is out of reach: it cannot queue messages");
+        }
+        lock.lock();
+        try {
+            append(message);
+            sendQueued();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void append(Message message) {
+        int total = wireLength(message);
+        if (queued.capacity() - queued.remaining() < total) {
+            ByteBuffer bigger = ByteBuffer.allocateDirect(Math.max(queued.remaining() + total,
+                Math.max(64 * 1024, queued.capacity() * 2)));
+            bigger.put(queued);
+            queued = bigger;
+        } else {
+            queued.compact();
+        }
+        copyWireData(message, queued);
+        queued.flip();
+        queuedBytes = queued.remaining();
+    }
+
+    /** Bytes queued and not sent yet. */
+    int queuedBytes() {
+        return queuedBytes;
+    }
+
+    @Override
+    public boolean pending() {
+        return queuedBytes > 0;
+    }
+
+    /** Sends what the socket takes now; does nothing while a blocking write holds the queue (it sends it). */
+    @Override
+    public void sendWithoutBlocking() throws IOException {
+        if (!lock.tryLock()) {
+            return;
+        }
+        try {
+            sendQueued();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void sendQueued() throws IOException {
+        while (queued.hasRemaining() && nativeSocket.sendNow(queued) > 0) {
+            queuedBytes = queued.remaining(); // the kernel took some; offer it the rest
+        }
+    }
+
+    private static int wireLength(Message message) {
+        int total = 0;
+        for (byte[] chunk : message.getWireData()) {
+            if (chunk == null) {
+                break; // dbus-java ends its chunk list with null
+            }
+            total += chunk.length;
+        }
+        return total;
+    }
+
+    private static void copyWireData(Message message, ByteBuffer into) {
+        for (byte[] chunk : message.getWireData()) {
+            if (chunk == null) {
+                break;
+            }
+            into.put(chunk);
+        }
+    }
+
+    @Override
+    public boolean isClosed() {
+        return !channel.isOpen();
+    }
+
+    @Override
+    public void close() throws IOException {
+        channel.close();
+    }
+}
