@@ -1,7 +1,9 @@
 package org.dbuslab.analysis.output;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
+import java.io.BufferedWriter;
+import java.io.Writer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -17,16 +19,26 @@ public final class AtomicFiles {
     private AtomicFiles() {
     }
 
+    /** What writes a file's content, in UTF-8, to a Writer. */
+    @FunctionalInterface
+    public interface Content {
+        void writeTo(Writer out) throws IOException;
+    }
+
     public static void writeUtf8(Path target, String content) throws IOException {
+        writeUtf8(target, out -> out.write(content));
+    }
+
+    /** As {@link #writeUtf8(Path, String)}, for content too big to hold as one String (a folder of 10^6 runs). */
+    public static void writeUtf8(Path target, Content content) throws IOException {
         // Next to the target, because a rename within one file system is atomic. Not Files.createTempFile:
         // its owner-only permissions would carry over to the report.
         Path temp = target.resolveSibling("." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
         try {
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE)) {
-                ByteBuffer bytes = ByteBuffer.wrap(content.getBytes(StandardCharsets.UTF_8));
-                while (bytes.hasRemaining()) {
-                    channel.write(bytes);
-                }
+                Writer out = new BufferedWriter(Channels.newWriter(channel, StandardCharsets.UTF_8), 1 << 16);
+                content.writeTo(out);
+                out.flush();
                 channel.force(true); // on disk before the rename, so a crash cannot publish an empty file
             }
             try {

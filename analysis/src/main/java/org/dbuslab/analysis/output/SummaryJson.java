@@ -1,6 +1,7 @@
 package org.dbuslab.analysis.output;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.dbuslab.analysis.model.Analysis;
@@ -21,6 +22,11 @@ import org.dbuslab.analysis.report.Warnings;
 import org.dbuslab.stats.Direction;
 import org.dbuslab.stats.SampleComparison;
 
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -46,6 +52,48 @@ public final class SummaryJson implements ReportWriter {
 
     @Override
     public String render(Analysis analysis) {
+        StringWriter out = new StringWriter();
+        try {
+            writeTo(out, analysis);
+        } catch (IOException e) {
+            throw new UncheckedIOException("a StringWriter does not fail", e);
+        }
+        return out.toString();
+    }
+
+    /** Streamed, not rendered to one String: run_order lists every run, 10^6 in a big folder. */
+    @Override
+    public Path write(Analysis analysis, Path dir) throws IOException {
+        Path target = dir.resolve(FILE);
+        AtomicFiles.writeUtf8(target, out -> writeTo(out, analysis));
+        return target;
+    }
+
+    /**
+     * The tree of everything but run_order's runs, written through one pretty-printing generator; the runs are
+     * streamed into their place, so a folder of 10^6 runs never holds 10^6 JSON objects at once.
+     */
+    private static void writeTo(Writer out, Analysis analysis) throws IOException {
+        ObjectNode root = tree(analysis);
+        // not closed: that would close OUT, which belongs to the caller
+        JsonGenerator g = JSON.writer().createGenerator(out);
+        g.writeStartObject();
+        for (Map.Entry<String, JsonNode> field : root.properties()) {
+            g.writeFieldName(field.getKey());
+            if (field.getKey().equals(RUN_ORDER)) {
+                runOrder(g, (ObjectNode) field.getValue(), analysis.runOrder());
+            } else {
+                JSON.writeTree(g, field.getValue());
+            }
+        }
+        g.writeEndObject();
+        g.writeRaw('\n');
+        g.flush();
+    }
+
+    private static final String RUN_ORDER = "run_order";
+
+    private static ObjectNode tree(Analysis analysis) {
         ObjectNode root = JSON.createObjectNode();
         Environment environment = analysis.folder().environment();
         Map<String, Object> orderedEnvironment = new LinkedHashMap<>();
@@ -93,17 +141,13 @@ public final class SummaryJson implements ReportWriter {
                 .put("transport", gap.transport())
                 .put("cell", gap.cell() == null ? null : gap.cell().label())
                 .put("problem", gap.problem()));
-        runOrder(root.putObject("run_order"), analysis.runOrder());
+        runOrderGroups(root.putObject(RUN_ORDER), analysis.runOrder());
         ArrayNode warnings = root.putArray("warnings");
         analysis.folder().warnings().forEach(warnings::add);
         ArrayNode analysisWarnings = root.putArray("analysis_warnings");
         Warnings.sentences(analysis).forEach(analysisWarnings::add);
         root.put("generated_utc", analysis.generated().toString());
-        try {
-            return JSON.writeValueAsString(root) + "\n";
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("cannot render a tree of plain values", e);
-        }
+        return root;
     }
 
     /** How the numbers were computed, so a program can tell whether two summaries are comparable. */
@@ -279,7 +323,8 @@ public final class SummaryJson implements ReportWriter {
         }
     }
 
-    private static void runOrder(ObjectNode node, RunOrder order) {
+    /** run_order but its runs, which {@link #runOrder(JsonGenerator, ObjectNode, RunOrder)} streams. */
+    private static void runOrderGroups(ObjectNode node, RunOrder order) {
         node.put("from_started_utc", order.fromTimestamps());
         ArrayNode groups = node.putArray("groups");
         order.groups().forEach(g -> {
@@ -288,17 +333,34 @@ public final class SummaryJson implements ReportWriter {
             ArrayNode transports = group.putArray("transports");
             g.transports().forEach(transports::add);
         });
-        ArrayNode runs = node.putArray("runs");
-        order.runs().forEach(run -> runs.addObject()
-                .put("started_utc", run.startedUtc() == null ? null : run.startedUtc().toString())
-                .put("transport", run.key().transport())
-                .put("mode", run.key().mode())
-                .put("payload_bytes", run.key().payloadBytes())
-                .put("window", run.key().window())
-                .put("calls_per_run", run.key().calls())
-                .put("pair", run.key().pair())
-                .put("series", run.key().series())
-                .put("phase", run.measured() ? "measure" : "warmup")
-                .put("run", run.run()));
+    }
+
+    private static void runOrder(JsonGenerator g, ObjectNode groups, RunOrder order) throws IOException {
+        g.writeStartObject();
+        for (Map.Entry<String, JsonNode> field : groups.properties()) {
+            g.writeFieldName(field.getKey());
+            JSON.writeTree(g, field.getValue());
+        }
+        g.writeArrayFieldStart("runs");
+        for (var run : order.runs()) {
+            g.writeStartObject();
+            if (run.startedUtc() == null) {
+                g.writeNullField("started_utc");
+            } else {
+                g.writeStringField("started_utc", run.startedUtc().toString());
+            }
+            g.writeStringField("transport", run.key().transport());
+            g.writeStringField("mode", run.key().mode());
+            g.writeNumberField("payload_bytes", run.key().payloadBytes());
+            g.writeNumberField("window", run.key().window());
+            g.writeNumberField("calls_per_run", run.key().calls());
+            g.writeStringField("pair", run.key().pair());
+            g.writeStringField("series", run.key().series());
+            g.writeStringField("phase", run.measured() ? "measure" : "warmup");
+            g.writeNumberField("run", run.run());
+            g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
     }
 }

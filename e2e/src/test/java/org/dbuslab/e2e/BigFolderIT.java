@@ -1,4 +1,4 @@
-package org.dbuslab.analysis;
+package org.dbuslab.e2e;
 
 import org.dbuslab.analysis.bench.SyntheticFolder;
 import org.dbuslab.testkit.TestJvm;
@@ -16,7 +16,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * report on a folder of 10^5 runs (200 cells × 500) in a heap of 512 MiB (issue 26, item 7; lab/bench-report.sh
- * measures 10^6). The packaged jar, as a user runs it.
+ * measures 10^6). The packaged jar, as a user runs it. In e2e, not analysis: the modules after analysis need not
+ * wait for its minute or two.
  */
 class BigFolderIT {
 
@@ -29,7 +30,7 @@ class BigFolderIT {
     @Test
     void aFolderOfATenthOfAMillionRunsIsReportedIn512MiB() throws Exception {
         Path folder = SyntheticFolder.write(dir.resolve("big"), 200, 500);
-        Path jar = Path.of("target", "dbus-lab-analysis.jar").toAbsolutePath();
+        Path jar = LabRun.REPO.resolve("analysis/target/dbus-lab-analysis.jar");
         List<String> command = TestJvm.java();
         command.addAll(List.of("-Xmx512m", "-jar", jar.toString(), "report", folder.toString()));
         Path err = dir.resolve("stderr");
