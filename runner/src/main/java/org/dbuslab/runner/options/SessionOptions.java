@@ -218,7 +218,9 @@ public final class SessionOptions {
         long seed = orderSeed != null ? uint("--order-seed", orderSeed, 0, (int) SessionConfig.MAX_ORDER_SEED)
                 : clock.instant().getEpochSecond() % (SessionConfig.MAX_ORDER_SEED + 1);
         Placement place = placement == null ? Placement.FREE
-                : choice("--placement", placement, List.of(Placement.values()), Placement::label);
+                : Placement.ofLabel(placement).orElseThrow(() -> error("--placement must be "
+                        + String.join(" or ", java.util.Arrays.stream(Placement.values()).map(Placement::label).toList())
+                        + ", got '" + placement + "'"));
         boolean rotate = rotation == null || choice("--rotation", rotation, List.of(true, false), on -> on ? "on" : "off");
         Duration timeout = cellTimeout != null ? Duration.ofSeconds(uint("--cell-timeout", cellTimeout, 1, 86_400))
                 : DEFAULT_CELL_TIMEOUT;

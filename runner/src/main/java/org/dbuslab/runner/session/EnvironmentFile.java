@@ -33,7 +33,8 @@ public final class EnvironmentFile {
     }
 
     /** Writes OUT/environment.json; says so when it had to fall back. */
-    public static void write(Supervisor supervisor, JavaRuntime java, LabLayout jars, SessionConfig config, Path out,
+    public static void write(Supervisor supervisor, JavaRuntime java, LabLayout jars, SessionConfig config, CpuPlacement cpus,
+                             Path out,
                              Path logs, SessionLog log) throws IOException, InterruptedException {
         Path file = out.resolve("environment.json");
         Launch launch = Launch.of(logs.resolve("environment"),
@@ -53,11 +54,11 @@ public final class EnvironmentFile {
                 + "); writing environment.json from the runner's own facts");
             facts = fallback(java);
         }
-        addSession(facts, config);
+        addSession(facts, config, cpus);
         JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), facts);
     }
 
-    static void addSession(ObjectNode facts, SessionConfig c) {
+    static void addSession(ObjectNode facts, SessionConfig c, CpuPlacement cpus) {
         facts.put("preset", c.preset().name());
         if (c.precisionTarget()) {
             facts.put("precision_pct", c.precisionPct());
@@ -70,7 +71,7 @@ public final class EnvironmentFile {
         facts.put("warmup_budget_s", c.warmupBudget().toSeconds());
         facts.put("placement", c.placement().label());
         facts.put("rotation", c.rotation() ? "on" : "off");
-        facts.put("placement_cpus", CpuPlacement.describe(c.placement()));
+        facts.put("placement_cpus", cpus.describe(c.placement()));
         facts.put("order", c.order().label());
         facts.put("order_seed", c.orderSeed());
         facts.put("session_started_utc", c.startedAt().truncatedTo(ChronoUnit.MILLIS).toString());

@@ -156,7 +156,7 @@ class SessionOptionsTest {
             "--sweep-windows|1,x|--sweep-windows: 'x' is not a whole number",
             "--order|random|--order must be interleaved or sequential, got 'random'",
             "--order-seed|1000000000|--order-seed must be a whole number, got '1000000000'",
-            "--placement|pinned|--placement must be free or same-cpu or split, got 'pinned'",
+            "--placement|pinned|--placement must be free or one-cpu or cross or split, got 'pinned'",
             "--rotation|yes|--rotation must be on or off, got 'yes'",
             "--scenarios|cold-start,warm|unknown --scenarios element 'warm' (allowed: cold-start,property-reads,property-freshness)",
             "--warmup-budget|20m|--warmup-budget must not exceed --budget (10m00s), got '20m'",
