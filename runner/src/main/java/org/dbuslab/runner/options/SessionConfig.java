@@ -32,6 +32,8 @@ import org.dbuslab.runner.plan.Mode;
  * @param startedAt       when the session started (the launcher passes the build's start)
  * @param rotation        the cells outside the matrix take turns by rotation group (plan.Rotation); false: every
  *                        cell in every measured block
+ * @param placements      the CPU placements of the matrix cells, each measured in every block (the default
+ *                        one-cpu and cross; --full adds free); the other series run in {@link #homePlacement()}
  * @param libraries       the client libraries of the libraries series (--libraries; empty: none)
  * @param lkmlRuns        measured runs of each lkml cell (--lkml-runs; 0: no lkml cells)
  * @param libraryRuns     measured runs after which a libraries cell leaves the blocks (--library-runs; 0: no cap)
@@ -40,7 +42,7 @@ public record SessionConfig(Preset preset, int calls, Duration runTarget, int fi
                             double precisionPct, int minBlocks, Duration budget, int warmupBlocks, Duration warmupBudget,
                             int window, List<Integer> sizes, List<Transport> transports, List<Mode> modes,
                             boolean reference, List<Integer> referenceSizes, boolean sweep, List<Integer> sweepWindows,
-                            int sweepCalls, BlockOrdering order, long orderSeed, Placement placement, Duration cellTimeout,
+                            int sweepCalls, BlockOrdering order, long orderSeed, List<Placement> placements, Duration cellTimeout,
                             Optional<Path> out, BuildMode build, List<String> scenarios, Instant startedAt,
                             boolean rotation,
                             List<Library> libraries, int lkmlRuns, int libraryRuns) {
@@ -62,6 +64,7 @@ public record SessionConfig(Preset preset, int calls, Duration runTarget, int fi
         sweepWindows = List.copyOf(sweepWindows);
         scenarios = List.copyOf(scenarios);
         libraries = List.copyOf(libraries);
+        placements = List.copyOf(placements);
         require(calls > 0 ^ runTarget != null, "exactly one of calls and runTarget");
         require(firstBlockCalls >= 1 && (calls == 0 || firstBlockCalls == calls), "firstBlockCalls");
         require(fixedBlocks > 0 ^ Double.isFinite(precisionPct), "exactly one of fixedBlocks and precisionPct");
@@ -79,6 +82,7 @@ public record SessionConfig(Preset preset, int calls, Duration runTarget, int fi
         require(orderSeed >= 0 && orderSeed <= MAX_ORDER_SEED, "orderSeed");
         require(Set.copyOf(ALL_SCENARIOS).containsAll(scenarios), "scenarios");
         require(Library.CLIENTS.containsAll(libraries), "libraries");
+        require(!placements.isEmpty() && placements.stream().distinct().count() == placements.size(), "placements");
         require(lkmlRuns >= 0 && libraryRuns >= 0, "lkmlRuns, libraryRuns");
     }
 
@@ -99,6 +103,14 @@ public record SessionConfig(Preset preset, int calls, Duration runTarget, int fi
 
     public boolean has(Transport transport) {
         return transports.contains(transport);
+    }
+
+    /**
+     * The placement of the cells outside the matrix: one-cpu when measured (reference rows, libraries, lkml and sweep
+     * compare implementations on the transport's CPU path, where no cross-CPU wake-up blurs them), else the only one.
+     */
+    public Placement homePlacement() {
+        return placements.contains(Placement.ONE_CPU) ? Placement.ONE_CPU : placements.get(0);
     }
 
     /** When the budget runs out. */

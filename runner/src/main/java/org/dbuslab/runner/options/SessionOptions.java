@@ -32,6 +32,8 @@ public final class SessionOptions {
     public static final String PROG = "run-all.sh";
     public static final int DEFAULT_WINDOW = 128;
     public static final List<Integer> DEFAULT_SIZES = List.of(1000, 10000);
+    /** Every matrix cell in both pinned placements (issue 21): the CPU path, and every wake-up crossing CPUs. */
+    public static final List<Placement> DEFAULT_PLACEMENTS = List.of(Placement.ONE_CPU, Placement.CROSS);
     public static final List<Integer> DEFAULT_SWEEP_WINDOWS = List.of(1, 2, 4, 8, 16, 32, 64, 128, 256);
     public static final Duration DEFAULT_CELL_TIMEOUT = Duration.ofSeconds(300);
     /** Most calls per run that --run-ms or --calls may ask for. */
@@ -217,10 +219,8 @@ public final class SessionOptions {
         Instant started = startedAtMs != null ? Instant.ofEpochMilli(ulong("--started-at-ms", startedAtMs)) : clock.instant();
         long seed = orderSeed != null ? uint("--order-seed", orderSeed, 0, (int) SessionConfig.MAX_ORDER_SEED)
                 : clock.instant().getEpochSecond() % (SessionConfig.MAX_ORDER_SEED + 1);
-        Placement place = placement == null ? Placement.FREE
-                : Placement.ofLabel(placement).orElseThrow(() -> error("--placement must be "
-                        + String.join(" or ", java.util.Arrays.stream(Placement.values()).map(Placement::label).toList())
-                        + ", got '" + placement + "'"));
+        List<Placement> place = placement != null ? placements(placement)
+                : full ? List.of(Placement.ONE_CPU, Placement.CROSS, Placement.FREE) : DEFAULT_PLACEMENTS;
         boolean rotate = rotation == null || choice("--rotation", rotation, List.of(true, false), on -> on ? "on" : "off");
         Duration timeout = cellTimeout != null ? Duration.ofSeconds(uint("--cell-timeout", cellTimeout, 1, 86_400))
                 : DEFAULT_CELL_TIMEOUT;
@@ -239,6 +239,16 @@ public final class SessionOptions {
                 warmupLimit, win, sizeList, transportList, modeList, !noReference, refSizes, sweep, windows, sweepCallCount,
                 ordering, seed, place, timeout, Optional.ofNullable(out).map(Path::of), build, scenarioList, started,
                 rotate, libraryList, lkml, libraryCap);
+    }
+
+    /** --placement: one label or a comma-separated list (same-cpu still read as one-cpu). */
+    private List<Placement> placements(String value) {
+        LinkedHashSet<Placement> out = new LinkedHashSet<>();
+        for (String item : commaItems("--placement", value)) {
+            out.add(Placement.ofLabel(item).orElseThrow(() -> error("--placement must be " + String.join(" or ",
+                    java.util.Arrays.stream(Placement.values()).map(Placement::label).toList()) + ", got '" + item + "'")));
+        }
+        return List.copyOf(out);
     }
 
     private void exclusive(boolean a, String aName, boolean b, String bName) {

@@ -77,9 +77,14 @@ final class UsageText {
                                       its number; sequential: plan order in every block
                   --order-seed S      seed of the shuffle, 0..%d (default: the session's start
                                       time); order.tsv records it and every block's order
-                  --placement P       free (default): no CPU affinity; same-cpu: every process on
-                                      one CPU; split: the client on one CPU, bus and server on the
-                                      other. Recorded in environment.json
+                  --placement LIST    the CPU placements every matrix cell is measured in, each in
+                                      every block (default one-cpu,cross; --full adds free):
+                                      one-cpu: every process on one CPU; cross: every wake-up of a
+                                      sync call crosses CPUs (2 CPUs: the bus, or a p2p server, on
+                                      the other CPU; 3 or more: each process its own); split: the
+                                      client on one CPU, bus and server on another; free: no
+                                      affinity. Only CPUs the lab is allowed; the other series
+                                      run in one-cpu. runs.csv's placement column
                   --rotation on|off   on (default): the matrix cells run in every measured block,
                                       every other cell (reference rows, sweep) in the rotation
                                       group of its mode and payload size, block b running group

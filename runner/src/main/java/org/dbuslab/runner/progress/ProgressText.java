@@ -46,7 +46,7 @@ public final class ProgressText {
                         + ", " + warmup + ", async window " + c.window() + ", sizes " + join(c.sizes()),
                 "transports " + c.transports().stream().map(Object::toString).collect(Collectors.joining(" ")) + "; modes "
                         + c.modes().stream().map(Object::toString).collect(Collectors.joining(" ")) + "; order " + c.order()
-                        + " (seed " + c.orderSeed() + "); placement " + c.placement(),
+                        + " (seed " + c.orderSeed() + "); placement " + String.join(" and ", c.placements().stream().map(p -> p.label()).toList()),
                 c.reference() ? "reference rows: libdbus pairs and raw floor at sizes " + join(c.referenceSizes())
                         : "reference rows: off (--no-reference)",
                 c.sweep() ? "sweep: windows " + join(c.sweepWindows()) + (plan.cells().stream()

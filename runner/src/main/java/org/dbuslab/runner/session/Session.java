@@ -106,7 +106,7 @@ public final class Session {
 
     /** Runs the session; its exit code (0 clean, 1 something failed). Interrupts end the JVM (SignalExit). */
     public int run(Path out) throws IOException, InterruptedException, CannotRun {
-        String why = cpus.unusableReason(config.placement(), SessionServices.onPath("taskset"));
+        String why = cpus.unusableReason(config.homePlacement(), SessionServices.onPath("taskset"));
         if (why != null) {
             throw new CannotRun(3, why);
         }
@@ -156,7 +156,7 @@ public final class Session {
     private void measure(Supervisor supervisor, ResultsFolder folder, LabLayout jars, JavaRuntime java, Path tmp,
                          Path logs, SessionPlan initialPlan) throws IOException, InterruptedException {
         Instant startup = clock.instant();
-        Services services = new Services(supervisor, jars, java, cpus.pinning(config.placement()), tmp, logs, log::say);
+        Services services = new Services(supervisor, jars, java, cpus.pinning(config.homePlacement()), tmp, logs, log::say);
         SessionServices session = new SessionServices(services, new LibraryPrograms(layout.repo(), env, java), folder, log);
         this.services = session;
         boolean testTool = SessionServices.onPath("dbus-test-tool");
@@ -164,7 +164,7 @@ public final class Session {
         Duration spamTimeout = config.cellTimeout().compareTo(SPAM_TIMEOUT_MAX) < 0 ? config.cellTimeout() : SPAM_TIMEOUT_MAX;
         Path scratch = Files.createDirectories(tmp.resolve("spam"));
         SpamRun spam = new SpamRun(supervisor, layout.timedRun(), scratch, spamTimeout,
-            cpus.cpus(config.placement(), CpuPlacement.Role.EXTRA, true));
+            cpus.cpus(config.homePlacement(), CpuPlacement.Role.EXTRA, true));
         PayloadFiles payloads = new PayloadFiles(tmp);
         if (config.reference() && testTool) {
             for (Transport t : Transport.REFERENCE_BUSES) {
@@ -248,7 +248,7 @@ public final class Session {
                     key.pair() == Pair.JAVA_LIBDBUS ? Services.LIBDBUS_ECHO_NAME : dest, t, key.mode().label(), latency);
             };
             Launch launch = Launch.of(folder.dir().resolve(ResultsFolder.LOGS).resolve(t).resolve("client." + key.name()),
-                command).on(cpus.cpus(config.placement(), CpuPlacement.Role.CLIENT, !peer));
+                command).on(cpus.cpus(config.homePlacement(), CpuPlacement.Role.CLIENT, !peer));
             launches.put(key, launch);
         }
         Map<ClientKey, ClientProcess> ready = new LinkedHashMap<>();
@@ -294,7 +294,7 @@ public final class Session {
     private void describe(Path out, JavaRuntime java, SessionPlan plan) {
         log.say(PROG + ": results in " + out);
         ProgressText.sessionStart(config, plan).forEach(log::say);
-        log.say("JVM flags of servers and clients: '" + java.flagsText() + "'; " + cpus.describe(config.placement()));
+        log.say("JVM flags of servers and clients: '" + java.flagsText() + "'; " + cpus.describe(config.homePlacement()));
     }
 
     /** The launcher builds before the runner starts: its log (LAB_BUILD_LOG) goes to logs/build.log. */

@@ -58,7 +58,8 @@ class SessionOptionsTest {
         assertTrue(c.sweep());
         assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 128, 256), c.sweepWindows());
         assertEquals(128, c.window());
-        assertEquals(Placement.FREE, c.placement());
+        assertEquals(List.of(Placement.ONE_CPU, Placement.CROSS), c.placements());
+        assertEquals(Placement.ONE_CPU, c.homePlacement());
         assertEquals(BlockOrdering.INTERLEAVED, c.order());
         assertEquals(NOW.getEpochSecond() % 1_000_000_000L, c.orderSeed());
         assertEquals(NOW, c.startedAt());
@@ -92,6 +93,15 @@ class SessionOptionsTest {
     }
 
     @Test
+    void placementIsAListFullAddsFreeAndSameCpuIsOneCpu() {
+        assertEquals(List.of(Placement.ONE_CPU, Placement.CROSS, Placement.FREE), parse("--full").placements());
+        assertEquals(List.of(Placement.FREE), parse("--placement", "free").placements());
+        assertEquals(List.of(Placement.CROSS, Placement.ONE_CPU), parse("--placement", "cross,same-cpu").placements());
+        assertEquals(Placement.ONE_CPU, parse("--placement", "cross,same-cpu").homePlacement());
+        assertEquals(Placement.CROSS, parse("--placement", "cross").homePlacement());
+    }
+
+    @Test
     void optionsOverrideThePresetInAnyFormAndTheLastOneWins() {
         SessionConfig c = parse("--precision=2.5", "--budget", "1h30m", "--calls", "900", "--calls=1000",
                 "--transports", "p2p-unix,dbus-daemon,p2p-unix", "--modes", "async", "--order-seed", "42", "--placement",
@@ -104,7 +114,7 @@ class SessionOptionsTest {
         assertEquals(List.of(Transport.P2P_UNIX, Transport.DBUS_DAEMON), c.transports(), "deduplicated, in order");
         assertEquals(List.of(Mode.ASYNC), c.modes());
         assertEquals(42, c.orderSeed());
-        assertEquals(Placement.SPLIT, c.placement());
+        assertEquals(List.of(Placement.SPLIT), c.placements());
         assertFalse(c.reference());
         assertFalse(c.sweep());
         assertEquals(Optional.of(Path.of("/tmp/x")), c.out());
@@ -192,7 +202,7 @@ class SessionOptionsTest {
         assertTrue(SessionOptions.parse(CLOCK, "--calls", "7", "-h").helpRequested());
         String usage = SessionOptions.usage();
         for (String name : List.of("(default)", "--quick", "--full", "--precision P", "--budget D", "--blocks N",
-                "--placement P", "--run-ms N", "--calls N", "--order-seed S", "--out DIR", "--no-build", "--rebuild",
+                "--placement LIST", "--run-ms N", "--calls N", "--order-seed S", "--out DIR", "--no-build", "--rebuild",
                 "--scenarios LIST", "--transports LIST", "--modes LIST", "--sizes LIST", "--window N", "--sweep-windows LIST",
                 "--no-reference", "--no-sweep", "--cell-timeout S", "--warmup-blocks N", "--warmup-budget D",
                 "libdbus>dbus-java", "raw-unix", "dbus-daemon-limit8", "+-3% met")) {
