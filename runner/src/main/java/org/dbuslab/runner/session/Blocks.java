@@ -56,6 +56,7 @@ final class Blocks {
     private final CellRunner runner;
     private final SessionServices services;
     private final Tally tally;
+    private final PlacementSwitch placements;
     private final Budget budget;
     private final Eta eta;
     private Rotation rotation = Rotation.OFF;
@@ -64,7 +65,7 @@ final class Blocks {
     private int block;
 
     Blocks(SessionConfig config, Clock clock, SessionLog log, ResultsFolder folder, CellRunner runner,
-           SessionServices services, Tally tally) {
+           SessionServices services, Tally tally, PlacementSwitch placements) {
         this.config = config;
         this.clock = clock;
         this.log = log;
@@ -72,6 +73,7 @@ final class Blocks {
         this.runner = runner;
         this.services = services;
         this.tally = tally;
+        this.placements = placements;
         // the blocks leave time for what comes after them, so the whole session ends within --budget
         this.budget = new Budget(config.startedAt(), config.budget(), clock)
             .withReserve(REPORT_RESERVE);
@@ -197,20 +199,54 @@ final class Blocks {
             .filter(c -> c.wantsMoreRuns(runsMade.getOrDefault(c.id(), 0))).toList();
     }
 
+    /**
+     * One block: its runs shuffled, then grouped by placement (BlockOrder#placementsOfBlock), the processes moved to
+     * each placement before its runs. A placement the processes could not be moved to makes no runs in the block.
+     */
     private void runBlock(List<Cell> cells, Phase phase, String group, AfterRun after)
         throws IOException, InterruptedException {
         block++;
-        BlockOrder order = BlockOrder.of(cells, phase, config.order(), config.orderSeed(), block).withGroup(group);
+        List<org.dbuslab.format.Placement> halves = BlockOrder.placementsOfBlock(config.placements(), block);
+        BlockOrder order = BlockOrder.of(cells, phase, config.order(), config.orderSeed(), block).withGroup(group)
+            .inPlacementHalves(halves);
         folder.appendOrder(order);
         eta.blockStarted(phase);
         int position = 0;
+        org.dbuslab.format.Placement half = null;
+        org.dbuslab.format.Placement refused = null;
         for (Cell cell : order.cells()) {
             SignalExit.parkIfInterrupted();
             position++;
+            if (cell.placement() != half) { // every half of every block: moved if need be, and checked
+                half = cell.placement();
+                List<String> problems = placements.moveTo(cell.placement());
+                if (!problems.isEmpty()) {
+                    refused = cell.placement();
+                    refuse(refused, problems);
+                } else {
+                    log.detail("   block " + block + ": placement " + cell.placement().label() + ", every thread on its CPUs ("
+                        + placements.lastCheck() + ")");
+                }
+            }
+            if (cell.placement() == refused) {
+                continue;
+            }
             if (services.blocked(cell) == null) {
                 log.detail(ProgressText.run(block, phase.label(), position, order.cells().size(), cell));
             }
             after.accept(cell, runner.run(cell, phase, block, order.payloadSeed()));
         }
     }
+
+    /** The runs of a placement the processes are not in are not made (nor recorded): the session says so and fails. */
+    private void refuse(org.dbuslab.format.Placement placement, List<String> problems) {
+        String why = "block " + block + ": no " + placement.label() + " runs, the processes are not on its CPUs: "
+            + String.join("; ", problems);
+        tally.lost(why);
+        folder.note(PLACEMENT_TOPIC, "refused", why);
+        log.say("  [!] " + why);
+    }
+
+    /** notes.tsv's topic of what the runner says about placements. */
+    static final String PLACEMENT_TOPIC = "placement";
 }

@@ -106,9 +106,11 @@ public final class Session {
 
     /** Runs the session; its exit code (0 clean, 1 something failed). Interrupts end the JVM (SignalExit). */
     public int run(Path out) throws IOException, InterruptedException, CannotRun {
-        String why = cpus.unusableReason(config.homePlacement(), SessionServices.onPath("taskset"));
-        if (why != null) {
-            throw new CannotRun(3, why);
+        for (org.dbuslab.format.Placement p : config.placements()) {
+            String why = cpus.unusableReason(p, SessionServices.onPath("taskset"));
+            if (why != null) {
+                throw new CannotRun(3, why + (p == org.dbuslab.format.Placement.FREE ? "" : "; --placement free pins nothing"));
+            }
         }
         ResultsFolder folder;
         try {
@@ -156,7 +158,7 @@ public final class Session {
     private void measure(Supervisor supervisor, ResultsFolder folder, LabLayout jars, JavaRuntime java, Path tmp,
                          Path logs, SessionPlan initialPlan) throws IOException, InterruptedException {
         Instant startup = clock.instant();
-        Services services = new Services(supervisor, jars, java, cpus.pinning(config.homePlacement()), tmp, logs, log::say);
+        Services services = new Services(supervisor, jars, java, cpus.pinning(firstPlacement()), tmp, logs, log::say);
         SessionServices session = new SessionServices(services, new LibraryPrograms(layout.repo(), env, java), folder, log);
         this.services = session;
         boolean testTool = SessionServices.onPath("dbus-test-tool");
@@ -189,7 +191,9 @@ public final class Session {
         CellRunner runner = new CellRunner(session, clients, clientProblems, spam, payloads, new CpuMeter(new CpuClock()),
             csv, folder, logs, config.cellTimeout(), tally, log);
         folder.note(NotesTsv.SESSION, NotesTsv.STARTED, "the blocks began; " + NotesTsv.COMPLETE + " follows when they end");
-        new Blocks(config, clock, log, folder, runner, session, tally).run(initialPlan, clients.keySet());
+        PlacementSwitch placements = new PlacementSwitch(cpus, SessionProcesses.targets(services, clients), firstPlacement());
+        SessionProcesses.notePlacements(folder, config, cpus);
+        new Blocks(config, clock, log, folder, runner, session, tally, placements).run(initialPlan, clients.keySet());
         if (!SignalExit.interrupted()) {
             folder.note(NotesTsv.SESSION, NotesTsv.COMPLETE, "the blocks ended");
         }
@@ -248,7 +252,7 @@ public final class Session {
                     key.pair() == Pair.JAVA_LIBDBUS ? Services.LIBDBUS_ECHO_NAME : dest, t, key.mode().label(), latency);
             };
             Launch launch = Launch.of(folder.dir().resolve(ResultsFolder.LOGS).resolve(t).resolve("client." + key.name()),
-                command).on(cpus.cpus(config.homePlacement(), CpuPlacement.Role.CLIENT, !peer));
+                command).on(cpus.cpus(firstPlacement(), CpuPlacement.Role.CLIENT, !peer));
             launches.put(key, launch);
         }
         Map<ClientKey, ClientProcess> ready = new LinkedHashMap<>();
@@ -287,6 +291,11 @@ public final class Session {
         }
     }
 
+    /** The placement the processes start in: the first block's first (BlockOrder#placementsOfBlock). */
+    private org.dbuslab.format.Placement firstPlacement() {
+        return config.placements().get(0);
+    }
+
     private int plannedBlocks() {
         return config.fixedBlocks() > 0 ? config.fixedBlocks() : config.minBlocks();
     }
@@ -294,7 +303,8 @@ public final class Session {
     private void describe(Path out, JavaRuntime java, SessionPlan plan) {
         log.say(PROG + ": results in " + out);
         ProgressText.sessionStart(config, plan).forEach(log::say);
-        log.say("JVM flags of servers and clients: '" + java.flagsText() + "'; " + cpus.describe(config.homePlacement()));
+        log.say("JVM flags of servers and clients: '" + java.flagsText() + "'; " + String.join("; ",
+            config.placements().stream().map(cpus::describe).toList()));
     }
 
     /** The launcher builds before the runner starts: its log (LAB_BUILD_LOG) goes to logs/build.log. */
