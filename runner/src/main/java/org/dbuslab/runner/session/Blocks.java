@@ -2,6 +2,7 @@ package org.dbuslab.runner.session;
 
 import org.dbuslab.format.Phase;
 import org.dbuslab.runner.options.SessionConfig;
+import org.dbuslab.runner.options.Durations;
 import org.dbuslab.runner.plan.BlockOrder;
 import org.dbuslab.runner.plan.CallsCalibration;
 import org.dbuslab.runner.plan.Cell;
@@ -11,6 +12,7 @@ import org.dbuslab.runner.plan.Rotation;
 import org.dbuslab.runner.plan.SessionPlan;
 import org.dbuslab.runner.progress.BlockForecast;
 import org.dbuslab.runner.progress.Eta;
+import org.dbuslab.runner.progress.NoiseForecast;
 import org.dbuslab.runner.progress.ProgressText;
 import org.dbuslab.runner.record.ResultsFolder;
 import org.dbuslab.runner.stop.BlockCi;
@@ -19,6 +21,9 @@ import org.dbuslab.runner.stop.Budget;
 import org.dbuslab.runner.stop.Decision;
 import org.dbuslab.runner.stop.PrecisionRule;
 import org.dbuslab.runner.stop.WarmupRule;
+
+import org.dbuslab.stats.Quantiles;
+import org.dbuslab.stats.TwoLevelNoise;
 
 import java.io.IOException;
 import java.time.Clock;
@@ -63,6 +68,11 @@ final class Blocks {
     /** Measured runs made so far of each cell with a run cap. */
     private final Map<String, Integer> cappedRuns = new HashMap<>();
     private int block;
+    /** The matrix cells' runs of the block after the warm-up (two each). */
+    private final Map<String, List<Double>> runsTwice = new HashMap<>();
+    /** Time spent moving and checking processes between placements, over the blocks so far. */
+    private long placementNanos;
+    private Instant measuredStart;
 
     Blocks(SessionConfig config, Clock clock, SessionLog log, ResultsFolder folder, CellRunner runner,
            SessionServices services, Tally tally, PlacementSwitch placements) {
@@ -132,9 +142,36 @@ final class Blocks {
                 log.detail(line);
             }
             if (outcome != WarmupRule.Outcome.CONTINUE || budget.remaining().isZero()) {
-                return plan;
+                return config.runTarget() == null || budget.remaining().isZero() ? plan : calibrated(plan, nsPerCall);
             }
         }
+    }
+
+    /**
+     * One more warm-up block of every persistent client's cells, now that the JIT is quiet, and calls per run set
+     * from it: the warm-up blocks' own times include the compilation the clients still did between their runs (on
+     * 2 CPUs, beside the run), and calls set from them made the matrix's runs 27-30 ms against --run-ms 50.
+     */
+    private SessionPlan calibrated(SessionPlan plan, Map<String, Double> nsPerCall) throws IOException, InterruptedException {
+        Instant started = clock.instant();
+        // the matrix twice: the two runs of a cell in one block are its run-to-run noise (NoiseForecast)
+        List<Cell> cells = new java.util.ArrayList<>(plan.warmupCells(false, Set.of()));
+        cells.addAll(plan.matrix());
+        runBlock(cells, Phase.WARMUP, Rotation.EVERY, (cell, result) -> {
+            if (!Double.isNaN(result.usPerCall())) {
+                nsPerCall.put(cell.id(), result.usPerCall() * 1000);
+                if (cell.series() == org.dbuslab.format.Series.MATRIX) {
+                    runsTwice.computeIfAbsent(cell.id(), k -> new java.util.ArrayList<>()).add(result.usPerCall());
+                }
+            }
+        });
+        eta.blockFinished();
+        SessionPlan out = plan.withCalls(CallsCalibration.calibrate(plan.cells(), nsPerCall, config.runTarget()));
+        folder.writePlan(out, rotation, config.fixedBlocks() > 0 ? config.fixedBlocks() : config.minBlocks(),
+            config.warmupBlocks());
+        log.say("   calls per run set from a block after the warm-up (" + Durations.format(Duration.between(started,
+            clock.instant())) + "), for runs of about " + config.runTarget().toMillis() + " ms");
+        return out;
     }
 
     private void measure(SessionPlan plan) throws IOException, InterruptedException {
@@ -142,6 +179,7 @@ final class Blocks {
             BlockCi.deciding());
         BlockSamples samples = new BlockSamples();
         Set<String> skipped = new HashSet<>();
+        measuredStart = clock.instant();
         for (int measured = 1; ; measured++) {
             int m = measured;
             runBlock(cellsOfMeasuredBlock(plan, measured), Phase.MEASURE, rotation.blockLabel(measured), (cell, result) -> {
@@ -156,6 +194,9 @@ final class Blocks {
                 }
             });
             eta.blockFinished();
+            if (measured == NOISE_AT) {
+                forecastNoise(plan, samples, measured);
+            }
             for (Cell c : plan.cells()) {
                 if (services.blocked(c) != null) {
                     skipped.add(c.id());
@@ -179,6 +220,30 @@ final class Blocks {
                 return;
             }
         }
+    }
+
+    /** After how many measured blocks the session says what its budget buys (NoiseForecast). */
+    static final int NOISE_AT = 5;
+
+    private void forecastNoise(SessionPlan plan, BlockSamples samples, int measured) {
+        List<TwoLevelNoise> noise = new java.util.ArrayList<>();
+        double runMs = 0;
+        for (Cell c : plan.matrix()) {
+            double[] blocks = samples.of(c.id()).stream().filter(b -> b.length > 0).mapToDouble(b -> b[0]).toArray();
+            List<Double> twice = runsTwice.getOrDefault(c.id(), List.of());
+            if (blocks.length >= 2) {
+                noise.add(TwoLevelNoise.of(twice.size() >= 2 ? List.of(twice.stream().mapToDouble(Double::doubleValue)
+                    .toArray()) : List.of(), blocks, 1));
+                runMs += Quantiles.median(blocks) * c.calls() / 1000 / plan.matrix().size();
+            }
+        }
+        if (noise.isEmpty()) {
+            return;
+        }
+        int allows = eta.blocksAllowed();
+        Duration before = Duration.between(config.startedAt(), measuredStart);
+        NoiseForecast.lines(noise, measured + Math.max(0, allows), config.precisionPct(), eta.expectedBlock(), before,
+            runMs, placementNanos / 1e6 / block).forEach(log::say);
     }
 
     interface AfterRun {
@@ -219,7 +284,9 @@ final class Blocks {
             position++;
             if (cell.placement() != half) { // every half of every block: moved if need be, and checked
                 half = cell.placement();
+                long t0 = System.nanoTime();
                 List<String> problems = placements.moveTo(cell.placement());
+                placementNanos += System.nanoTime() - t0;
                 if (!problems.isEmpty()) {
                     refused = cell.placement();
                     refuse(refused, problems);
