@@ -17,8 +17,8 @@ import org.dbuslab.runner.plan.Mode;
  *
  * @param preset          the preset the values started from
  * @param calls           fixed calls per run (--calls), or 0 when calls follow {@code runTarget}
- * @param runTarget       how long a run should take; null with fixed calls. Calls are set after the first warm-up
- *                        block so that a run takes about this long (at least 2 x window)
+ * @param runTarget       how long a run should take; null with fixed calls. Calls are set from a block after the
+ *                        warm-up so that a run takes about this long (at least 2 x window)
  * @param firstBlockCalls calls per run until calibrated (= calls when fixed)
  * @param fixedBlocks     measured blocks to make (--blocks, --quick), or 0 to stop on the precision target
  * @param precisionPct    the precision target (95% CI half-width in % of the estimate); NaN with fixed blocks

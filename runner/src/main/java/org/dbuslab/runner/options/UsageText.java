@@ -62,9 +62,9 @@ final class UsageText {
                                       (default: %d%% of --budget; 0 = only the least blocks)
 
                 Matrix (options override the preset, in any order):
-                  --run-ms N          calls per run set after the first warm-up block so a run takes
+                  --run-ms N          calls per run set from a block after the warm-up so a run takes
                                       about N ms (at least 2 x window; cells that are compared share
-                                      their calls per run)
+                                      their calls per run, set by the matrix cells')
                   --calls N           fixed calls per run instead (>= 2)
                   --window N          calls in flight in async mode (>= 1, default %d); sync uses 1
                   --sizes LIST        payload bytes, comma-separated (default %s, min %d, max %d)
