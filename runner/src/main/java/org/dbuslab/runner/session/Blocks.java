@@ -148,30 +148,55 @@ final class Blocks {
     }
 
     /**
-     * One more warm-up block of every persistent client's cells, now that the JIT is quiet, and calls per run set
-     * from it: the warm-up blocks' own times include the compilation the clients still did between their runs (on
-     * 2 CPUs, beside the run), and calls set from them made the matrix's runs 27-30 ms against --run-ms 50.
+     * Warm-up blocks of every persistent client's cells, the matrix twice, until the matrix cells' time per call is
+     * steady (the median cell's changed by at most {@link #STEADY} since the block before) or {@link
+     * #CALIBRATION_BLOCKS} are made; calls per run are set from the last. The warm-up blocks' own times include the
+     * compilation the clients still did between their runs (on 2 CPUs, beside the run), and calls set from them made
+     * the matrix's runs 27-30 ms against --run-ms 50. The two runs of each matrix cell in the last block are its
+     * run-to-run noise (NoiseForecast).
      */
     private SessionPlan calibrated(SessionPlan plan, Map<String, Double> nsPerCall) throws IOException, InterruptedException {
         Instant started = clock.instant();
-        // the matrix twice: the two runs of a cell in one block are its run-to-run noise (NoiseForecast)
         List<Cell> cells = new java.util.ArrayList<>(plan.warmupCells(false, Set.of()));
         cells.addAll(plan.matrix());
-        runBlock(cells, Phase.WARMUP, Rotation.EVERY, (cell, result) -> {
-            if (!Double.isNaN(result.usPerCall())) {
-                nsPerCall.put(cell.id(), result.usPerCall() * 1000);
-                if (cell.series() == org.dbuslab.format.Series.MATRIX) {
-                    runsTwice.computeIfAbsent(cell.id(), k -> new java.util.ArrayList<>()).add(result.usPerCall());
+        Map<String, Double> before = Map.of();
+        double change = Double.NaN;
+        int made = 0;
+        while (made < CALIBRATION_BLOCKS && !(Math.abs(change) <= STEADY) && !budget.remaining().isZero()) {
+            made++;
+            runsTwice.clear();
+            runBlock(cells, Phase.WARMUP, Rotation.EVERY, (cell, result) -> {
+                if (!Double.isNaN(result.usPerCall())) {
+                    nsPerCall.put(cell.id(), result.usPerCall() * 1000);
+                    if (cell.series() == org.dbuslab.format.Series.MATRIX) {
+                        runsTwice.computeIfAbsent(cell.id(), k -> new java.util.ArrayList<>()).add(result.usPerCall());
+                    }
                 }
-            }
-        });
-        eta.blockFinished();
+            });
+            eta.blockFinished();
+            Map<String, Double> now = new HashMap<>();
+            runsTwice.forEach((id, runs) -> now.put(id, Quantiles.median(runs.stream().mapToDouble(Double::doubleValue).toArray())));
+            change = medianChange(before, now);
+            before = now;
+        }
         SessionPlan out = plan.withCalls(CallsCalibration.calibrate(plan.cells(), nsPerCall, config.runTarget()));
         folder.writePlan(out, rotation, config.fixedBlocks() > 0 ? config.fixedBlocks() : config.minBlocks(),
             config.warmupBlocks());
-        log.say("   calls per run set from a block after the warm-up (" + Durations.format(Duration.between(started,
-            clock.instant())) + "), for runs of about " + config.runTarget().toMillis() + " ms");
+        log.say(String.format(java.util.Locale.ROOT, "   calls per run set from %d block(s) after the warm-up (%s; the"
+            + " matrix's time per call changed by %+.0f%% in the last), for runs of about %d ms", made,
+            Durations.format(Duration.between(started, clock.instant())), 100 * change, config.runTarget().toMillis()));
         return out;
+    }
+
+    /** Blocks after the warm-up at most, and the change of time per call that counts as steady. */
+    static final int CALIBRATION_BLOCKS = 4;
+    static final double STEADY = 0.10;
+
+    /** The median over the cells in both of now / before - 1; NaN when none is. */
+    static double medianChange(Map<String, Double> before, Map<String, Double> now) {
+        double[] ratios = now.entrySet().stream().filter(e -> before.containsKey(e.getKey()) && before.get(e.getKey()) > 0)
+            .mapToDouble(e -> e.getValue() / before.get(e.getKey()) - 1).toArray();
+        return ratios.length == 0 ? Double.NaN : Quantiles.median(ratios);
     }
 
     private void measure(SessionPlan plan) throws IOException, InterruptedException {
