@@ -5,17 +5,25 @@ import org.dbuslab.format.Placement;
 import java.util.List;
 
 /**
- * The CPUs of each process under --placement: free (the scheduler decides), same-cpu (every process on CPU 0)
- * or split (the client on CPU 0, the bus and the server on CPU 1). Set with taskset (util-linux), which sets
- * the affinity and execs, so the process keeps its pid and its children (the broker its launcher forks)
- * inherit it.
+ * The CPUs of each process under a {@link Placement}, chosen among the CPUs the lab is allowed (A, B, C: the
+ * first, second and third of them):
+ * <ul>
+ *   <li>free: no affinity, the scheduler decides;</li>
+ *   <li>one-cpu: every process on A;</li>
+ *   <li>cross: every wake-up of a sync call crosses CPUs. On 2 CPUs the client and a bus's server on A and the bus
+ *       on B; p2p: the client on A, the server on B. On 3 or more, the client on A, the bus on B, the server on C;</li>
+ *   <li>split: the client on A, the bus and the server on B.</li>
+ * </ul>
+ * Extra processes (the spam timer and what it forks) run on the bus's CPU. Set at start with taskset (util-linux),
+ * which sets the affinity and execs, so the process keeps its pid and its children (the broker its launcher forks)
+ * inherit it; later changed with taskset -a -p ({@link Affinity}).
  */
 public final class CpuPlacement {
 
     /** The role of a process, for its CPU. */
-    public enum Role { CLIENT, BUS, SERVER }
+    public enum Role { CLIENT, BUS, SERVER, EXTRA }
 
-    /** A CPU list for taskset -c, or ANY. */
+    /** A CPU list for taskset -c, or ANY (no affinity of the lab's own). */
     public record Cpus(String list) {
         public static final Cpus ANY = new Cpus("");
 
@@ -24,37 +32,84 @@ public final class CpuPlacement {
         }
     }
 
-    private CpuPlacement() {
+    /** The CPUs of each role under one placement. */
+    public interface Pinning {
+        /** Where nothing is pinned (free placement, the scale session). */
+        Pinning NONE = (role, onBus) -> Cpus.ANY;
+
+        /** @param onBus whether the process belongs to a bus transport (a p2p server is placed apart from its client) */
+        Cpus cpus(Role role, boolean onBus);
     }
 
-    public static Cpus cpusFor(Placement placement, Role role) {
+    private final List<Integer> allowed;
+
+    /** ALLOWED: the CPUs the lab may use, ascending (AllowedCpus). */
+    public CpuPlacement(List<Integer> allowed) {
+        if (allowed.isEmpty()) {
+            throw new IllegalArgumentException("no CPUs allowed");
+        }
+        this.allowed = List.copyOf(allowed);
+    }
+
+    public static CpuPlacement ofThisProcess() {
+        return new CpuPlacement(AllowedCpus.ofThisProcess());
+    }
+
+    public List<Integer> allowed() {
+        return allowed;
+    }
+
+    public Pinning pinning(Placement placement) {
+        return (role, onBus) -> cpus(placement, role, onBus);
+    }
+
+    public Cpus cpus(Placement placement, Role role, boolean onBus) {
+        if (unusableReason(placement, true) != null) {
+            throw new IllegalStateException(unusableReason(placement, true));
+        }
         return switch (placement) {
             case FREE -> Cpus.ANY;
-            case SAME_CPU -> new Cpus("0");
-            case SPLIT -> new Cpus(role == Role.CLIENT ? "0" : "1");
+            case ONE_CPU -> cpu(0);
+            case SPLIT -> cpu(role == Role.CLIENT ? 0 : 1);
+            case CROSS -> switch (role) {
+                case CLIENT -> cpu(0);
+                case BUS, EXTRA -> cpu(1);
+                case SERVER -> allowed.size() >= 3 ? cpu(2) : cpu(onBus ? 0 : 1);
+            };
         };
     }
 
-    /** Why PLACEMENT cannot be used on a machine with CPUS online CPUs, or null when it can. */
-    public static String unusableReason(Placement placement, int cpus, boolean tasksetFound) {
+    private Cpus cpu(int index) {
+        return new Cpus(Integer.toString(allowed.get(index)));
+    }
+
+    /** Why PLACEMENT cannot be used with these CPUs, or null when it can. */
+    public String unusableReason(Placement placement, boolean tasksetFound) {
         if (placement == Placement.FREE) {
             return null;
         }
         if (!tasksetFound) {
             return "--placement " + placement.label() + " needs taskset (util-linux), which is not on PATH";
         }
-        if (placement == Placement.SPLIT && cpus < 2) {
-            return "--placement split needs 2 CPUs, this machine has " + cpus;
+        if ((placement == Placement.SPLIT || placement == Placement.CROSS) && allowed.size() < 2) {
+            return "--placement " + placement.label() + " needs 2 CPUs, the lab is allowed only CPU "
+                + AllowedCpus.format(allowed);
         }
         return null;
     }
 
     /** For environment.json and the session log. */
-    public static String describe(Placement placement) {
+    public String describe(Placement placement) {
+        String a = Integer.toString(allowed.get(0));
+        String b = allowed.size() > 1 ? Integer.toString(allowed.get(1)) : "?";
         return switch (placement) {
-            case FREE -> "free: client, bus and server on any CPU";
-            case SAME_CPU -> "same-cpu: client, bus and server on CPU 0";
-            case SPLIT -> "split: client on CPU 0, bus and server on CPU 1";
+            case FREE -> "free: client, bus and server on any of CPUs " + AllowedCpus.format(allowed);
+            case ONE_CPU -> "one-cpu: client, bus and server on CPU " + a;
+            case SPLIT -> "split: client on CPU " + a + ", bus and server on CPU " + b;
+            case CROSS -> allowed.size() >= 3
+                ? "cross: client on CPU " + a + ", bus on CPU " + b + ", server on CPU " + allowed.get(2)
+                : "cross: client on CPU " + a + ", bus on CPU " + b + ", a bus's server on CPU " + a
+                    + ", a p2p server on CPU " + b;
         };
     }
 }

@@ -1,6 +1,6 @@
 package org.dbuslab.runner.exec;
 
-import org.dbuslab.format.Placement;
+import org.dbuslab.format.Transport;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -38,19 +38,19 @@ public final class Services {
     private final Supervisor supervisor;
     private final LabLayout jars;
     private final JavaRuntime java;
-    private final Placement placement;
+    private final CpuPlacement.Pinning pinning;
     private final Path tmp;
     private final Path logs;
     private final Consumer<String> say;
     private final Map<String, Service> services = new LinkedHashMap<>();
 
     /** JARS: the session's jar copies; TMP: short private folder for sockets and bus dirs (sun_path). */
-    public Services(Supervisor supervisor, LabLayout jars, JavaRuntime java, Placement placement, Path tmp,
+    public Services(Supervisor supervisor, LabLayout jars, JavaRuntime java, CpuPlacement.Pinning pinning, Path tmp,
                     Path logs, Consumer<String> say) {
         this.supervisor = supervisor;
         this.jars = jars;
         this.java = java;
-        this.placement = placement;
+        this.pinning = pinning;
         this.tmp = tmp;
         this.logs = logs;
         this.say = say;
@@ -58,6 +58,16 @@ public final class Services {
 
     public static boolean isBus(String transport) {
         return transport.equals("dbus-daemon") || transport.equals("dbus-broker") || transport.equals("dbus-daemon-tcp");
+    }
+
+    /** Whether service NAME (KIND:TRANSPORT) belongs to a bus transport; a program (prog:) counts as one. */
+    public static boolean onBus(String name) {
+        return Transport.ofLabel(name.substring(name.indexOf(':') + 1)).map(Transport::isBus).orElse(true);
+    }
+
+    /** Every service started, in start order. */
+    public java.util.Collection<Service> all() {
+        return services.values();
     }
 
     /** The service NAME (bus:T, srv:T, echo:T, raw:T), or empty when it was never started. */
@@ -83,7 +93,7 @@ public final class Services {
         String name = "bus:" + label;
         try {
             BusInstance bus = BusInstance.up(supervisor, jars.busScript(), transport, label, tmp, logs.resolve(label),
-                env, CpuPlacement.cpusFor(placement, CpuPlacement.Role.BUS));
+                env, pinning.cpus(CpuPlacement.Role.BUS, true));
             services.put(name, Service.ofBus(name, bus));
             say.accept("   bus " + label + ": " + bus.address());
             return true;
@@ -127,7 +137,7 @@ public final class Services {
     }
 
     private void spawn(String name, Path logBase, List<String> command) throws IOException {
-        Launch launch = Launch.of(logBase, command).on(CpuPlacement.cpusFor(placement, CpuPlacement.Role.SERVER));
+        Launch launch = Launch.of(logBase, command).on(pinning.cpus(CpuPlacement.Role.SERVER, onBus(name)));
         services.put(name, Service.ofProcess(name, supervisor.start(name, launch)));
     }
 
@@ -194,7 +204,7 @@ public final class Services {
         Service bus = services.get("bus:" + transport);
         Launch launch = Launch.of(logs.resolve(transport).resolve("libdbus-echo"),
                 List.of("dbus-test-tool", "echo", "--name=" + LIBDBUS_ECHO_NAME))
-            .withEnvironment("DBUS_SESSION_BUS_ADDRESS", bus.address()).on(CpuPlacement.cpusFor(placement, CpuPlacement.Role.SERVER));
+            .withEnvironment("DBUS_SESSION_BUS_ADDRESS", bus.address()).on(pinning.cpus(CpuPlacement.Role.SERVER, true));
         Child echo = supervisor.start(name, launch);
         Service service = Service.ofProcess(name, echo);
         services.put(name, service);

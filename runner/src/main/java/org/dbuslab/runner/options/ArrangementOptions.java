@@ -1,6 +1,7 @@
 package org.dbuslab.runner.options;
 
 import java.time.Clock;
+import java.util.List;
 
 import org.dbuslab.format.Placement;
 
@@ -17,10 +18,13 @@ final class ArrangementOptions {
             "seed of the shuffle, 0.." + SessionConfig.MAX_ORDER_SEED + " (default: the session's start time);"
                     + " order.tsv records it and every block's order"})
     Integer orderSeed;
-    @Option(names = "--placement", paramLabel = "P", converter = OptionConverters.Placements.class,
-            defaultValue = "free", description = {"free (default): no CPU affinity; same-cpu: every process on one"
-                    + " CPU; split: the client on one CPU, bus and server on the other. Recorded in environment.json"})
-    Placement placement;
+    @Option(names = "--placement", paramLabel = "LIST", converter = OptionConverters.Placements.class,
+            description = {"the CPU placements every matrix cell is measured in, each in every block (default"
+                    + " one-cpu,cross; --full adds free): one-cpu: every process on one CPU; cross: every wake-up of a"
+                    + " sync call crosses CPUs (2 CPUs: the bus, or a p2p server, on the other CPU; 3 or more: each"
+                    + " process its own); split: the client on one CPU, bus and server on another; free: no affinity."
+                    + " Only CPUs the lab is allowed; the other series run in one-cpu. runs.csv's placement column"})
+    CommaList<Placement> placements;
     @Option(names = "--rotation", paramLabel = "on|off", arity = "1", converter = OptionConverters.OnOff.class,
             description = {"on (default): the matrix cells run in every measured block, every"
                     + " other cell (reference rows, sweep) in the rotation group of its mode and payload size, block b"
@@ -28,8 +32,13 @@ final class ArrangementOptions {
                     + " records each cell's group, order.tsv each block's. off: every cell in every block"})
     OptionConverters.Switch rotation;
 
-    Arrangement arrangement(Clock clock) {
+    /** Every matrix cell in both pinned placements (issue 21): the CPU path, and every wake-up crossing CPUs. */
+    static final List<Placement> DEFAULT_PLACEMENTS = List.of(Placement.ONE_CPU, Placement.CROSS);
+
+    Arrangement arrangement(Clock clock, Preset preset) {
         long seed = orderSeed != null ? orderSeed : clock.instant().getEpochSecond() % (SessionConfig.MAX_ORDER_SEED + 1);
-        return new Arrangement(order, seed, placement, rotation != OptionConverters.Switch.OFF);
+        List<Placement> where = placements != null ? placements.items()
+                : preset == Preset.FULL ? List.of(Placement.ONE_CPU, Placement.CROSS, Placement.FREE) : DEFAULT_PLACEMENTS;
+        return new Arrangement(order, seed, where, rotation != OptionConverters.Switch.OFF);
     }
 }

@@ -15,8 +15,8 @@ final class MatrixOptions {
     static final String DEFAULT_SIZES = "1000,10000";
 
     @Option(names = "--run-ms", paramLabel = "N", converter = OptionConverters.Millis.class, description = {
-            "calls per run set after the first warm-up block so a run takes about N ms (at least 2 x window; cells"
-                    + " that are compared share their calls per run)"})
+            "calls per run set from a block after the warm-up so a run takes about N ms (at least 2 x window; cells"
+                    + " that are compared share their calls per run, set by the matrix cells')"})
     Integer runMs;
     @Option(names = "--calls", paramLabel = "N", converter = OptionConverters.Calls.class,
             description = "fixed calls per run instead (>= 2)")

@@ -253,9 +253,21 @@ final class OptionConverters {
         }
     }
 
-    public static final class Placements extends Choice<Placement> {
-        public Placements() {
-            super(List.of(Placement.values()), Placement::label);
+    /** --placement: one label or a comma list, each once, in the order given (same-cpu is still read as one-cpu). */
+    public static final class Placements implements ITypeConverter<CommaList<Placement>>, Iterable<String> {
+        @Override
+        public CommaList<Placement> convert(String value) {
+            LinkedHashSet<Placement> out = new LinkedHashSet<>();
+            for (String item : commaItems(value)) {
+                out.add(Placement.ofLabel(item).orElseThrow(() -> new BadValue(name -> name + " must be "
+                        + String.join(" or ", this) + ", got '" + item + "'")));
+            }
+            return new CommaList<>(new ArrayList<>(out));
+        }
+
+        @Override
+        public Iterator<String> iterator() {
+            return java.util.Arrays.stream(Placement.values()).map(Placement::label).iterator();
         }
     }
 

@@ -117,7 +117,7 @@ public final class SessionOptions {
         Stopping stop = stopping.stopping(p, clock, warmupBudgetText);
         Matrix cells = matrix.matrix();
         return new SessionConfig(p, cells, others.otherCells(p, cells.sizes()), run, stop,
-                arrangement.arrangement(clock), out);
+                arrangement.arrangement(clock, p), out);
     }
 
     static void exclusive(boolean a, String aName, boolean b, String bName) {

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 
 import org.dbuslab.format.Phase;
+import org.dbuslab.format.Placement;
 import org.dbuslab.runner.options.BlockOrdering;
 
 /**
@@ -41,6 +42,28 @@ public record BlockOrder(int block, Phase phase, BlockOrdering ordering, long or
             }
         }
         return new BlockOrder(block, phase, ordering, orderSeed, cells, Rotation.EVERY);
+    }
+
+    /**
+     * The placements of block BLOCK in the order it runs them: PLACEMENTS on odd blocks, reversed on even ones, so
+     * the processes move once per block (A B | B A | A B ...) and each placement is as often first as second.
+     */
+    public static List<Placement> placementsOfBlock(List<Placement> placements, int block) {
+        List<Placement> order = new ArrayList<>(placements);
+        if (block % 2 == 0) {
+            java.util.Collections.reverse(order);
+        }
+        return order;
+    }
+
+    /** This order with its runs grouped by placement in PLACEMENTS' order, each group keeping its shuffled order. */
+    public BlockOrder inPlacementHalves(List<Placement> placements) {
+        List<Cell> grouped = new ArrayList<>();
+        for (Placement p : placements) {
+            cells.stream().filter(c -> c.placement() == p).forEach(grouped::add);
+        }
+        cells.stream().filter(c -> !placements.contains(c.placement())).forEach(grouped::add);
+        return new BlockOrder(block, phase, ordering, orderSeed, grouped, group);
     }
 
     /** The shuffle's seed for one block: the order seed and the block number mixed (golden-ratio step). */

@@ -2,6 +2,7 @@ package org.dbuslab.runner.plan;
 
 import org.dbuslab.format.OverLimit;
 import org.dbuslab.format.Pair;
+import org.dbuslab.format.Placement;
 import org.dbuslab.format.Series;
 import org.dbuslab.format.Transport;
 
@@ -12,10 +13,11 @@ import java.util.Optional;
  * {@code maxRuns} identifies the cell ({@link #id()}); calls per run may be set after a warm-up block
  * ({@link #withCalls}).
  *
- * @param maxRuns measured runs after which the cell leaves the blocks (lkml: a few long runs), 0 for no cap
+ * @param maxRuns   measured runs after which the cell leaves the blocks (lkml: a few long runs), 0 for no cap
+ * @param placement the CPUs its runs' processes are pinned to: a matrix cell is one cell per placement
  */
 public record Cell(CellKind kind, Series series, Pair pair, Transport transport, Mode mode, int payloadBytes, int window,
-                   int calls, int maxRuns) {
+                   int calls, int maxRuns, Placement placement) {
 
     /** runs.csv's expected column for the over-limit check's rows. */
     public static final String OVERLIMIT_EXPECTED = OverLimit.EXPECTED_ERROR;
@@ -27,12 +29,21 @@ public record Cell(CellKind kind, Series series, Pair pair, Transport transport,
         if (mode == Mode.SYNC && window != 1) {
             throw new IllegalArgumentException("a sync cell has window 1, got " + window);
         }
+        if (placement == null) {
+            throw new IllegalArgumentException("a cell needs its placement");
+        }
         if (maxRuns < 0) {
             throw new IllegalArgumentException("bad run cap " + maxRuns);
         }
     }
 
-    /** A cell without a run cap. */
+    /** A cell in one-cpu placement. */
+    public Cell(CellKind kind, Series series, Pair pair, Transport transport, Mode mode, int payloadBytes, int window,
+                int calls, int maxRuns) {
+        this(kind, series, pair, transport, mode, payloadBytes, window, calls, maxRuns, Placement.ONE_CPU);
+    }
+
+    /** A cell without a run cap, in one-cpu placement. */
     public Cell(CellKind kind, Series series, Pair pair, Transport transport, Mode mode, int payloadBytes, int window,
                 int calls) {
         this(kind, series, pair, transport, mode, payloadBytes, window, calls, 0);
@@ -44,16 +55,17 @@ public record Cell(CellKind kind, Series series, Pair pair, Transport transport,
     }
 
     public Cell withMaxRuns(int cap) {
-        return new Cell(kind, series, pair, transport, mode, payloadBytes, window, calls, cap);
+        return new Cell(kind, series, pair, transport, mode, payloadBytes, window, calls, cap, placement);
     }
 
     /**
      * The cell's identity without calls, usable as a control-channel tag ([A-Za-z0-9._-]+), e.g.
-     * {@code matrix.java.dbus-daemon.sync.1000.w1}.
+     * {@code matrix.java.dbus-daemon.sync.1000.w1}; a cell in another placement than one-cpu (where every series
+     * runs) ends in its label, {@code matrix.java.dbus-daemon.sync.1000.w1.cross}.
      */
     public String id() {
         return series.label() + "." + pair.shortName() + "." + transport.label() + "." + mode.label() + "." + payloadBytes
-                + ".w" + window;
+                + ".w" + window + (placement == Placement.ONE_CPU ? "" : "." + placement.label());
     }
 
     /** The persistent client that makes this cell's runs; empty for spam cells (one process per run). */
@@ -72,12 +84,17 @@ public record Cell(CellKind kind, Series series, Pair pair, Transport transport,
     }
 
     public Cell withCalls(int newCalls) {
-        return new Cell(kind, series, pair, transport, mode, payloadBytes, window, newCalls, maxRuns);
+        return new Cell(kind, series, pair, transport, mode, payloadBytes, window, newCalls, maxRuns, placement);
+    }
+
+    public Cell withPlacement(Placement p) {
+        return new Cell(kind, series, pair, transport, mode, payloadBytes, window, calls, maxRuns, p);
     }
 
     /** For progress lines: {@code dbus-daemon async 1000 B w128 [matrix]}. */
     public String describe() {
         String what = pair.reference() ? "reference " + pair.label() : series.label();
-        return transport.label() + " " + mode.label() + " " + payloadBytes + " B w" + window + " calls " + calls + " [" + what + "]";
+        return transport.label() + " " + mode.label() + " " + payloadBytes + " B w" + window + " calls " + calls + " [" + what + "]"
+                + (placement == Placement.ONE_CPU ? "" : " " + placement.label());
     }
 }

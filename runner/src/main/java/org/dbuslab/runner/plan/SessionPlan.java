@@ -10,13 +10,14 @@ import java.util.function.Predicate;
 
 import org.dbuslab.format.Pair;
 import org.dbuslab.format.Phase;
+import org.dbuslab.format.Placement;
 import org.dbuslab.format.Series;
 import org.dbuslab.format.Transport;
 import org.dbuslab.runner.options.SessionConfig;
 
 /**
  * Every cell of a session and the headline comparisons, in plan order: the matrix
- * (transport x mode x size), then per reference bus the libdbus pairs, then the raw floor, then the sweep on
+ * (placement x transport x mode x size; each comparison within one placement), then per reference bus the libdbus pairs, then the raw floor, then the sweep on
  * dbus-daemon and dbus-broker, then the over-limit check, then the libraries and lkml cells (LibraryPlan). Every block runs every cell once, except the over-limit
  * check: one run, in the first measured block.
  */
@@ -38,13 +39,17 @@ public record SessionPlan(List<Cell> cells, List<Comparison> comparisons) {
     public static SessionPlan of(SessionConfig c) {
         int calls = c.run().firstBlockCalls();
         List<Cell> cells = new ArrayList<>();
-        for (Transport t : c.matrix().transports()) {
-            for (Mode m : c.matrix().modes()) {
-                for (int s : c.matrix().sizes()) {
-                    cells.add(new Cell(CellKind.JAVA, Series.MATRIX, Pair.JAVA, t, m, s, c.matrix().windowFor(m), calls));
+        for (Placement placement : c.arrangement().placements()) {
+            for (Transport t : c.matrix().transports()) {
+                for (Mode m : c.matrix().modes()) {
+                    for (int s : c.matrix().sizes()) {
+                        cells.add(new Cell(CellKind.JAVA, Series.MATRIX, Pair.JAVA, t, m, s, c.matrix().windowFor(m), calls, 0,
+                                placement));
+                    }
                 }
             }
         }
+        int matrix = cells.size();
         if (c.others().reference()) {
             for (Transport t : Transport.REFERENCE_BUSES) {
                 if (!c.matrix().has(t)) {
@@ -90,6 +95,10 @@ public record SessionPlan(List<Cell> cells, List<Comparison> comparisons) {
             }
         }
         cells.addAll(LibraryPlan.cells(c));
+        // every other series in the home placement (SessionConfig#homePlacement says why)
+        for (int i = matrix; i < cells.size(); i++) {
+            cells.set(i, cells.get(i).withPlacement(c.arrangement().homePlacement()));
+        }
         return new SessionPlan(cells, comparisonsOf(cells));
     }
 
@@ -116,7 +125,7 @@ public record SessionPlan(List<Cell> cells, List<Comparison> comparisons) {
 
     private static Predicate<Cell> same(Cell like, Series series, Pair pair, Transport transport) {
         return c -> c.series() == series && c.pair() == pair && c.transport() == transport && c.mode() == like.mode()
-                && c.payloadBytes() == like.payloadBytes();
+                && c.payloadBytes() == like.payloadBytes() && c.placement() == like.placement();
     }
 
     private static Optional<Cell> find(List<Cell> cells, Predicate<Cell> p) {

@@ -46,7 +46,7 @@ public final class ProgressText {
                         + ", " + warmup + ", async window " + c.matrix().window() + ", sizes " + join(c.matrix().sizes()),
                 "transports " + c.matrix().transports().stream().map(Object::toString).collect(Collectors.joining(" ")) + "; modes "
                         + c.matrix().modes().stream().map(Object::toString).collect(Collectors.joining(" ")) + "; order " + c.arrangement().order()
-                        + " (seed " + c.arrangement().orderSeed() + "); placement " + c.arrangement().placement(),
+                        + " (seed " + c.arrangement().orderSeed() + "); placement " + String.join(" and ", c.arrangement().placements().stream().map(p -> p.label()).toList()),
                 c.others().reference() ? "reference rows: libdbus pairs and raw floor at sizes " + join(c.others().referenceSizes())
                         : "reference rows: off (--no-reference)",
                 c.others().sweep() ? "sweep: windows " + join(c.others().sweepWindows()) + (plan.cells().stream()

@@ -105,8 +105,13 @@ public final class ResultsFolder {
 
     static List<PlanTsv.Row> planRows(SessionPlan plan, Rotation rotation, int measuredBlocks, int warmupBlocks) {
         List<PlanTsv.Row> rows = new ArrayList<>();
+        java.util.Set<String> written = new java.util.HashSet<>();
         for (Cell c : plan.cells()) {
-            if (c.kind() == CellKind.JAVA || c.kind() == CellKind.RAW || c.kind() == CellKind.OVERLIMIT) {
+            // plan.tsv has no placement column (older readers take 7 or 8): a matrix cell's row stands for each
+            // placement it runs in, with the runs of one (notes.tsv names the placements)
+            String key = c.kind() + " " + c.series() + " " + c.pair() + " " + c.transport() + " " + c.mode() + " "
+                    + c.payloadBytes() + " " + c.window();
+            if ((c.kind() == CellKind.JAVA || c.kind() == CellKind.RAW || c.kind() == CellKind.OVERLIMIT) && written.add(key)) {
                 boolean once = c.kind() == CellKind.OVERLIMIT;
                 int runs = once ? Math.min(1, measuredBlocks) : rotation.blocksOf(c, measuredBlocks);
                 rows.add(new PlanTsv.Row(c.transport().label(), c.mode().label(), c.payloadBytes(), c.window(), c.calls(),

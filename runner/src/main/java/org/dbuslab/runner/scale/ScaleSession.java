@@ -1,6 +1,5 @@
 package org.dbuslab.runner.scale;
 
-import org.dbuslab.format.Placement;
 import org.dbuslab.format.ScaleRunsCsv;
 import org.dbuslab.runner.exec.CpuClock;
 import org.dbuslab.runner.exec.CpuMeter;
@@ -109,7 +108,7 @@ public final class ScaleSession {
             LabLayout jars = layout.snapshot(tmp.resolve("jars"), logs.resolve("jars.sha256"));
             Path scale = Files.copy(scaleJar, tmp.resolve("jars").resolve(scaleJar.getFileName()),
                 StandardCopyOption.REPLACE_EXISTING);
-            EnvironmentFile.write(supervisor, java, jars, config, out, logs, log);
+            EnvironmentFile.write(supervisor, java, jars, config, org.dbuslab.runner.exec.CpuPlacement.ofThisProcess(), out, logs, log);
             measure(supervisor, jars, scale, java, tmp, logs, out, plan);
         } finally {
             supervisor.close();
@@ -126,7 +125,7 @@ public final class ScaleSession {
     private void measure(Supervisor supervisor, LabLayout jars, Path scale, JavaRuntime java, Path tmp, Path logs,
                          Path out, ScalePlan plan) throws IOException, InterruptedException {
         Instant startup = clock.instant();
-        Services services = new Services(supervisor, jars, java, Placement.FREE, tmp, logs, log::say);
+        Services services = new Services(supervisor, jars, java, org.dbuslab.runner.exec.CpuPlacement.Pinning.NONE, tmp, logs, log::say);
         log.say("== starting buses, servers and relays");
         for (String bus : List.of("dbus-daemon", "dbus-broker", "dbus-daemon-tcp")) {
             if (!services.startBus(bus, bus, Map.of())) {

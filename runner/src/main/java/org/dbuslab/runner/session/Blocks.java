@@ -2,6 +2,7 @@ package org.dbuslab.runner.session;
 
 import org.dbuslab.format.Phase;
 import org.dbuslab.runner.options.SessionConfig;
+import org.dbuslab.runner.options.Durations;
 import org.dbuslab.runner.plan.BlockOrder;
 import org.dbuslab.runner.plan.CallsCalibration;
 import org.dbuslab.runner.plan.Cell;
@@ -11,6 +12,7 @@ import org.dbuslab.runner.plan.Rotation;
 import org.dbuslab.runner.plan.SessionPlan;
 import org.dbuslab.runner.progress.BlockForecast;
 import org.dbuslab.runner.progress.Eta;
+import org.dbuslab.runner.progress.NoiseForecast;
 import org.dbuslab.runner.progress.ProgressText;
 import org.dbuslab.runner.record.ResultsFolder;
 import org.dbuslab.runner.stop.BlockCi;
@@ -19,6 +21,9 @@ import org.dbuslab.runner.stop.Budget;
 import org.dbuslab.runner.stop.Decision;
 import org.dbuslab.runner.stop.PrecisionRule;
 import org.dbuslab.runner.stop.WarmupRule;
+
+import org.dbuslab.stats.Quantiles;
+import org.dbuslab.stats.TwoLevelNoise;
 
 import java.io.IOException;
 import java.time.Clock;
@@ -56,15 +61,21 @@ final class Blocks {
     private final CellRunner runner;
     private final SessionServices services;
     private final Tally tally;
+    private final PlacementSwitch placements;
     private final Budget budget;
     private final Eta eta;
     private Rotation rotation = Rotation.OFF;
     /** Measured runs made so far of each cell with a run cap. */
     private final Map<String, Integer> cappedRuns = new HashMap<>();
     private int block;
+    /** The matrix cells' runs of the block after the warm-up (two each). */
+    private final Map<String, List<Double>> runsTwice = new HashMap<>();
+    /** Time spent moving and checking processes between placements, over the blocks so far. */
+    private long placementNanos;
+    private Instant measuredStart;
 
     Blocks(SessionConfig config, Clock clock, SessionLog log, ResultsFolder folder, CellRunner runner,
-           SessionServices services, Tally tally) {
+           SessionServices services, Tally tally, PlacementSwitch placements) {
         this.config = config;
         this.clock = clock;
         this.log = log;
@@ -72,6 +83,7 @@ final class Blocks {
         this.runner = runner;
         this.services = services;
         this.tally = tally;
+        this.placements = placements;
         // the blocks leave time for what comes after them, so the whole session ends within --budget
         this.budget = new Budget(config.stopping().startedAt(), config.stopping().budget(), clock)
             .withReserve(REPORT_RESERVE);
@@ -133,9 +145,61 @@ final class Blocks {
                 log.detail(line);
             }
             if (outcome != WarmupRule.Outcome.CONTINUE || budget.remaining().isZero()) {
-                return plan;
+                return config.run().runTarget() == null || budget.remaining().isZero() ? plan : calibrated(plan, nsPerCall);
             }
         }
+    }
+
+    /**
+     * Warm-up blocks of every persistent client's cells, the matrix twice, until the matrix cells' time per call is
+     * steady (the median cell's changed by at most {@link #STEADY} since the block before) or {@link
+     * #CALIBRATION_BLOCKS} are made; calls per run are set from the last. The warm-up blocks' own times include the
+     * compilation the clients still did between their runs (on 2 CPUs, beside the run), and calls set from them made
+     * the matrix's runs 27-30 ms against --run-ms 50. The two runs of each matrix cell in the last block are its
+     * run-to-run noise (NoiseForecast).
+     */
+    private SessionPlan calibrated(SessionPlan plan, Map<String, Double> nsPerCall) throws IOException, InterruptedException {
+        Instant started = clock.instant();
+        List<Cell> cells = new java.util.ArrayList<>(plan.warmupCells(false, Set.of()));
+        cells.addAll(plan.matrix());
+        Map<String, Double> before = Map.of();
+        double change = Double.NaN;
+        int made = 0;
+        while (made < CALIBRATION_BLOCKS && !(Math.abs(change) <= STEADY) && !budget.remaining().isZero()) {
+            made++;
+            runsTwice.clear();
+            runBlock(cells, Phase.WARMUP, Rotation.EVERY, (cell, result) -> {
+                if (!Double.isNaN(result.usPerCall())) {
+                    nsPerCall.put(cell.id(), result.usPerCall() * 1000);
+                    if (cell.series() == org.dbuslab.format.Series.MATRIX) {
+                        runsTwice.computeIfAbsent(cell.id(), k -> new java.util.ArrayList<>()).add(result.usPerCall());
+                    }
+                }
+            });
+            eta.blockFinished();
+            Map<String, Double> now = new HashMap<>();
+            runsTwice.forEach((id, runs) -> now.put(id, Quantiles.median(runs.stream().mapToDouble(Double::doubleValue).toArray())));
+            change = medianChange(before, now);
+            before = now;
+        }
+        SessionPlan out = plan.withCalls(CallsCalibration.calibrate(plan.cells(), nsPerCall, config.run().runTarget()));
+        folder.writePlan(out, rotation, config.stopping().fixedBlocks() > 0 ? config.stopping().fixedBlocks() : config.stopping().minBlocks(),
+            config.stopping().warmupBlocks());
+        log.say(String.format(java.util.Locale.ROOT, "   calls per run set from %d block(s) after the warm-up (%s; the"
+            + " matrix's time per call changed by %+.0f%% in the last), for runs of about %d ms", made,
+            Durations.format(Duration.between(started, clock.instant())), 100 * change, config.run().runTarget().toMillis()));
+        return out;
+    }
+
+    /** Blocks after the warm-up at most, and the change of time per call that counts as steady. */
+    static final int CALIBRATION_BLOCKS = 4;
+    static final double STEADY = 0.10;
+
+    /** The median over the cells in both of now / before - 1; NaN when none is. */
+    static double medianChange(Map<String, Double> before, Map<String, Double> now) {
+        double[] ratios = now.entrySet().stream().filter(e -> before.containsKey(e.getKey()) && before.get(e.getKey()) > 0)
+            .mapToDouble(e -> e.getValue() / before.get(e.getKey()) - 1).toArray();
+        return ratios.length == 0 ? Double.NaN : Quantiles.median(ratios);
     }
 
     private void measure(SessionPlan plan) throws IOException, InterruptedException {
@@ -143,6 +207,7 @@ final class Blocks {
             BlockCi.deciding());
         BlockSamples samples = new BlockSamples();
         Set<String> skipped = new HashSet<>();
+        measuredStart = clock.instant();
         for (int measured = 1; ; measured++) {
             int m = measured;
             runBlock(cellsOfMeasuredBlock(plan, measured), Phase.MEASURE, rotation.blockLabel(measured), (cell, result) -> {
@@ -157,6 +222,9 @@ final class Blocks {
                 }
             });
             eta.blockFinished();
+            if (measured == NOISE_AT) {
+                forecastNoise(plan, samples, measured);
+            }
             for (Cell c : plan.cells()) {
                 if (services.blocked(c) != null) {
                     skipped.add(c.id());
@@ -182,6 +250,30 @@ final class Blocks {
         }
     }
 
+    /** After how many measured blocks the session says what its budget buys (NoiseForecast). */
+    static final int NOISE_AT = 5;
+
+    private void forecastNoise(SessionPlan plan, BlockSamples samples, int measured) {
+        List<TwoLevelNoise> noise = new java.util.ArrayList<>();
+        double runMs = 0;
+        for (Cell c : plan.matrix()) {
+            double[] blocks = samples.of(c.id()).stream().filter(b -> b.length > 0).mapToDouble(b -> b[0]).toArray();
+            List<Double> twice = runsTwice.getOrDefault(c.id(), List.of());
+            if (blocks.length >= 2) {
+                noise.add(TwoLevelNoise.of(twice.size() >= 2 ? List.of(twice.stream().mapToDouble(Double::doubleValue)
+                    .toArray()) : List.of(), blocks, 1));
+                runMs += Quantiles.median(blocks) * c.calls() / 1000 / plan.matrix().size();
+            }
+        }
+        if (noise.isEmpty()) {
+            return;
+        }
+        int allows = eta.blocksAllowed();
+        Duration before = Duration.between(config.stopping().startedAt(), measuredStart);
+        NoiseForecast.lines(noise, measured + Math.max(0, allows), config.stopping().precisionPct(), eta.expectedBlock(), before,
+            runMs, placementNanos / 1e6 / block).forEach(log::say);
+    }
+
     interface AfterRun {
         void accept(Cell cell, CellRunner.Result result) throws IOException;
     }
@@ -200,20 +292,56 @@ final class Blocks {
             .filter(c -> c.wantsMoreRuns(runsMade.getOrDefault(c.id(), 0))).toList();
     }
 
+    /**
+     * One block: its runs shuffled, then grouped by placement (BlockOrder#placementsOfBlock), the processes moved to
+     * each placement before its runs. A placement the processes could not be moved to makes no runs in the block.
+     */
     private void runBlock(List<Cell> cells, Phase phase, String group, AfterRun after)
         throws IOException, InterruptedException {
         block++;
-        BlockOrder order = BlockOrder.of(cells, phase, config.arrangement().order(), config.arrangement().orderSeed(), block).withGroup(group);
+        List<org.dbuslab.format.Placement> halves = BlockOrder.placementsOfBlock(config.arrangement().placements(), block);
+        BlockOrder order = BlockOrder.of(cells, phase, config.arrangement().order(), config.arrangement().orderSeed(), block).withGroup(group)
+            .inPlacementHalves(halves);
         folder.appendOrder(order);
         eta.blockStarted(phase);
         int position = 0;
+        org.dbuslab.format.Placement half = null;
+        org.dbuslab.format.Placement refused = null;
         for (Cell cell : order.cells()) {
             SignalExit.parkIfInterrupted();
             position++;
+            if (cell.placement() != half) { // every half of every block: moved if need be, and checked
+                half = cell.placement();
+                long t0 = System.nanoTime();
+                List<String> problems = placements.moveTo(cell.placement());
+                placementNanos += System.nanoTime() - t0;
+                if (!problems.isEmpty()) {
+                    refused = cell.placement();
+                    refuse(refused, problems);
+                } else {
+                    log.detail("   block " + block + ": placement " + cell.placement().label() + ", every thread on its CPUs ("
+                        + placements.lastCheck() + ")");
+                }
+            }
+            if (cell.placement() == refused) {
+                continue;
+            }
             if (services.blocked(cell) == null) {
                 log.detail(ProgressText.run(block, phase.label(), position, order.cells().size(), cell));
             }
             after.accept(cell, runner.run(cell, phase, block, order.payloadSeed()));
         }
     }
+
+    /** The runs of a placement the processes are not in are not made (nor recorded): the session says so and fails. */
+    private void refuse(org.dbuslab.format.Placement placement, List<String> problems) {
+        String why = "block " + block + ": no " + placement.label() + " runs, the processes are not on its CPUs: "
+            + String.join("; ", problems);
+        tally.lost(why);
+        folder.note(PLACEMENT_TOPIC, "refused", why);
+        log.say("  [!] " + why);
+    }
+
+    /** notes.tsv's topic of what the runner says about placements. */
+    static final String PLACEMENT_TOPIC = "placement";
 }

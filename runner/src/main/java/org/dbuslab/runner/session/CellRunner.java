@@ -111,7 +111,8 @@ final class CellRunner {
                 done.mismatched(), done.errors(), phase.label(), method(cell), done.startedUtc(),
                 ResultsFolder.latencyLog(key.name()), tag, done.jitMillis() < 0 ? null : done.jitMillis())
             .withLab(block, cell.pair().label(), cell.reference(), cell.series().label(), null, nullIfEmpty(cell.expected()))
-            .withCpu(boxed(outcome.cpu().clientNs()), boxed(outcome.cpu().busNs()), boxed(outcome.cpu().serverNs()));
+            .withCpu(boxed(outcome.cpu().clientNs()), boxed(outcome.cpu().busNs()), boxed(outcome.cpu().serverNs()))
+            .withPlacement(cell.placement().label());
         csv.append(row);
         boolean clean = done.lost() == 0 && done.mismatched() == 0 && done.errors() == 0 && done.calls() == cell.calls();
         if (cell.kind() != CellKind.OVERLIMIT) {
@@ -151,7 +152,8 @@ final class CellRunner {
                 cell.window(), cell.calls(), number, Math.max(1, r.elapsedNs()), 0, 0, r.errors(), phase.label(), "spam",
                 started, null, null, null)
             .withLab(block, cell.pair().label(), true, cell.series().label(), fixed, null)
-            .withCpu(r.ok() || r.cpuNs() > 0 ? r.cpuNs() : null, boxed(around.busNs()), boxed(around.serverNs()));
+            .withCpu(r.ok() || r.cpuNs() > 0 ? r.cpuNs() : null, boxed(around.busNs()), boxed(around.serverNs()))
+            .withPlacement(cell.placement().label());
         csv.append(row);
         if (!r.ok()) {
             notRun(cell, r.describeFailure(spam.timeout()));

@@ -3,6 +3,7 @@ package org.dbuslab.runner.session;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.dbuslab.runner.exec.Child;
+import org.dbuslab.format.Placement;
 import org.dbuslab.runner.exec.CpuPlacement;
 import org.dbuslab.runner.exec.JavaRuntime;
 import org.dbuslab.runner.exec.Launch;
@@ -33,7 +34,8 @@ public final class EnvironmentFile {
     }
 
     /** Writes OUT/environment.json; says so when it had to fall back. */
-    public static void write(Supervisor supervisor, JavaRuntime java, LabLayout jars, SessionConfig config, Path out,
+    public static void write(Supervisor supervisor, JavaRuntime java, LabLayout jars, SessionConfig config, CpuPlacement cpus,
+                             Path out,
                              Path logs, SessionLog log) throws IOException, InterruptedException {
         Path file = out.resolve("environment.json");
         Launch launch = Launch.of(logs.resolve("environment"),
@@ -53,11 +55,11 @@ public final class EnvironmentFile {
                 + "); writing environment.json from the runner's own facts");
             facts = fallback(java);
         }
-        addSession(facts, config);
+        addSession(facts, config, cpus);
         JSON.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), facts);
     }
 
-    static void addSession(ObjectNode facts, SessionConfig c) {
+    static void addSession(ObjectNode facts, SessionConfig c, CpuPlacement cpus) {
         facts.put("preset", c.preset().name());
         if (c.stopping().precisionTarget()) {
             facts.put("precision_pct", c.stopping().precisionPct());
@@ -68,9 +70,9 @@ public final class EnvironmentFile {
         facts.put("min_blocks", c.stopping().minBlocks());
         facts.put("budget_s", c.stopping().budget().toSeconds());
         facts.put("warmup_budget_s", c.stopping().warmupBudget().toSeconds());
-        facts.put("placement", c.arrangement().placement().label());
+        facts.put("placement", String.join(",", c.arrangement().placements().stream().map(Placement::label).toList()));
         facts.put("rotation", c.arrangement().rotation() ? "on" : "off");
-        facts.put("placement_cpus", CpuPlacement.describe(c.arrangement().placement()));
+        facts.put("placement_cpus", String.join("; ", c.arrangement().placements().stream().map(cpus::describe).toList()));
         facts.put("order", c.arrangement().order().label());
         facts.put("order_seed", c.arrangement().orderSeed());
         facts.put("session_started_utc", c.stopping().startedAt().truncatedTo(ChronoUnit.MILLIS).toString());

@@ -79,6 +79,7 @@ public final class Session {
     private final SessionLog log;
     private final Clock clock;
     private final Tally tally = new Tally();
+    private final CpuPlacement cpus = CpuPlacement.ofThisProcess();
     private SessionServices services;
     private boolean reportWritten;
 
@@ -105,10 +106,11 @@ public final class Session {
 
     /** Runs the session; its exit code (0 clean, 1 something failed). Interrupts end the JVM (SignalExit). */
     public int run(Path out) throws IOException, InterruptedException, CannotRun {
-        String why = CpuPlacement.unusableReason(config.arrangement().placement(), Runtime.getRuntime().availableProcessors(),
-            SessionServices.onPath("taskset"));
-        if (why != null) {
-            throw new CannotRun(3, why);
+        for (org.dbuslab.format.Placement p : config.arrangement().placements()) {
+            String why = cpus.unusableReason(p, SessionServices.onPath("taskset"));
+            if (why != null) {
+                throw new CannotRun(3, why + (p == org.dbuslab.format.Placement.FREE ? "" : "; --placement free pins nothing"));
+            }
         }
         ResultsFolder folder;
         try {
@@ -132,7 +134,7 @@ public final class Session {
             LabLayout jars = layout.snapshot(tmp.resolve("jars"), logs.resolve("jars.sha256"));
             folder.writePlan(plan, org.dbuslab.runner.plan.Rotation.of(plan.cells(), config.arrangement().rotation()), plannedBlocks(),
                 config.stopping().warmupBlocks());
-            EnvironmentFile.write(supervisor, java, jars, config, out, logs, log);
+            EnvironmentFile.write(supervisor, java, jars, config, cpus, out, logs, log);
             // the scenarios and the analysis use the repository's jars; the scenarios come first (Finish)
             finish.scenarios(out, logs);
             measure(supervisor, folder, jars, java, tmp, logs, plan);
@@ -156,7 +158,7 @@ public final class Session {
     private void measure(Supervisor supervisor, ResultsFolder folder, LabLayout jars, JavaRuntime java, Path tmp,
                          Path logs, SessionPlan initialPlan) throws IOException, InterruptedException {
         Instant startup = clock.instant();
-        Services services = new Services(supervisor, jars, java, config.arrangement().placement(), tmp, logs, log::say);
+        Services services = new Services(supervisor, jars, java, cpus.pinning(firstPlacement()), tmp, logs, log::say);
         SessionServices session = new SessionServices(services, new LibraryPrograms(layout.repo(), env, java), folder, log);
         this.services = session;
         boolean testTool = SessionServices.onPath("dbus-test-tool");
@@ -164,7 +166,7 @@ public final class Session {
         Duration spamTimeout = config.run().cellTimeout().compareTo(SPAM_TIMEOUT_MAX) < 0 ? config.run().cellTimeout() : SPAM_TIMEOUT_MAX;
         Path scratch = Files.createDirectories(tmp.resolve("spam"));
         SpamRun spam = new SpamRun(supervisor, layout.timedRun(), scratch, spamTimeout,
-            CpuPlacement.cpusFor(config.arrangement().placement(), CpuPlacement.Role.CLIENT));
+            cpus.cpus(config.arrangement().homePlacement(), CpuPlacement.Role.EXTRA, true));
         PayloadFiles payloads = new PayloadFiles(tmp);
         if (config.others().reference() && testTool) {
             for (Transport t : Transport.REFERENCE_BUSES) {
@@ -189,7 +191,9 @@ public final class Session {
         CellRunner runner = new CellRunner(session, clients, clientProblems, spam, payloads, new CpuMeter(new CpuClock()),
             csv, folder, logs, config.run().cellTimeout(), tally, log);
         folder.note(NotesTsv.SESSION, NotesTsv.STARTED, "the blocks began; " + NotesTsv.COMPLETE + " follows when they end");
-        new Blocks(config, clock, log, folder, runner, session, tally).run(initialPlan, clients.keySet());
+        PlacementSwitch placements = new PlacementSwitch(cpus, SessionProcesses.targets(services, clients), firstPlacement());
+        SessionProcesses.notePlacements(folder, config, cpus);
+        new Blocks(config, clock, log, folder, runner, session, tally, placements).run(initialPlan, clients.keySet());
         if (!SignalExit.interrupted()) {
             folder.note(NotesTsv.SESSION, NotesTsv.COMPLETE, "the blocks ended");
         }
@@ -248,7 +252,7 @@ public final class Session {
                     key.pair() == Pair.JAVA_LIBDBUS ? Services.LIBDBUS_ECHO_NAME : dest, t, key.mode().label(), latency);
             };
             Launch launch = Launch.of(folder.dir().resolve(ResultsFolder.LOGS).resolve(t).resolve("client." + key.name()),
-                command).on(CpuPlacement.cpusFor(config.arrangement().placement(), CpuPlacement.Role.CLIENT));
+                command).on(cpus.cpus(firstPlacement(), CpuPlacement.Role.CLIENT, !peer));
             launches.put(key, launch);
         }
         Map<ClientKey, ClientProcess> ready = new LinkedHashMap<>();
@@ -287,6 +291,11 @@ public final class Session {
         }
     }
 
+    /** The placement the processes start in: the first block's first (BlockOrder#placementsOfBlock). */
+    private org.dbuslab.format.Placement firstPlacement() {
+        return config.arrangement().placements().get(0);
+    }
+
     private int plannedBlocks() {
         return config.stopping().fixedBlocks() > 0 ? config.stopping().fixedBlocks() : config.stopping().minBlocks();
     }
@@ -294,7 +303,8 @@ public final class Session {
     private void describe(Path out, JavaRuntime java, SessionPlan plan) {
         log.say(PROG + ": results in " + out);
         ProgressText.sessionStart(config, plan).forEach(log::say);
-        log.say("JVM flags of servers and clients: '" + java.flagsText() + "'; " + CpuPlacement.describe(config.arrangement().placement()));
+        log.say("JVM flags of servers and clients: '" + java.flagsText() + "'; " + String.join("; ",
+            config.arrangement().placements().stream().map(cpus::describe).toList()));
     }
 
     /** The launcher builds before the runner starts: its log (LAB_BUILD_LOG) goes to logs/build.log. */

@@ -45,7 +45,7 @@ final class RealBus {
                 // temp
             }
         });
-        Services services = new Services(supervisor, layout, java, org.dbuslab.format.Placement.FREE, tmp, logs,
+        Services services = new Services(supervisor, layout, java, CpuPlacement.Pinning.NONE, tmp, logs,
             m -> { });
         require(services.startBus("dbus-daemon", "dbus-daemon", Map.of()), "dbus-daemon did not start");
         return services;

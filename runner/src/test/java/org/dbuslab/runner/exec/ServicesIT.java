@@ -1,6 +1,5 @@
 package org.dbuslab.runner.exec;
 
-import org.dbuslab.format.Placement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,7 +26,7 @@ class ServicesIT {
     private Services services(Supervisor supervisor) throws Exception {
         Path tmp = Files.createTempDirectory("lab-svc");
         supervisor.onClose("tmp", () -> deleteQuietly(tmp));
-        return new Services(supervisor, RealBus.layout(), JavaRuntime.fromEnvironment(Map.of()), Placement.FREE, tmp,
+        return new Services(supervisor, RealBus.layout(), JavaRuntime.fromEnvironment(Map.of()), CpuPlacement.Pinning.NONE, tmp,
             dir.resolve("logs"), said::add);
     }
 

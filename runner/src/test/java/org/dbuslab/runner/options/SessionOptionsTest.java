@@ -58,7 +58,8 @@ class SessionOptionsTest {
         assertTrue(c.others().sweep());
         assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 128, 256), c.others().sweepWindows());
         assertEquals(128, c.matrix().window());
-        assertEquals(Placement.FREE, c.arrangement().placement());
+        assertEquals(List.of(Placement.ONE_CPU, Placement.CROSS), c.arrangement().placements());
+        assertEquals(Placement.ONE_CPU, c.arrangement().homePlacement());
         assertEquals(BlockOrdering.INTERLEAVED, c.arrangement().order());
         assertEquals(NOW.getEpochSecond() % 1_000_000_000L, c.arrangement().orderSeed());
         assertEquals(NOW, c.stopping().startedAt());
@@ -92,6 +93,16 @@ class SessionOptionsTest {
     }
 
     @Test
+    void placementIsAListFullAddsFreeAndSameCpuIsOneCpu() {
+        assertEquals(List.of(Placement.ONE_CPU, Placement.CROSS, Placement.FREE), parse("--full").arrangement().placements());
+        assertEquals(List.of(Placement.FREE), parse("--placement", "free").arrangement().placements());
+        assertEquals(List.of(Placement.CROSS, Placement.ONE_CPU),
+            parse("--placement", "cross,same-cpu").arrangement().placements());
+        assertEquals(Placement.ONE_CPU, parse("--placement", "cross,same-cpu").arrangement().homePlacement());
+        assertEquals(Placement.CROSS, parse("--placement", "cross").arrangement().homePlacement());
+    }
+
+    @Test
     void optionsOverrideThePresetInAnyFormAndTheLastOneWins() {
         SessionConfig c = parse("--precision=2.5", "--budget", "1h30m", "--calls", "900", "--calls=1000",
                 "--transports", "p2p-unix,dbus-daemon,p2p-unix", "--modes", "async", "--order-seed", "42", "--placement",
@@ -104,7 +115,7 @@ class SessionOptionsTest {
         assertEquals(List.of(Transport.P2P_UNIX, Transport.DBUS_DAEMON), c.matrix().transports(), "deduplicated, in order");
         assertEquals(List.of(Mode.ASYNC), c.matrix().modes());
         assertEquals(42, c.arrangement().orderSeed());
-        assertEquals(Placement.SPLIT, c.arrangement().placement());
+        assertEquals(List.of(Placement.SPLIT), c.arrangement().placements());
         assertFalse(c.others().reference());
         assertFalse(c.others().sweep());
         assertEquals(Optional.of(Path.of("/tmp/x")), c.output().folder());
@@ -156,7 +167,7 @@ class SessionOptionsTest {
             "--sweep-windows|1,x|--sweep-windows: 'x' is not a whole number",
             "--order|random|--order must be interleaved or sequential, got 'random'",
             "--order-seed|1000000000|--order-seed must be a whole number, got '1000000000'",
-            "--placement|pinned|--placement must be free or same-cpu or split, got 'pinned'",
+            "--placement|pinned|--placement must be free or one-cpu or cross or split, got 'pinned'",
             "--rotation|yes|--rotation must be on or off, got 'yes'",
             "--scenarios|cold-start,warm|unknown --scenarios element 'warm' (allowed: cold-start,property-reads,property-freshness)",
             "--warmup-budget|20m|--warmup-budget must not exceed --budget (10m00s), got '20m'",
@@ -192,7 +203,7 @@ class SessionOptionsTest {
         assertTrue(SessionOptions.parse(CLOCK, "--calls", "7", "-h").helpRequested());
         String usage = SessionOptions.usage();
         for (String name : List.of("(default)", "--quick", "--full", "--precision P", "--budget D", "--blocks N",
-                "--placement P", "--run-ms N", "--calls N", "--order-seed S", "--out DIR", "--no-build", "--rebuild",
+                "--placement LIST", "--run-ms N", "--calls N", "--order-seed S", "--out DIR", "--no-build", "--rebuild",
                 "--scenarios LIST", "--transports LIST", "--modes LIST", "--sizes LIST", "--window N", "--sweep-windows LIST",
                 "--no-reference", "--no-sweep", "--cell-timeout S", "--warmup-blocks N", "--warmup-budget D",
                 "libdbus>dbus-java", "raw-unix", "dbus-daemon-limit8", "+-3% met")) {

@@ -30,6 +30,24 @@ class CallsCalibrationTest {
     }
 
     @Test
+    void theMatrixCellsSetTheirGroupsCallsNotTheColdSpamRowsBesideThem() {
+        Map<String, Double> ns = new HashMap<>();
+        ns.put("matrix.java.dbus-daemon.sync.1000.w1", 40_000.0);
+        ns.put("matrix.java.dbus-broker.sync.1000.w1", 50_000.0);
+        ns.put("matrix.java.p2p-unix.sync.1000.w1", 60_000.0);
+        for (String pair : new String[] {"libdbus-libdbus", "java-libdbus", "libdbus-java"}) {
+            ns.put("reference." + pair + ".dbus-daemon.sync.1000.w1", 400_000.0); // measured once, in the first block
+            ns.put("reference." + pair + ".dbus-broker.sync.1000.w1", 400_000.0);
+        }
+        Map<String, Integer> calls = CallsCalibration.calibrate(plan.cells(), ns, Duration.ofMillis(50));
+        assertEquals(1000, calls.get("matrix.java.dbus-daemon.sync.1000.w1"), "the matrix's median, 50 us");
+        assertEquals(1000, calls.get("reference.libdbus-libdbus.dbus-daemon.sync.1000.w1"), "its reference rows follow");
+        Map<String, Double> referenceOnly = Map.of("reference.raw.raw-unix.sync.1000.w1", 10_000.0);
+        assertEquals(5000, CallsCalibration.calibrate(plan.cells(), referenceOnly, Duration.ofMillis(50))
+            .get("matrix.java.dbus-daemon.sync.1000.w1"), "without matrix values, the group's own");
+    }
+
+    @Test
     void callsStayWithinTwiceTheWindowAndTheBytePerRunCap() {
         assertEquals(256, CallsCalibration.clamp(3, 128, 1000), "at least 2 x window");
         assertEquals(2, CallsCalibration.clamp(0.2, 1, 1000));

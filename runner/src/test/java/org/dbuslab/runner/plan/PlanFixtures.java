@@ -15,7 +15,22 @@ public final class PlanFixtures {
     private PlanFixtures() {
     }
 
+    /**
+     * A session in one placement, one-cpu, unless ARGS name theirs: most tests are about the cells of one placement
+     * (the default session's two are {@link #twoPlacements}).
+     */
     public static SessionConfig config(String... args) {
+        if (java.util.Arrays.stream(args).anyMatch(a -> a.startsWith("--placement"))) {
+            return twoPlacements(args);
+        }
+        String[] withPlacement = java.util.Arrays.copyOf(args, args.length + 2);
+        withPlacement[args.length] = "--placement";
+        withPlacement[args.length + 1] = "one-cpu";
+        return twoPlacements(withPlacement);
+    }
+
+    /** The session exactly as the command line makes it: the default's matrix is in one-cpu and cross. */
+    public static SessionConfig twoPlacements(String... args) {
         return SessionOptions.parse(CLOCK, args).config();
     }
 

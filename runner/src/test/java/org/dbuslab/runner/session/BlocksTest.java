@@ -53,4 +53,12 @@ class BlocksTest {
         assertFalse(second.stream().anyMatch(c -> c.kind() == CellKind.OVERLIMIT));
         assertTrue(Blocks.cellsOfMeasuredBlock(plain, Rotation.of(plain.cells(), true), none, 2).size() < second.size());
     }
+
+    @Test
+    void calibrationGoesOnWhileTheMatrixStillGetsFaster() {
+        assertEquals(-0.5, Blocks.medianChange(Map.of("a", 200.0, "b", 100.0, "c", 50.0),
+            Map.of("a", 100.0, "b", 50.0, "c", 25.0, "new", 1.0)), 1e-9, "the cells in both blocks, halved");
+        assertTrue(Double.isNaN(Blocks.medianChange(Map.of(), Map.of("a", 1.0))), "the first block has nothing to compare");
+        assertTrue(Math.abs(Blocks.medianChange(Map.of("a", 100.0), Map.of("a", 95.0))) <= Blocks.STEADY, "5% is steady");
+    }
 }

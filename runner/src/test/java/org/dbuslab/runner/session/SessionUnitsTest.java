@@ -159,7 +159,7 @@ class SessionUnitsTest {
     void environmentGetsTheSessionsChoices() {
         ObjectNode facts = new ObjectMapper().createObjectNode();
         EnvironmentFile.addSession(facts, PlanFixtures.config("--placement", "split", "--order-seed", "42",
-            "--precision", "2.5", "--budget", "7m"));
+            "--precision", "2.5", "--budget", "7m"), new org.dbuslab.runner.exec.CpuPlacement(java.util.List.of(0, 1)));
         assertEquals("split", facts.get("placement").asText());
         assertTrue(facts.get("placement_cpus").asText().contains("client on CPU 0"));
         assertEquals(42, facts.get("order_seed").asLong());

@@ -1,0 +1,82 @@
+package org.dbuslab.runner.exec;
+
+import java.io.IOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Moves a running process to other CPUs, every thread of it (taskset -a -p: threads it starts later inherit from
+ * the thread that starts them), and reads back where each of its threads may run (/proc/PID/task/TID/status).
+ */
+public final class Affinity {
+
+    private static final long TASKSET_TIMEOUT_S = 10;
+
+    private Affinity() {
+    }
+
+    /** Pins every thread of PID to CPUS (ANY: to every CPU in ALLOWED); null when done, else taskset's complaint. */
+    public static String pin(long pid, CpuPlacement.Cpus cpus, List<Integer> allowed) throws InterruptedException {
+        String list = expectedList(cpus, allowed);
+        try {
+            Process p = new ProcessBuilder("taskset", "-a", "-p", "-c", list, Long.toString(pid))
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.PIPE).start();
+            String out = new String(p.getInputStream().readAllBytes()).strip();
+            if (!p.waitFor(TASKSET_TIMEOUT_S, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return "taskset -a -p -c " + list + " " + pid + " took more than " + TASKSET_TIMEOUT_S + " s";
+            }
+            return p.exitValue() == 0 ? null : "taskset -a -p -c " + list + " " + pid + ": " + Logs.oneLine(out);
+        } catch (IOException e) {
+            return "taskset: " + e.getMessage();
+        }
+    }
+
+    /** The CPU list a process pinned to CPUS must show. */
+    public static String expectedList(CpuPlacement.Cpus cpus, List<Integer> allowed) {
+        return cpus.list().isEmpty() ? AllowedCpus.format(allowed) : cpus.list();
+    }
+
+    /** Cpus_allowed_list of every thread of PID, by thread id; empty when the process is gone. */
+    public static Map<Long, String> threadLists(long pid) throws IOException {
+        Map<Long, String> lists = new LinkedHashMap<>();
+        Path tasks = Path.of("/proc", Long.toString(pid), "task");
+        try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
+            for (Path t : threads) {
+                try {
+                    String list = AllowedCpus.allowedListOf(Files.readString(t.resolve("status")));
+                    if (list != null) {
+                        lists.put(Long.parseLong(t.getFileName().toString()), list);
+                    }
+                } catch (NoSuchFileException e) {
+                    // the thread ended while we looked
+                }
+            }
+        } catch (NoSuchFileException e) {
+            return Map.of();
+        }
+        return lists;
+    }
+
+    /**
+     * The threads whose CPUs are not EXPECTED (a CPU list), as "tid T on L" lines; compares CPU sets, so "0-1"
+     * and "0,1" agree.
+     */
+    public static List<String> offCpu(Map<Long, String> threadLists, String expected) {
+        List<Integer> want = AllowedCpus.parse(expected);
+        List<String> off = new ArrayList<>();
+        threadLists.forEach((tid, list) -> {
+            if (!AllowedCpus.parse(list).equals(want)) {
+                off.add("tid " + tid + " on " + list);
+            }
+        });
+        return off;
+    }
+}

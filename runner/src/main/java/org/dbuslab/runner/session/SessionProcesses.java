@@ -1,0 +1,64 @@
+package org.dbuslab.runner.session;
+
+import org.dbuslab.format.Placement;
+import org.dbuslab.runner.exec.ClientProcess;
+import org.dbuslab.runner.exec.CpuPlacement;
+import org.dbuslab.runner.exec.Service;
+import org.dbuslab.runner.exec.Services;
+import org.dbuslab.runner.options.SessionConfig;
+import org.dbuslab.runner.plan.ClientKey;
+import org.dbuslab.runner.record.ResultsFolder;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The session's persistent processes as placement targets, and what notes.tsv says about the placements. */
+final class SessionProcesses {
+
+    private SessionProcesses() {
+    }
+
+    /**
+     * Every bus (its own processes: dbus-daemon, or dbus-broker and its launcher), every server and every client
+     * while it runs. The spam timer stays in the home placement: only the home placement's spam cells use it.
+     */
+    static List<PlacementSwitch.Target> targets(Services services, Map<ClientKey, ClientProcess> clients) {
+        List<PlacementSwitch.Target> targets = new ArrayList<>();
+        for (Service s : services.all()) {
+            if (s.name().startsWith("prog:")) {
+                continue; // a program on disk, no process
+            }
+            CpuPlacement.Role role = s.name().startsWith("bus:") ? CpuPlacement.Role.BUS : CpuPlacement.Role.SERVER;
+            targets.add(new PlacementSwitch.Target(s.name(), () -> s.check() == null ? s.cpuPids() : List.of(), role,
+                Services.onBus(s.name())));
+        }
+        for (ClientKey key : List.copyOf(clients.keySet())) {
+            targets.add(new PlacementSwitch.Target("client:" + key.name(), () -> {
+                ClientProcess c = clients.get(key); // a client that failed leaves the map
+                return c == null || !c.child().alive() ? List.of() : List.of(c.pid());
+            }, CpuPlacement.Role.CLIENT, key.transport().isBus()));
+        }
+        return targets;
+    }
+
+    /** notes.tsv: which placements the matrix is measured in, and where the other series run and why. */
+    static void notePlacements(ResultsFolder folder, SessionConfig config, CpuPlacement cpus) {
+        folder.note(Blocks.PLACEMENT_TOPIC, "info", "matrix cells in " + labels(config.arrangement().placements())
+            + " (each in every block, the processes moved between them within the block); " + String.join("; ",
+                config.arrangement().placements().stream().map(cpus::describe).toList()));
+        if (config.arrangement().placements().size() > 1 || config.arrangement().homePlacement() != Placement.FREE) {
+            folder.note(Blocks.PLACEMENT_TOPIC, "info", "reference rows, libraries, lkml and sweep in "
+                + config.arrangement().homePlacement().label() + only(config) + ": they compare implementations on one CPU path,"
+                + " which cross-CPU wake-ups (an IPI each, on a VM an exit) would blur; plan.tsv's placements column");
+        }
+    }
+
+    private static String only(SessionConfig config) {
+        return config.arrangement().homePlacement() == Placement.ONE_CPU ? " (the transport's CPU path, no cross-CPU wake-up)" : "";
+    }
+
+    private static String labels(List<Placement> placements) {
+        return String.join(" and ", placements.stream().map(Placement::label).toList());
+    }
+}

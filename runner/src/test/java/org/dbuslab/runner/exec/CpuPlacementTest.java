@@ -1,0 +1,72 @@
+package org.dbuslab.runner.exec;
+
+import org.dbuslab.format.Placement;
+import org.dbuslab.runner.exec.CpuPlacement.Role;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class CpuPlacementTest {
+
+    /** client, bus, server on a bus; p2p client, p2p server; extra. */
+    private static String roles(String allowed, Placement p) {
+        CpuPlacement cpus = new CpuPlacement(AllowedCpus.parse(allowed));
+        return String.join(" ", cpus.cpus(p, Role.CLIENT, true).list(), cpus.cpus(p, Role.BUS, true).list(),
+            cpus.cpus(p, Role.SERVER, true).list(), cpus.cpus(p, Role.CLIENT, false).list(),
+            cpus.cpus(p, Role.SERVER, false).list(), cpus.cpus(p, Role.EXTRA, true).list());
+    }
+
+    @Test
+    void oneCpuPutsEveryProcessOnTheFirstAllowedCpu() {
+        assertEquals("0 0 0 0 0 0", roles("0", Placement.ONE_CPU));
+        assertEquals("0 0 0 0 0 0", roles("0-1", Placement.ONE_CPU));
+        assertEquals("2 2 2 2 2 2", roles("2,5", Placement.ONE_CPU));
+    }
+
+    @Test
+    void crossOnTwoCpusGivesTheBusItsOwnCpuAndAP2pServerTheOther() {
+        assertEquals("0 1 0 0 1 1", roles("0-1", Placement.CROSS));
+        assertEquals("2 5 2 2 5 5", roles("2,5", Placement.CROSS), "the allowed CPUs, not 0 and 1");
+    }
+
+    @Test
+    void crossOnThreeOrMoreCpusGivesEachProcessItsOwn() {
+        assertEquals("0 1 2 0 2 1", roles("0-2", Placement.CROSS));
+        assertEquals("4 5 6 4 6 5", roles("4-7", Placement.CROSS));
+    }
+
+    @Test
+    void splitPutsTheClientApartFromBusAndServer() {
+        assertEquals("0 1 1 0 1 1", roles("0-3", Placement.SPLIT));
+        assertEquals("2 5 5 2 5 5", roles("2,5", Placement.SPLIT));
+    }
+
+    @Test
+    void freePinsNothing() {
+        assertEquals("     ", roles("0-1", Placement.FREE));
+    }
+
+    @Test
+    void crossAndSplitNeedTwoCpusAndEveryPinTaskset() {
+        CpuPlacement one = new CpuPlacement(List.of(3));
+        assertNotNull(one.unusableReason(Placement.CROSS, true));
+        assertNotNull(one.unusableReason(Placement.SPLIT, true));
+        assertNull(one.unusableReason(Placement.ONE_CPU, true));
+        assertThrows(IllegalStateException.class, () -> one.cpus(Placement.CROSS, Role.BUS, true));
+        assertNotNull(new CpuPlacement(List.of(0, 1)).unusableReason(Placement.ONE_CPU, false));
+        assertNull(new CpuPlacement(List.of(0)).unusableReason(Placement.FREE, false));
+    }
+
+    @Test
+    void describeNamesTheCpusUsed() {
+        CpuPlacement cpus = new CpuPlacement(List.of(2, 5));
+        assertEquals("one-cpu: client, bus and server on CPU 2", cpus.describe(Placement.ONE_CPU));
+        assertEquals("cross: client on CPU 2, bus on CPU 5, a bus's server on CPU 2, a p2p server on CPU 5",
+            cpus.describe(Placement.CROSS));
+    }
+}
