@@ -11,8 +11,9 @@ import java.util.OptionalLong;
  * CPU time (user + system, all threads, nanoseconds) a process has used so far. Read from
  * /proc/PID/task/TID/schedstat (first field: time on the CPU in ns, per thread) and summed; where schedstat is
  * not available (a kernel without CONFIG_SCHED_INFO) from /proc/PID/stat utime + stime, in clock ticks.
- * A thread that exits between two readings takes its schedstat time with it, the stat fields keep it; the
- * lab's processes keep their threads for the whole session, so the finer clock is the better one here.
+ * A thread that exits between two readings takes its schedstat time with it, the stat fields keep it: so a
+ * {@link Sample} holds both, and {@link Sample#since} takes the finer clock unless a thread ended meanwhile (a
+ * server's warm-up connection closing in the first block once made the sum go backwards and the run's CPU empty).
  */
 public final class CpuClock {
 
@@ -27,6 +28,43 @@ public final class CpuClock {
 
     CpuClock(Path proc) {
         this.proc = proc;
+    }
+
+    /**
+     * Both clocks of a set of processes: the schedstat sum over live threads (fine) and the stat ticks, which keep
+     * the time of ended threads (coarse, 10 ms); each empty when a process could not be read.
+     */
+    public record Sample(OptionalLong fine, OptionalLong coarse) {
+
+        public static final Sample ZERO = new Sample(OptionalLong.of(0), OptionalLong.of(0));
+
+        /** The CPU used from EARLIER to this sample: the fine delta, else the coarse one; empty when neither holds. */
+        public OptionalLong since(Sample earlier) {
+            OptionalLong fineDelta = delta(earlier.fine, fine);
+            return fineDelta.isPresent() ? fineDelta : delta(earlier.coarse, coarse);
+        }
+
+        private static OptionalLong delta(OptionalLong before, OptionalLong after) {
+            if (before.isEmpty() || after.isEmpty() || after.getAsLong() < before.getAsLong()) {
+                return OptionalLong.empty();
+            }
+            return OptionalLong.of(after.getAsLong() - before.getAsLong());
+        }
+    }
+
+    /** Both clocks of PIDS, summed. */
+    public Sample sample(Collection<Long> pids) {
+        OptionalLong fine = OptionalLong.of(0);
+        OptionalLong coarse = OptionalLong.of(0);
+        for (long pid : pids) {
+            fine = plus(fine, schedstatNanos(pid));
+            coarse = plus(coarse, statNanos(pid));
+        }
+        return new Sample(fine, coarse);
+    }
+
+    private static OptionalLong plus(OptionalLong sum, OptionalLong one) {
+        return sum.isEmpty() || one.isEmpty() ? OptionalLong.empty() : OptionalLong.of(sum.getAsLong() + one.getAsLong());
     }
 
     /** The process's CPU time in ns, or empty when it is gone (or never existed). */

@@ -25,16 +25,16 @@ public final class CpuMeter {
         return new Reading(client, bus, server, read(client), read(bus), read(server));
     }
 
-    private OptionalLong read(List<Long> pids) {
-        return pids.isEmpty() ? OptionalLong.of(0) : clock.nanos(pids);
+    private CpuClock.Sample read(List<Long> pids) {
+        return pids.isEmpty() ? CpuClock.Sample.ZERO : clock.sample(pids);
     }
 
     public final class Reading {
         private final List<Long> client, bus, server;
-        private final OptionalLong client0, bus0, server0;
+        private final CpuClock.Sample client0, bus0, server0;
 
         private Reading(List<Long> client, List<Long> bus, List<Long> server,
-                        OptionalLong client0, OptionalLong bus0, OptionalLong server0) {
+                        CpuClock.Sample client0, CpuClock.Sample bus0, CpuClock.Sample server0) {
             this.client = client;
             this.bus = bus;
             this.server = server;
@@ -44,14 +44,7 @@ public final class CpuMeter {
         }
 
         public Cpu stop() {
-            return new Cpu(delta(client0, read(client)), delta(bus0, read(bus)), delta(server0, read(server)));
+            return new Cpu(read(client).since(client0), read(bus).since(bus0), read(server).since(server0));
         }
-    }
-
-    private static OptionalLong delta(OptionalLong before, OptionalLong after) {
-        if (before.isEmpty() || after.isEmpty() || after.getAsLong() < before.getAsLong()) {
-            return OptionalLong.empty();
-        }
-        return OptionalLong.of(after.getAsLong() - before.getAsLong());
     }
 }
