@@ -29,7 +29,7 @@ public final class CpuChart {
     }
 
     public static JFreeChart of(String title, List<CellSummary> cells) {
-        return of(title, cells, cell -> cell.key().transport() + " " + cell.key().pair(), "transport and pair (client>server)");
+        return of(title, cells, cell -> CellLabel.of(cell, cells) + " " + cell.key().pair(), "transport and pair (client>server)");
     }
 
     /** As {@link #of(String, List)}, with each bar named by {@code barName} (names must differ) on an axis called {@code axis}. */

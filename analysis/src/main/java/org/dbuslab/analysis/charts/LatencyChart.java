@@ -24,7 +24,7 @@ public final class LatencyChart {
         XYSeriesCollection dataset = new XYSeriesCollection();
         double rightEnd = 10;
         for (CellSummary cell : cells) {
-            XYSeries series = new XYSeries(cell.key().transport(), false, true);
+            XYSeries series = new XYSeries(CellLabel.of(cell, cells), false, true);
             LatencySummary latency = cell.latency();
             // The 100th percentile would sit at infinity; place it where the last single call is.
             double last = PercentileAxisFormat.position(100 * (1 - 1.0 / Math.max(2, latency.count())));

@@ -32,7 +32,7 @@ public final class RunTimeChart {
     public static JFreeChart of(String title, List<CellSummary> cells, List<String> allTransports) {
         DefaultBoxAndWhiskerCategoryDataset dataset = new DefaultBoxAndWhiskerCategoryDataset();
         for (CellSummary cell : cells) {
-            dataset.add(box(cell.runSeconds()), "run time", cell.key().transport());
+            dataset.add(box(cell.runSeconds()), "run time", CellLabel.of(cell, cells));
         }
         // One series, so each box sits centred over its transport; the colour still follows the transport.
         List<Paint> colours = cells.stream().map(c -> ChartStyle.colour(c.key().transport(), allTransports)).toList();
