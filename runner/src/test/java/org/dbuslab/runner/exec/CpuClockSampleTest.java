@@ -48,13 +48,21 @@ class CpuClockSampleTest {
     }
 
     @Test
-    void theStatTicksWhenAThreadEndedMeanwhile() throws Exception {
+    void aThreadThatEndedMeanwhileDropsOutInsteadOfMakingTheSumGoBackwards() throws Exception {
         CpuClock clock = new CpuClock(proc);
         process(10, 100_000_000, 50_000_000);
         CpuClock.Sample before = clock.sample(List.of(7L));
-        process(12, 103_000_000); // the second thread ended: the schedstat sum went backwards
-        long tick = 1_000_000_000L / CpuClock.CLOCK_TICKS_PER_SECOND;
-        assertEquals(OptionalLong.of(2 * tick), clock.sample(List.of(7L)).since(before));
+        process(12, 103_000_000); // the second thread ended: a plain sum over threads would go back 47 ms
+        assertEquals(OptionalLong.of(3_000_000), clock.sample(List.of(7L)).since(before));
+    }
+
+    @Test
+    void aThreadStartedMeanwhileCountsWhole() throws Exception {
+        CpuClock clock = new CpuClock(proc);
+        process(10, 100_000_000);
+        CpuClock.Sample before = clock.sample(List.of(7L));
+        process(11, 101_000_000, 2_000_000);
+        assertEquals(OptionalLong.of(3_000_000), clock.sample(List.of(7L)).since(before));
     }
 
     @Test
