@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Issue 21: a tiny default-placement session (a bus and p2p, one size, 2 measured blocks) measures every matrix cell
+ * Issue 21: a tiny two-placement session (a bus and p2p, one size, 2 measured blocks) measures every matrix cell
  * in one-cpu and cross, and every half of every block found every thread of every process on its placement's CPUs.
  */
 class PlacementLabRunIT {
@@ -29,7 +29,7 @@ class PlacementLabRunIT {
         org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "cross needs 2 CPUs");
         Path out = tmp.resolve("results");
         LabRun.Outcome outcome = LabRun.run(tmp.resolve("run-all.log"), 300, LabRun.small("--transports",
-            "dbus-daemon,p2p-unix", "--blocks", "2", "--out", out.toString()));
+            "dbus-daemon,p2p-unix", "--blocks", "2", "--placement", "one-cpu,cross", "--out", out.toString()));
         assertEquals(0, outcome.exitCode(), outcome.stderr());
 
         List<String> rows = Files.readAllLines(out.resolve("runs.csv"));

@@ -32,7 +32,7 @@ class QuickLabRunIT {
         LabRun.buildPeers(tmp); // --no-build: the launcher does not make the C peers the quick preset's library cells need
         // --budget: the preset's 3 min ran out beside a CPU hog; the preset's blocks are what this checks
         LabRun.Outcome outcome = LabRun.run(tmp.resolve("run-all.log"), 600, "--quick", "--no-build", "--scenarios", "none",
-            "--budget", "10m", "--out", out.toString());
+            "--budget", "10m", "--placement", "one-cpu,cross", "--out", out.toString());
         assertEquals(0, outcome.exitCode(), outcome.stderr());
 
         JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());

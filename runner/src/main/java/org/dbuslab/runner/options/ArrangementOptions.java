@@ -19,11 +19,12 @@ final class ArrangementOptions {
                     + " order.tsv records it and every block's order"})
     Integer orderSeed;
     @Option(names = "--placement", paramLabel = "LIST", converter = OptionConverters.Placements.class,
-            description = {"the CPU placements every matrix cell is measured in, each in every block (default"
-                    + " one-cpu,cross; --full adds free): one-cpu: every process on one CPU; cross: every wake-up of a"
-                    + " sync call crosses CPUs (2 CPUs: the bus, or a p2p server, on the other CPU; 3 or more: each"
-                    + " process its own); split: the client on one CPU, bus and server on another; free: no affinity."
-                    + " Only CPUs the lab is allowed; the other series run in one-cpu. runs.csv's placement column"})
+            description = {"the CPU placements every matrix cell is measured in, each in every block (default free;"
+                    + " --full: one-cpu,cross,free): one-cpu: every process on one CPU; cross: every wake-up of a sync"
+                    + " call crosses CPUs (2 CPUs: the bus, or a p2p server, on the other CPU; 3 or more: each process"
+                    + " its own); split: the client on one CPU, bus and server on another; free: no affinity. Only CPUs"
+                    + " the lab is allowed; with a pinned placement the other series run in one-cpu. runs.csv's"
+                    + " placement column"})
     CommaList<Placement> placements;
     @Option(names = "--rotation", paramLabel = "on|off", arity = "1", converter = OptionConverters.OnOff.class,
             description = {"on (default): the matrix cells run in every measured block, every"
@@ -32,8 +33,11 @@ final class ArrangementOptions {
                     + " records each cell's group, order.tsv each block's. off: every cell in every block"})
     OptionConverters.Switch rotation;
 
-    /** Every matrix cell in both pinned placements (issue 21): the CPU path, and every wake-up crossing CPUs. */
-    static final List<Placement> DEFAULT_PLACEMENTS = List.of(Placement.ONE_CPU, Placement.CROSS);
+    /**
+     * Free until the pinned pair is precise: a default session in one-cpu,cross on the 2-core AMD VM (2026-12-02) had
+     * CIs of +-16.5% (one-cpu) and +-28.7% (cross) at the median cell, against +-4.1% free (docs/EXPERIMENTS.md).
+     */
+    static final List<Placement> DEFAULT_PLACEMENTS = List.of(Placement.FREE);
 
     Arrangement arrangement(Clock clock, Preset preset) {
         long seed = orderSeed != null ? orderSeed : clock.instant().getEpochSecond() % (SessionConfig.MAX_ORDER_SEED + 1);

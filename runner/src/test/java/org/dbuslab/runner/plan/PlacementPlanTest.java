@@ -50,8 +50,8 @@ class PlacementPlanTest {
     }
 
     @Test
-    void fullAddsFreeAndAFreeSessionHasOnlyFree() {
-        assertEquals(Set.of(Placement.ONE_CPU, Placement.CROSS, Placement.FREE), SessionPlan.of(PlanFixtures.twoPlacements("--full"))
+    void fullMeasuresOneCpuCrossAndFreeAndAFreeSessionHasOnlyFree() {
+        assertEquals(Set.of(Placement.ONE_CPU, Placement.CROSS, Placement.FREE), SessionPlan.of(org.dbuslab.runner.options.SessionOptions.parse(PlanFixtures.CLOCK, "--full").config())
             .matrix().stream().map(Cell::placement).collect(Collectors.toSet()));
         assertTrue(SessionPlan.of(PlanFixtures.config("--placement", "free")).cells().stream()
             .allMatch(c -> c.placement() == Placement.FREE));

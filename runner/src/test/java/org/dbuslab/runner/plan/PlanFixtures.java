@@ -17,7 +17,7 @@ public final class PlanFixtures {
 
     /**
      * A session in one placement, one-cpu, unless ARGS name theirs: most tests are about the cells of one placement
-     * (the default session's two are {@link #twoPlacements}).
+     * (two, as issue 21's sessions have them, are {@link #twoPlacements}).
      */
     public static SessionConfig config(String... args) {
         if (java.util.Arrays.stream(args).anyMatch(a -> a.startsWith("--placement"))) {
@@ -29,9 +29,15 @@ public final class PlanFixtures {
         return twoPlacements(withPlacement);
     }
 
-    /** The session exactly as the command line makes it: the default's matrix is in one-cpu and cross. */
+    /** The session as the command line makes it, its matrix in one-cpu and cross unless ARGS name placements. */
     public static SessionConfig twoPlacements(String... args) {
-        return SessionOptions.parse(CLOCK, args).config();
+        if (java.util.Arrays.stream(args).anyMatch(a -> a.startsWith("--placement"))) {
+            return SessionOptions.parse(CLOCK, args).config();
+        }
+        String[] withPlacements = java.util.Arrays.copyOf(args, args.length + 2);
+        withPlacements[args.length] = "--placement";
+        withPlacements[args.length + 1] = "one-cpu,cross";
+        return SessionOptions.parse(CLOCK, withPlacements).config();
     }
 
     public static SessionPlan plan(String... args) {
