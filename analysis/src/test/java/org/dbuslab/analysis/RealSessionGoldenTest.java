@@ -18,7 +18,8 @@ import java.util.regex.Pattern;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
- * The analysis of a real session's results folder (golden-session/quick: {@code lab/run-all.sh --quick}, its logs,
+ * The analysis of a real session's results folder (golden-session/default: a fresh clone's default session of
+ * e980f1b with every matrix cell in one-cpu and cross, 2026-12-02 (docs/EXPERIMENTS.md), its logs,
  * report.html and scenario latency logs dropped) against the summary.json, summary.csv and report.md that session's
  * analysis jar wrote (golden-session/expected), byte for byte but for the Generated line. It pins the behaviour
  * while the analysis is restructured; a change meant to alter the output re-baselines it with
@@ -59,7 +60,7 @@ public class RealSessionGoldenTest {
 
     private static Path session() {
         try {
-            return Path.of(RealSessionGoldenTest.class.getResource("/golden-session/quick").toURI());
+            return Path.of(RealSessionGoldenTest.class.getResource("/golden-session/default").toURI());
         } catch (URISyntaxException e) {
             throw new UncheckedIOException(new IOException(e));
         }

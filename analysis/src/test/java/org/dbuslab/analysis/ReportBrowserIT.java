@@ -22,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * report.html in real headless Chromium at 1280×800, of a real session (golden-session/quick, the golden test's
+ * report.html in real headless Chromium at 1280×800, of a real session (golden-session/default, the golden test's
  * fixture) and of a synthetic block session: Findings, each one line, and the first chart on the first screen, nothing
  * wider than the window, and screenshots in target/report-1280x800*.png. The layout is
  * measured by a script appended to a copy of the report (the report itself has none) whose results Chromium's
@@ -65,7 +65,7 @@ public class ReportBrowserIT {
     /** The real session's report has 11 findings: each is one line, so the first chart still shows. */
     @Test
     public void aRealSessionsFindingsAndFirstChartOnTheFirstScreen(@TempDir Path dir) throws Exception {
-        firstScreen(dir, ResultsFolderReader.read(Path.of(ReportBrowserIT.class.getResource("/golden-session/quick").toURI())),
+        firstScreen(dir, ResultsFolderReader.read(Path.of(ReportBrowserIT.class.getResource("/golden-session/default").toURI())),
                 "report-1280x800-golden-session.png");
     }
 
