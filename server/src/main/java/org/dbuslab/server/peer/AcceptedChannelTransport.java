@@ -24,11 +24,24 @@ final class AcceptedChannelTransport extends AbstractUnixTransport {
     AcceptedChannelTransport(BusAddress address, TransportConfig config, SocketChannel channel) throws IOException {
         super(address, config);
         this.channel = channel;
-        this.unix = channel.getLocalAddress() instanceof UnixDomainSocketAddress;
+        this.unix = unix(channel, address);
         // dbus-java leaves the server's mechanism list empty unless the transport sets it.
         getSaslConfig().setAuthMode(unix ? SASL.AUTH_EXTERNAL : SASL.AUTH_SHA + SASL.AUTH_ANON);
         // The super constructor asked hasFileDescriptorSupport() before this object knew its channel.
         getSaslConfig().setFileDescriptorSupport(unix);
+    }
+
+    /**
+     * Whether the peer came through a unix socket. The handshake timer may have closed the channel already (a busy
+     * machine, a short --handshake-timeout): then the listening address says, and SASL fails next as a timeout,
+     * in one line, instead of dbus-java logging this constructor's exception with its stack.
+     */
+    private static boolean unix(SocketChannel channel, BusAddress address) throws IOException {
+        try {
+            return channel.getLocalAddress() instanceof UnixDomainSocketAddress;
+        } catch (java.nio.channels.ClosedChannelException e) {
+            return address.isBusType("UNIX");
+        }
     }
 
     @Override
