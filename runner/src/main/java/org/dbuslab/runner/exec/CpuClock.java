@@ -119,24 +119,9 @@ public final class CpuClock {
     }
 
     OptionalLong schedstatNanos(long pid) {
-        Path tasks = proc.resolve(Long.toString(pid)).resolve("task");
-        long sum = 0;
-        int threads = 0;
-        try (DirectoryStream<Path> dir = Files.newDirectoryStream(tasks)) {
-            for (Path task : dir) {
-                try {
-                    String line = Files.readString(task.resolve("schedstat")).trim();
-                    int space = line.indexOf(' ');
-                    sum += Long.parseLong(space < 0 ? line : line.substring(0, space));
-                    threads++;
-                } catch (java.nio.file.NoSuchFileException e) {
-                    // the thread ended while we listed its siblings: it is no longer part of the process
-                }
-            }
-        } catch (IOException | NumberFormatException e) {
-            return OptionalLong.empty();
-        }
-        return threads == 0 ? OptionalLong.empty() : OptionalLong.of(sum);
+        Map<String, Long> threads = new HashMap<>();
+        return schedstatByThread(pid, threads)
+            ? OptionalLong.of(threads.values().stream().mapToLong(Long::longValue).sum()) : OptionalLong.empty();
     }
 
     OptionalLong statNanos(long pid) {
