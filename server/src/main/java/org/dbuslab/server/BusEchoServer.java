@@ -11,6 +11,7 @@ import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
 import org.freedesktop.dbus.exceptions.DBusException;
 
 import java.io.IOException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
@@ -28,6 +29,8 @@ public final class BusEchoServer implements EchoServer {
     public static final int DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
     /** dbus-java retries a failed socket connect every 500 ms until this; a bus that is not there now won't be. */
     private static final int SOCKET_CONNECT_TIMEOUT_MS = 3_000;
+    /** The most this JVM may take to load dbus-java and its transport before the socket opens (as the client's). */
+    private static final long LOCAL_SETUP_SECONDS = 120;
     /** How long {@link #close} waits for each of its steps. */
     static final long CLOSE_TIMEOUT_MS = 2_000;
 
@@ -77,11 +80,26 @@ public final class BusEchoServer implements EchoServer {
         };
         // dbus-java's connect has no deadline for the handshake: it runs on a thread of its own, abandoned (a daemon,
         // blocked on a socket the process is about to leave) when the bus does not answer in time
-        FutureTask<DBusConnection> connecting = new FutureTask<>(() -> connect(address, service, lost, ended));
+        CountDownLatch opening = new CountDownLatch(1);
+        FutureTask<DBusConnection> connecting = new FutureTask<>(() -> connect(address, service, lost, ended,
+            opening::countDown)) {
+            @Override
+            protected void done() {
+                opening.countDown(); // failed (or was done) before the socket opened
+            }
+        };
         Thread thread = new Thread(connecting, "dbus-lab-bus-connect");
         thread.setDaemon(true);
         thread.start();
         try {
+            // the clock starts when dbus-java opens the socket, as the client's does: loading dbus-java and jnr before
+            // that is this JVM's own work, and took over 10 s in a cold JVM beside 5 other test forks on 2 cores
+            if (!opening.await(LOCAL_SETUP_SECONDS, TimeUnit.SECONDS)) {
+                ended.set(true);
+                thread.interrupt();
+                throw new IOException("dbus-java did not get to connecting to " + address + " within "
+                    + LOCAL_SETUP_SECONDS + " s");
+            }
             return new BusEchoServer(address, connecting.get(connectTimeoutMs, TimeUnit.MILLISECONDS), ended);
         } catch (TimeoutException e) {
             ended.set(true);
@@ -100,13 +118,14 @@ public final class BusEchoServer implements EchoServer {
         }
     }
 
-    private static DBusConnection connect(String address, Echo1 service, IDisconnectCallback lost, AtomicBoolean ended)
-        throws DBusException {
+    private static DBusConnection connect(String address, Echo1 service, IDisconnectCallback lost, AtomicBoolean ended,
+                                          Runnable opening) throws DBusException {
         // never shared: dbus-java hands a shared connection to every later builder for the same address in this
         // JVM, so a client in the same process (the tests') would otherwise call through the server's connection
         DBusConnection connection = DBusConnectionBuilder.forAddress(address).withShared(false)
             .withDisconnectCallback(lost)
-            .transportConfig().withTimeout(SOCKET_CONNECT_TIMEOUT_MS).back().build();
+            .transportConfig().withTimeout(SOCKET_CONNECT_TIMEOUT_MS).withPreConnectCallback(t -> opening.run()).back()
+            .build();
         ReaderDispatch.installOnConnectionBuiltByThisThread(connection.getMessageFactory(), service,
             line -> System.err.println("dbus-lab-server: " + line));
         try {

@@ -68,8 +68,8 @@ public final class ServerMain implements Callable<Integer> {
     int maxConnections = PeerEchoServer.Limits.DEFAULT_MAX_CONNECTIONS;
 
     @Option(names = "--connect-timeout", paramLabel = "MS",
-        description = "With --bus: connecting, the SASL handshake and claiming the name must finish within this "
-            + "(default: ${DEFAULT-VALUE}).")
+        description = "With --bus: connecting, the SASL handshake and claiming the name must finish within this, "
+            + "counted from the socket's opening (default: ${DEFAULT-VALUE}).")
     int connectTimeoutMs = BusEchoServer.DEFAULT_CONNECT_TIMEOUT_MS;
 
     private final PrintStream out;

@@ -67,6 +67,8 @@ public final class FakePeer implements AutoCloseable {
     private final Responder responder;
     private final Set<SocketChannel> clients = ConcurrentHashMap.newKeySet();
     private final AtomicInteger serial = new AtomicInteger(1);
+    /** What each connection said and was told during SASL, for a failure's message (a rare connect timeout). */
+    private final java.util.Queue<String> transcript = new java.util.concurrent.ConcurrentLinkedQueue<>();
     private final Thread acceptor;
 
     private FakePeer(ServerSocketChannel server, String address, Opening opening, Responder responder) {
@@ -125,11 +127,11 @@ public final class FakePeer implements AutoCloseable {
                     drain(in);
                 }
                 case AUTH_THEN_SILENT -> {
-                    authenticate(in, out);
+                    authenticate(in, out, transcript);
                     drain(in);
                 }
                 case ANSWER -> {
-                    authenticate(in, out);
+                    authenticate(in, out, transcript);
                     answerCalls(new DataInputStream(in), out, client);
                 }
             }
@@ -141,12 +143,15 @@ public final class FakePeer implements AutoCloseable {
     }
 
     /** The server's side of SASL: rejects a bare AUTH, accepts EXTERNAL and ANONYMOUS, agrees to fd passing. */
-    private static void authenticate(InputStream in, OutputStream out) throws IOException {
+    private static void authenticate(InputStream in, OutputStream out, java.util.Queue<String> transcript)
+        throws IOException {
+        transcript.add("accepted");
         if (in.read() != 0) {
             throw new IOException("no leading nul byte");
         }
         while (true) {
             String line = readLine(in);
+            transcript.add("< " + line);
             String reply;
             if (line.equals("BEGIN")) {
                 return;
@@ -160,7 +165,13 @@ public final class FakePeer implements AutoCloseable {
                 reply = "ERROR not-supported"; // dbus-java cannot parse a bare ERROR
             }
             out.write((reply + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            transcript.add("> " + reply);
         }
+    }
+
+    /** The SASL lines heard ("< ") and answered ("> ") on every connection so far, in order. */
+    public String saslTranscript() {
+        return String.join(" | ", transcript);
     }
 
     private static String readLine(InputStream in) throws IOException {

@@ -95,6 +95,7 @@ class ReplyFuzzIT {
         };
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int code;
+        String unreachable = ""; // what the peer heard and where the threads were, should the connect time out
         System.gc(); // the direct buffers of earlier cases go, so this case's peak is its own
         peak.startCase();
         try (FakePeer peer = FakePeer.unix(dir.resolve("fuzz-" + number + ".sock"), FakePeer.Opening.ANSWER, responder)) {
@@ -112,10 +113,13 @@ class ReplyFuzzIT {
                 fail(what + ": the client hung; stderr: " + err + "\nthreads:\n" + threads);
                 return false;
             }
+            if (code == 2) {
+                unreachable = "\npeer heard: " + peer.saslTranscript() + "\nthreads:\n" + threadDump();
+            }
         }
         long casePeak = peak.endCase();
         String stderr = err.toString(StandardCharsets.UTF_8);
-        assertTrue(code == 0 || code == 1, what + ": exit " + code + "; " + stderr);
+        assertTrue(code == 0 || code == 1, what + ": exit " + code + "; " + stderr + unreachable);
         assertFalse(stderr.contains("\tat ") || stderr.contains("Exception in thread"), what + ": " + stderr);
         assertTrue(stderr.strip().lines().count() <= RUNS + 1, what + ": a line per run and one more at most: " + stderr);
         assertTrue(casePeak <= DIRECT_MEMORY_BOUND, what + ": direct memory grew by " + (casePeak >> 20) + " MiB");
