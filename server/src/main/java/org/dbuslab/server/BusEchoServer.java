@@ -3,6 +3,7 @@ package org.dbuslab.server;
 import org.dbuslab.api.Echo1;
 import org.dbuslab.api.EchoContract;
 import org.dbuslab.api.SpamContract;
+import org.dbuslab.labio.ConnectClock;
 import org.dbuslab.server.fastpath.ReaderDispatch;
 import org.dbuslab.server.peer.ListenAddress;
 import org.freedesktop.dbus.connections.IDisconnectCallback;
@@ -11,10 +12,7 @@ import org.freedesktop.dbus.connections.impl.DBusConnectionBuilder;
 import org.freedesktop.dbus.exceptions.DBusException;
 
 import java.io.IOException;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -29,8 +27,6 @@ public final class BusEchoServer implements EchoServer {
     public static final int DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
     /** dbus-java retries a failed socket connect every 500 ms until this; a bus that is not there now won't be. */
     private static final int SOCKET_CONNECT_TIMEOUT_MS = 3_000;
-    /** The most this JVM may take to load dbus-java and its transport before the socket opens (as the client's). */
-    private static final long LOCAL_SETUP_SECONDS = 120;
     /** How long {@link #close} waits for each of its steps. */
     static final long CLOSE_TIMEOUT_MS = 2_000;
 
@@ -79,31 +75,20 @@ public final class BusEchoServer implements EchoServer {
             }
         };
         // dbus-java's connect has no deadline for the handshake: it runs on a thread of its own, abandoned (a daemon,
-        // blocked on a socket the process is about to leave) when the bus does not answer in time
-        CountDownLatch opening = new CountDownLatch(1);
-        FutureTask<DBusConnection> connecting = new FutureTask<>(() -> connect(address, service, lost, ended,
-            opening::countDown)) {
-            @Override
-            protected void done() {
-                opening.countDown(); // failed (or was done) before the socket opened
-            }
-        };
-        Thread thread = new Thread(connecting, "dbus-lab-bus-connect");
-        thread.setDaemon(true);
-        thread.start();
+        // blocked on a socket the process is about to leave) when the bus does not answer in time; the clock starts
+        // when dbus-java opens the socket, as the client's does (ConnectClock)
+        ConnectClock<DBusConnection> connecting = ConnectClock.start("dbus-lab-bus-connect",
+            opening -> connect(address, service, lost, ended, opening));
         try {
-            // the clock starts when dbus-java opens the socket, as the client's does: loading dbus-java and jnr before
-            // that is this JVM's own work, and took over 10 s in a cold JVM beside 5 other test forks on 2 cores
-            if (!opening.await(LOCAL_SETUP_SECONDS, TimeUnit.SECONDS)) {
-                ended.set(true);
-                thread.interrupt();
-                throw new IOException("dbus-java did not get to connecting to " + address + " within "
-                    + LOCAL_SETUP_SECONDS + " s");
-            }
-            return new BusEchoServer(address, connecting.get(connectTimeoutMs, TimeUnit.MILLISECONDS), ended);
+            return new BusEchoServer(address, connecting.await(connectTimeoutMs), ended);
+        } catch (ConnectClock.NotOpened e) {
+            ended.set(true);
+            connecting.interrupt();
+            throw new IOException("dbus-java did not get to connecting to " + address + " within "
+                + ConnectClock.LOCAL_SETUP_SECONDS + " s");
         } catch (TimeoutException e) {
             ended.set(true);
-            thread.interrupt();
+            connecting.interrupt();
             throw new IOException("the bus at " + address + " did not complete the connection within "
                 + connectTimeoutMs + " ms (socket, SASL handshake, Hello, name)");
         } catch (InterruptedException e) {

@@ -1,5 +1,6 @@
 package org.dbuslab.client.callpath;
 
+import org.dbuslab.labio.ConnectClock;
 import org.dbuslab.labio.LabWire;
 import org.dbuslab.labio.SocketShutdown;
 import org.freedesktop.dbus.connections.AbstractConnection;
@@ -10,10 +11,7 @@ import org.freedesktop.dbus.connections.transports.TransportConnection;
 
 import java.io.Closeable;
 import java.io.IOException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -29,8 +27,6 @@ final class BoundedHandshake {
     private static final int RETRY_STEP_MS = 500;
     /** A refused connect (no socket file yet, nobody listening) is retried for at most this long. */
     static final int MAX_RETRY_MS = 2_000;
-    /** The most this JVM may take to load dbus-java and its transport before the connect begins. */
-    private static final long LOCAL_SETUP_SECONDS = 120;
 
     private BoundedHandshake() {
     }
@@ -46,36 +42,26 @@ final class BoundedHandshake {
 
     static Built connect(String address, boolean peer, int timeoutMs) throws UnreachableException {
         AtomicReference<AbstractTransport> transport = new AtomicReference<>();
-        CountDownLatch connecting = new CountDownLatch(1);
-        CompletableFuture<Built> built = new CompletableFuture<>();
-        built.whenComplete((b, e) -> connecting.countDown());
-        Thread handshake = new Thread(() -> {
-            try {
-                LabWire.takeCreatedOnThisThread(); // a wire is created on the thread that builds the connection
-                AbstractConnection connection = build(address, peer,
-                    Math.max(RETRY_STEP_MS, Math.min(MAX_RETRY_MS, timeoutMs - RETRY_STEP_MS)), t -> {
-                        transport.set(t);
-                        connecting.countDown();
-                    });
-                Closeable socket = () -> end(transport.get());
-                built.complete(new Built(connection, LabWire.takeCreatedOnThisThread().orElse(null), socket));
-            } catch (Throwable e) {
-                built.completeExceptionally(e);
-            }
-        }, "dbus-lab-connect");
-        handshake.setDaemon(true);
-        handshake.start();
+        // the clock starts when dbus-java opens the socket: loading dbus-java and jnr before that is this JVM's own
+        // work (over 10 s in a cold JVM on a 2-core machine at load 40), not a silent peer (ConnectClock)
+        ConnectClock<Built> handshake = ConnectClock.start("dbus-lab-connect", opening -> {
+            LabWire.takeCreatedOnThisThread(); // a wire is created on the thread that builds the connection
+            AbstractConnection connection = build(address, peer,
+                Math.max(RETRY_STEP_MS, Math.min(MAX_RETRY_MS, timeoutMs - RETRY_STEP_MS)), t -> {
+                    transport.set(t);
+                    opening.run();
+                });
+            Closeable socket = () -> end(transport.get());
+            return new Built(connection, LabWire.takeCreatedOnThisThread().orElse(null), socket);
+        });
         try {
-            // the clock starts when dbus-java opens the socket: loading dbus-java and jnr before that is this JVM's
-            // own work (over 10 s in a cold JVM on a 2-core machine at load 40), not a silent peer
-            if (!connecting.await(LOCAL_SETUP_SECONDS, TimeUnit.SECONDS)) {
-                throw new UnreachableException("cannot connect to " + address + ": dbus-java did not get to connecting "
-                    + "within " + LOCAL_SETUP_SECONDS + " s");
-            }
-            return built.get(timeoutMs, TimeUnit.MILLISECONDS);
+            return handshake.await(timeoutMs);
+        } catch (ConnectClock.NotOpened e) {
+            throw new UnreachableException("cannot connect to " + address + ": dbus-java did not get to connecting "
+                + "within " + ConnectClock.LOCAL_SETUP_SECONDS + " s");
         } catch (TimeoutException e) {
             end(transport.get()); // the handshake's blocked read fails now and its thread ends
-            built.thenAccept(late -> late.connection().disconnect());
+            handshake.whenLate(late -> late.connection().disconnect());
             throw new UnreachableException("cannot connect to " + address + ": no answer within " + timeoutMs
                 + " ms (--connect-timeout) to " + (transport.get() == null ? "the connect"
                 : peer ? "the authentication (SASL)" : "the authentication (SASL) and Hello"));
