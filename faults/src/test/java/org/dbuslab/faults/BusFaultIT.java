@@ -55,12 +55,12 @@ class BusFaultIT {
             int serverLinesBefore = s.server().process().stderrLines().size();
             List<String> before = FaultCase.whileFrozen(s.client(), bus::stall);
             long stalled = System.nanoTime();
-            Pause.millis(Budget.STALL.toMillis());
+            Pause.millis(Budget.stall().toMillis());
             bus.resume();
-            Duration bound = Budget.STALL.plus(Budget.replyTimeout()).plus(Budget.SLACK);
+            Duration bound = Budget.stall().plus(Budget.replyTimeout()).plus(Budget.slack());
             LabProcess.Exit exit = s.client().process().awaitExit(bound.plusSeconds(3));
 
-            assertAll(transport + " " + mode + ": bus stalled " + Budget.STALL.toMillis() + " ms",
+            assertAll(transport + " " + mode + ": bus stalled " + Budget.stall().toMillis() + " ms",
                 endedWithLosses(exit, s.client(), before),
                 lostCounted(s.client().csv()),
                 within(bound, exit.since(stalled), "the client's end after the bus stalled"),
@@ -86,9 +86,9 @@ class BusFaultIT {
             int serverLinesBefore = server.stderrLines().size();
             List<String> before = FaultCase.whileFrozen(s.client(), bus::kill);
             long killed = System.nanoTime();
-            Duration bound = Budget.replyTimeout().plus(Budget.SLACK);
+            Duration bound = Budget.replyTimeout().plus(Budget.slack());
             LabProcess.Exit exit = s.client().process().awaitExit(bound.plusSeconds(3));
-            Duration serverBound = Budget.SERVER_GIVES_UP.plus(Budget.SLACK);
+            Duration serverBound = Budget.serverGivesUp().plus(Budget.slack());
             LabProcess.Exit serverExit = server.awaitExit(serverBound.minus(exit.since(killed)).plusSeconds(3));
 
             assertAll(transport + " " + mode + ": bus killed",
@@ -113,11 +113,11 @@ class BusFaultIT {
             bus.stall();
             long started = System.nanoTime();
             LabProcess server = c.serverProcess(List.of("--bus", bus.address(), "--connect-timeout",
-                Long.toString(Budget.SERVER_TIMEOUT_MS)));
+                Long.toString(Budget.serverTimeoutMs())));
             EchoClient client = c.client("client", transport, bus.address(), EchoClient.Spec.connectFails());
-            Duration bound = Budget.connectTimeout().plus(Budget.SLACK);
+            Duration bound = Budget.connectTimeout().plus(Budget.slack());
             LabProcess.Exit exit = client.process().awaitExit(bound.plusSeconds(3));
-            Duration serverBound = Budget.SERVER_GIVES_UP.plus(Budget.SLACK);
+            Duration serverBound = Budget.serverGivesUp().plus(Budget.slack());
             LabProcess.Exit serverExit = server.awaitExit(serverBound.minus(exit.since(started)).plusSeconds(3));
 
             assertAll(transport + ": connecting to a stalled bus",

@@ -46,7 +46,7 @@ class BusLimitIT {
             EchoServer server = c.server(transport, bus);
             EchoClient client = c.client("client", transport, bus, server, EchoClient.Spec.forMode("async", 2));
             long started = System.nanoTime();
-            Duration bound = Budget.replyTimeout().multipliedBy(3).plus(Budget.SLACK);
+            Duration bound = Budget.replyTimeout().multipliedBy(3).plus(Budget.slack());
             LabProcess.Exit exit = client.process().awaitExit(bound.plusSeconds(3));
 
             assertAll(transport + " with max_replies_per_connection=" + MAX_REPLIES,

@@ -58,7 +58,7 @@ class ClientFaultIT {
             Pause.millis(500); // the server's lines about the hang-up come before the next client's
             List<String> serverLinesAfterKill = server.process().stderrLines();
             EchoClient next = c.client("next", transport, bus, server, EchoClient.Spec.shortRun());
-            Duration bound = Budget.SLACK;
+            Duration bound = Budget.slack();
             long started = System.nanoTime();
             LabProcess.Exit exit = next.process().awaitExit(bound.plusSeconds(3));
 
@@ -86,12 +86,12 @@ class ClientFaultIT {
             stalled.process().stall();
             List<String> before = stalled.csv().lines();
             EchoClient next = c.client("next", transport, bus, server, EchoClient.Spec.shortRun());
-            Duration bound = Budget.SLACK;
+            Duration bound = Budget.slack();
             long started = System.nanoTime();
             LabProcess.Exit exit = next.process().awaitExit(bound.plusSeconds(3));
             boolean stillStalled = stalled.process().isAlive();
             stalled.process().resume();
-            Duration stalledBound = Budget.replyTimeout().multipliedBy(3).plus(Budget.SLACK);
+            Duration stalledBound = Budget.replyTimeout().multipliedBy(3).plus(Budget.slack());
             LabProcess.Exit stalledExit = stalled.process().awaitExit(stalledBound);
 
             assertAll(transport + ": a stalled client",

@@ -50,7 +50,7 @@ class HostilePeerIT {
             for (int i = 0; i < 16; i++) {
                 peers.claim(server, 127 * MIB, 0);
             }
-            long peak = peakRss(server.process(), Budget.SERVER_GIVES_UP);
+            long peak = peakRss(server.process(), Budget.serverGivesUp());
             assertServing(c, transport, server, "16 peers claiming 127 MiB each",
                 () -> assertTrue(peak < MAX_RSS, "the server's RSS reached " + peak / MIB + " MiB"));
         }
@@ -65,7 +65,7 @@ class HostilePeerIT {
             for (int i = 0; i < 4; i++) {
                 peers.claim(server, 127 * MIB, 0);
             }
-            int closed = peers.closedWithin(Budget.SERVER_GIVES_UP);
+            int closed = peers.closedWithin(Budget.serverGivesUp());
             assertServing(c, transport, server, "4 peers over a 1 MiB cap",
                 () -> assertEquals(4, closed, "peers over the per-connection cap still connected"),
                 serverLines(server.process(), 0, 4, "4 peers over the cap"),
@@ -83,7 +83,7 @@ class HostilePeerIT {
             for (int i = 0; i < 6; i++) {
                 peers.claim(server, 4 * MIB, (int) (3 * MIB)); // 18 MiB arrive in all, 6 x 4 MiB claimed
             }
-            int closed = peers.closedWithin(Duration.ofMillis(Budget.SERVER_TIMEOUT_MS));
+            int closed = peers.closedWithin(Duration.ofMillis(Budget.serverTimeoutMs()));
             assertServing(c, transport, server, "6 peers sending 3 MiB each against an 8 MiB budget",
                 () -> assertTrue(closed >= 3, "only " + closed + " of 6 peers closed over an 8 MiB budget"));
         }
@@ -93,7 +93,7 @@ class HostilePeerIT {
     private static void assertServing(FaultCase c, Transport transport, EchoServer server, String what,
                                       org.junit.jupiter.api.function.Executable... more) {
         EchoClient client = c.client("client", transport, null, server, EchoClient.Spec.shortRun());
-        LabProcess.Exit exit = client.process().awaitExit(Budget.SLACK);
+        LabProcess.Exit exit = client.process().awaitExit(Budget.slack());
         List<org.junit.jupiter.api.function.Executable> checks = new ArrayList<>(List.of(
             () -> assertTrue(server.process().isAlive(), "the server died: " + server.process().stderr()),
             exitCode(0, exit, client.process()),

@@ -45,15 +45,15 @@ class PeerHandshakeIT {
     @EnumSource(value = Transport.class, names = {"P2P_UNIX", "P2P_TCP"})
     void silentPeerIsDroppedAfterTheHandshakeTimeout(Transport transport) throws Exception {
         try (FaultCase c = new FaultCase(dir)) {
-            EchoServer server = c.server(transport, null, "--handshake-timeout", Long.toString(Budget.SERVER_TIMEOUT_MS));
+            EchoServer server = c.server(transport, null, "--handshake-timeout", Long.toString(Budget.serverTimeoutMs()));
             try (RawPeer silent = RawPeer.connect(server.address())) {
                 EchoClient client = c.client("client", transport, null, server, EchoClient.Spec.shortRun());
-                LabProcess.Exit exit = client.process().awaitExit(Budget.SLACK);
-                boolean dropped = silent.closedWithin(Budget.SERVER_GIVES_UP.plus(Budget.SLACK));
+                LabProcess.Exit exit = client.process().awaitExit(Budget.slack());
+                boolean dropped = silent.closedWithin(Budget.serverGivesUp().plus(Budget.slack()));
                 assertAll(transport + ": a silent peer",
                     exitCode(0, exit, client.process()),
                     () -> assertTrue(dropped, "the server still holds a peer that never said a word after "
-                        + Budget.SERVER_GIVES_UP.plus(Budget.SLACK).toMillis() + " ms"),
+                        + Budget.serverGivesUp().plus(Budget.slack()).toMillis() + " ms"),
                     noStackTrace(server.process()),
                     serverLines(server.process(), 0, 1, "a silent peer"));
             }
@@ -68,9 +68,9 @@ class PeerHandshakeIT {
             EchoServer server = c.server(transport, null);
             try (RawPeer garbage = RawPeer.connect(server.address())) {
                 garbage.send(garbage());
-                boolean closed = garbage.closedWithin(Budget.SERVER_GIVES_UP.plus(Budget.SLACK));
+                boolean closed = garbage.closedWithin(Budget.serverGivesUp().plus(Budget.slack()));
                 EchoClient client = c.client("client", transport, null, server, EchoClient.Spec.shortRun());
-                LabProcess.Exit exit = client.process().awaitExit(Budget.SLACK);
+                LabProcess.Exit exit = client.process().awaitExit(Budget.slack());
                 assertAll(transport + ": a garbage peer",
                     () -> assertTrue(closed, "the server kept a garbage peer's connection open"),
                     exitCode(0, exit, client.process()),
@@ -101,7 +101,7 @@ class PeerHandshakeIT {
             web.start();
             long started = System.nanoTime();
             EchoClient client = c.client("client", transport, address, EchoClient.Spec.connectFails());
-            Duration bound = Budget.connectTimeout().plus(Budget.SLACK);
+            Duration bound = Budget.connectTimeout().plus(Budget.slack());
             LabProcess.Exit exit = client.process().awaitExit(bound.plusSeconds(3));
             assertAll(transport + ": a peer that is not D-Bus",
                 failed(exit, client.process()),

@@ -60,12 +60,12 @@ class ServerFaultIT {
             FaultCase.Served s = c.servedClient(SERVERS.get(transport), transport, BUSES.get(transport), mode);
             List<String> before = FaultCase.whileFrozen(s.client(), s.server().process()::stall);
             long stalled = System.nanoTime();
-            Pause.millis(Budget.STALL.toMillis());
+            Pause.millis(Budget.stall().toMillis());
             s.server().process().resume();
-            Duration bound = Budget.STALL.plus(Budget.replyTimeout()).plus(Budget.SLACK);
+            Duration bound = Budget.stall().plus(Budget.replyTimeout()).plus(Budget.slack());
             LabProcess.Exit exit = s.client().process().awaitExit(bound.plusSeconds(3));
 
-            assertAll(transport + " " + mode + ": server stalled " + Budget.STALL.toMillis() + " ms",
+            assertAll(transport + " " + mode + ": server stalled " + Budget.stall().toMillis() + " ms",
                 endedWithLosses(exit, s.client(), before),
                 lostCounted(s.client().csv()),
                 within(bound, exit.since(stalled), "the client's end after the stall began"),
@@ -85,13 +85,14 @@ class ServerFaultIT {
             List<String> before = FaultCase.whileFrozen(s.client(), s.server().process()::stall);
             long stalled = System.nanoTime();
             int remainingRuns = s.client().spec().totalRuns() - (before.size() - 1);
-            Duration bound = Budget.replyTimeout().multipliedBy(remainingRuns + 1L).plus(Budget.SLACK);
+            Duration bound = Budget.replyTimeout().multipliedBy(remainingRuns + 1L).plus(Budget.slack());
             LabProcess.Exit exit = s.client().process().awaitExit(bound.plusSeconds(3));
 
             assertAll(transport + " " + mode + ": server stalled for good",
                 endedWithLosses(exit, s.client(), before),
                 lostCounted(s.client().csv()),
-                runsAfterTheFaultWithin(Budget.replyTimeout().multipliedBy(3).plus(Budget.RUN), before, s.client().csv()),
+                runsAfterTheFaultWithin(Budget.replyTimeout().multipliedBy(3).plus(Budget.run()), before,
+                    s.client().csv()),
                 noThroughputWithoutReplies(s.client().process()),
                 within(bound, exit.since(stalled), "the client's end after the server stalled for good"));
         }
@@ -109,7 +110,7 @@ class ServerFaultIT {
             server.process().stall();
             long started = System.nanoTime();
             EchoClient client = c.client("client", transport, null, server, EchoClient.Spec.connectFails());
-            Duration bound = Budget.connectTimeout().plus(Budget.SLACK);
+            Duration bound = Budget.connectTimeout().plus(Budget.slack());
             LabProcess.Exit exit = client.process().awaitExit(bound.plusSeconds(3));
             assertAll(transport + ": connecting to a stalled peer",
                 failed(exit, client.process()),

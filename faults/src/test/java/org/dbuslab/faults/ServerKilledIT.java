@@ -50,7 +50,7 @@ class ServerKilledIT {
             FaultCase.Served s = c.servedClient(transport, BUSES.get(transport), mode);
             List<String> before = FaultCase.whileFrozen(s.client(), s.server().process()::kill);
             long killed = System.nanoTime();
-            Duration bound = Budget.replyTimeout().plus(Budget.SLACK);
+            Duration bound = Budget.replyTimeout().plus(Budget.slack());
             LabProcess.Exit exit = s.client().process().awaitExit(bound.plusSeconds(3));
 
             assertAll(transport + " " + mode + ": server killed",

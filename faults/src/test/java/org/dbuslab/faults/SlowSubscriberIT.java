@@ -63,11 +63,11 @@ class SlowSubscriberIT {
                 "--signals", "" + SIGNALS, "--pad", "" + PAD, "--warmup-runs", "0", "--runs", "1",
                 "--timeout", "" + TIMEOUT_MS);
             // its JVM start and 9000 deliveries: 10-27 s on the 2-core box at load 13-22
-            LabProcess.Exit fanOutExit = fanOut.awaitExit(Budget.HANG);
+            LabProcess.Exit fanOutExit = fanOut.awaitExit(Budget.hang());
             Pause.millis(Math.max(0, STOPPED.toMillis() - Duration.ofNanos(System.nanoTime() - stopped).toMillis()));
             slow.resume();
             long resumed = System.nanoTime();
-            Duration bound = Duration.ofMillis(TIMEOUT_MS).plus(Budget.SLACK);
+            Duration bound = Duration.ofMillis(TIMEOUT_MS).plus(Budget.slack());
             LabProcess.Exit slowExit = slow.awaitExit(bound.plusSeconds(3));
 
             Map<String, String> others = result(fanOut);
@@ -104,7 +104,7 @@ class SlowSubscriberIT {
     }
 
     private static void awaitReady(LabProcess subscriber) {
-        long deadline = System.nanoTime() + Budget.SLACK.toNanos();
+        long deadline = System.nanoTime() + Budget.slack().toNanos();
         while (!subscriber.stdoutLines().contains("ready")) {
             if (System.nanoTime() > deadline || !subscriber.isAlive()) {
                 throw new AssertionError("the subscriber never got ready: " + subscriber.stderr());

@@ -20,18 +20,18 @@ public final class EchoClient implements AutoCloseable {
          */
         public static Spec forMode(String mode, int runs) {
             return "sync".equals(mode)
-                ? new Spec(mode, 1000, 300, runs, 1, 1, Budget.REPLY_TIMEOUT_MS, Budget.DEFAULT_CONNECT_TIMEOUT_MS)
-                : new Spec(mode, 10_000, 1000, runs, 1, 128, Budget.REPLY_TIMEOUT_MS, Budget.DEFAULT_CONNECT_TIMEOUT_MS);
+                ? new Spec(mode, 1000, 300, runs, 1, 1, Budget.replyTimeoutMs(), Budget.defaultConnectTimeoutMs())
+                : new Spec(mode, 10_000, 1000, runs, 1, 128, Budget.replyTimeoutMs(), Budget.defaultConnectTimeoutMs());
         }
 
         /** A client expected to fail connecting: a short --connect-timeout, to keep the case short. */
         public static Spec connectFails() {
-            return new Spec("sync", 1000, 200, 1, 0, 1, Budget.REPLY_TIMEOUT_MS, Budget.CONNECT_TIMEOUT_MS);
+            return new Spec("sync", 1000, 200, 1, 0, 1, Budget.replyTimeoutMs(), Budget.connectTimeoutMs());
         }
 
         /** One short synchronous run, no warm-up: a client that must pass cleanly beside (or after) a fault. */
         public static Spec shortRun() {
-            return new Spec("sync", 1000, 200, 1, 0, 1, Budget.REPLY_TIMEOUT_MS, Budget.DEFAULT_CONNECT_TIMEOUT_MS);
+            return new Spec("sync", 1000, 200, 1, 0, 1, Budget.replyTimeoutMs(), Budget.defaultConnectTimeoutMs());
         }
 
         public int totalRuns() {

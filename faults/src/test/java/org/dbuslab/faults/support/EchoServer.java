@@ -10,8 +10,6 @@ import org.dbuslab.format.Transport;
 /** The packaged echo server, on a bus (--bus) or listening peer-to-peer (--listen), once it printed its ready line. */
 public final class EchoServer implements AutoCloseable {
 
-    private static final Duration READY_TIMEOUT = Duration.ofMillis(Budget.millis(30_000));
-
     private final LabProcess process;
     private final String address;
 
@@ -39,7 +37,7 @@ public final class EchoServer implements AutoCloseable {
             : List.of("--listen", listenAddress(transport, dir)));
         args.addAll(List.of(options));
         if (transport.isBus() && !args.contains("--connect-timeout")) {
-            args.addAll(List.of("--connect-timeout", Long.toString(Budget.DEFAULT_CONNECT_TIMEOUT_MS)));
+            args.addAll(List.of("--connect-timeout", Long.toString(Budget.defaultConnectTimeoutMs())));
         }
         LabProcess process = LabProcess.start("server", LabJars.server(args.toArray(String[]::new)), dir);
         return new EchoServer(process, awaitReady(process));
@@ -51,7 +49,8 @@ public final class EchoServer implements AutoCloseable {
     }
 
     private static String awaitReady(LabProcess process) {
-        long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
+        Duration timeout = Duration.ofMillis(Budget.millis(30_000));
+        long deadline = System.nanoTime() + timeout.toNanos();
         while (System.nanoTime() < deadline) {
             for (String line : process.stdoutLines()) {
                 if (line.startsWith("ready ")) {
@@ -64,7 +63,7 @@ public final class EchoServer implements AutoCloseable {
             Pause.millis(20);
         }
         process.close();
-        throw new IllegalStateException("the server printed no ready line within " + READY_TIMEOUT + ": "
+        throw new IllegalStateException("the server printed no ready line within " + timeout + ": "
             + process.stderr());
     }
 

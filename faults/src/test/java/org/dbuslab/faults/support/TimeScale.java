@@ -8,9 +8,9 @@ import java.nio.file.Path;
  * How much longer than on an idle machine the fault cases' timeouts and bounds are. A case checks that a fault is
  * handled (a call lost, a peer dropped, an exit), never how fast: so beside a CPU hog, where a cold JVM took more
  * than 5 s to get through SASL, its timeouts stretch instead of failing the case. {@code -Dlab.test.timeScale=F}
- * sets the factor; otherwise it follows the machine's load per CPU (1-minute load average ÷ CPUs) when the first case
- * of a test JVM starts: the idle values held all 71 cases at 7.5-9 per CPU in 3 forks, and 19 failed at 15-18 per
- * CPU, so the factor is a quarter of the load per CPU, at least 1.
+ * sets the factor; otherwise it follows the machine's load per CPU (1-minute load average ÷ CPUs), read again before
+ * each case ({@link Budget#rescale}): the idle values held all 71 cases at 7.5-9 per CPU in 3 forks, and 19 failed
+ * at 15-18 per CPU, so the factor is a quarter of the load per CPU, at least 1.
  */
 final class TimeScale {
 
