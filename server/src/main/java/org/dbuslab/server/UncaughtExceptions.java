@@ -1,6 +1,7 @@
 package org.dbuslab.server;
 
 import org.dbuslab.cli.OneLine;
+import org.dbuslab.labio.DbusJavaRace;
 import org.freedesktop.dbus.exceptions.NotConnected;
 
 import java.io.PrintStream;
@@ -38,9 +39,7 @@ final class UncaughtExceptions implements Thread.UncaughtExceptionHandler {
             return true; // a dbus-java worker answering a call whose peer has gone
         }
         String message = String.valueOf(e.getMessage());
-        StackTraceElement[] stack = e.getStackTrace();
-        return e instanceof NullPointerException
-            && stack.length > 0 && stack[0].getClassName().startsWith("org.freedesktop.dbus.")
+        return DbusJavaRace.isNullPointerInDbusJava(e)
             && (message.contains("transportConnection") || message.contains("getTransport()"));
     }
 }

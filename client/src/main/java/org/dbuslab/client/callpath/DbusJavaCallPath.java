@@ -1,6 +1,7 @@
 package org.dbuslab.client.callpath;
 
 import org.dbuslab.api.EchoContract;
+import org.dbuslab.labio.DbusJavaRace;
 import org.freedesktop.dbus.connections.AbstractConnection;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.messages.Message;
@@ -104,6 +105,9 @@ public final class DbusJavaCallPath implements EchoCallPath {
     public void close() {
         if (unanswered) {
             endSocket(); // disconnect() would first send what dbus-java still queues, blocking on a stalled peer
+            // and may then meet the socket it no longer has (StalledServerIT, tcp async: "_data" is null)
+            DbusJavaRace.disconnectAfterSocketEnded(connection::disconnect);
+            return;
         }
         connection.disconnect();
     }
