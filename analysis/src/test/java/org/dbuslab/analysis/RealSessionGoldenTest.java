@@ -47,6 +47,18 @@ public class RealSessionGoldenTest {
         assertEquals(withoutGenerated(expected), withoutGenerated(actual), file + " differs from " + EXPECTED.resolve(file));
     }
 
+    /** Each client-library table compares cells of one placement: the cross matrix cells once sat in one-cpu's. */
+    @org.junit.jupiter.api.Test
+    public void everyClientLibraryTableHoldsCellsOfOnePlacement() {
+        var places = analysis().libraries().places();
+        org.junit.jupiter.api.Assertions.assertFalse(places.isEmpty(), "the default session has client-library tables");
+        for (var place : places) {
+            var placements = place.rows().stream().map(r -> r.cell().key().placement()).distinct().toList();
+            assertEquals(1, placements.size(), place.transport() + " " + place.mode() + " " + place.payloadBytes()
+                + " B: " + placements);
+        }
+    }
+
     private static synchronized Analysis analysis() {
         if (analysis == null) {
             analysis = Analysis.of(ResultsFolderReader.read(session()), Instant.EPOCH);

@@ -101,8 +101,12 @@ public record ClientLibraries(List<Place> places) {
                 || key.role() == CellKey.Role.REFERENCE && CellKey.LIBDBUS_PAIRS.contains(key.pair());
     }
 
+    /**
+     * Where a row belongs: its placement too, so that the matrix's Java pair of another placement (cross, 3-4x
+     * slower per sync call) never sits in a table of one-cpu library cells, compared with their libdbus pair.
+     */
     private static String placeOf(CellKey key) {
-        return key.transport() + " " + key.mode() + " " + key.payloadBytes() + " " + key.window();
+        return key.transport() + " " + key.mode() + " " + key.payloadBytes() + " " + key.window() + " " + key.placement();
     }
 
     private static Place place(List<CellSummary> cells, List<CellSummary> measured,
