@@ -17,7 +17,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Issue 21: a tiny two-placement session (a bus and p2p, one size, 2 measured blocks) measures every matrix cell
- * in one-cpu and cross, and every half of every block found every thread of every process on its placement's CPUs.
+ * in one-cpu and cross, and every half of every block found every thread of every process on its placement's CPUs;
+ * in one-cpu the clients not making the current run waited on the other CPU, and each run's client was moved to the
+ * measured CPU and checked there.
  */
 class PlacementLabRunIT {
 
@@ -51,6 +53,8 @@ class PlacementLabRunIT {
             assertTrue(log.matches("(?s).*placement " + p + ", every thread on its CPUs \\([1-9][0-9]* processes, [1-9][0-9]* threads\\).*"),
                 p + " checked:\n" + log);
         }
-        assertFalse(Files.readString(out.resolve("notes.tsv")).contains("refused"), "no placement refused");
+        String notes = Files.readString(out.resolve("notes.tsv"));
+        assertFalse(notes.contains("refused"), "no placement refused, nor a run whose client was not on its CPU");
+        assertTrue(notes.contains("the clients not making the current run wait on CPU"), "one-cpu parks idle clients:\n" + notes);
     }
 }

@@ -3,6 +3,7 @@ package org.dbuslab.runner.exec;
 import org.dbuslab.format.Placement;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The CPUs of each process under a {@link Placement}, chosen among the CPUs the lab is allowed (A, B, C: the
@@ -14,7 +15,9 @@ import java.util.List;
  *       on B; p2p: the client on A, the server on B. On 3 or more, the client on A, the bus on B, the server on C;</li>
  *   <li>split: the client on A, the bus and the server on B.</li>
  * </ul>
- * Extra processes (the spam timer and what it forks) run on the bus's CPU. Set at start with taskset (util-linux),
+ * Extra processes (the spam timer and what it forks) run on the bus's CPU. Where a placement leaves a CPU free (one-cpu
+ * on 2 or more CPUs, cross on 4 or more), the clients that are not making the current run wait there
+ * ({@link #parking}). Set at start with taskset (util-linux),
  * which sets the affinity and execs, so the process keeps its pid and its children (the broker its launcher forks)
  * inherit it; later changed with taskset -a -p ({@link Affinity}).
  */
@@ -79,6 +82,19 @@ public final class CpuPlacement {
         };
     }
 
+    /**
+     * The CPU where the clients not making the current run wait, empty when PLACEMENT uses every allowed CPU. Idle
+     * persistent clients (57 in a default session) still compile, collect and tick: on the measured CPU they stood in
+     * the queue of every wake-up of the measured call (docs/EXPERIMENTS.md, pinned placements).
+     */
+    public Optional<Cpus> parking(Placement placement) {
+        return switch (placement) {
+            case ONE_CPU -> allowed.size() >= 2 ? Optional.of(cpu(1)) : Optional.empty();
+            case CROSS -> allowed.size() >= 4 ? Optional.of(cpu(3)) : Optional.empty();
+            case FREE, SPLIT -> Optional.empty();
+        };
+    }
+
     private Cpus cpu(int index) {
         return new Cpus(Integer.toString(allowed.get(index)));
     }
@@ -102,14 +118,19 @@ public final class CpuPlacement {
     public String describe(Placement placement) {
         String a = Integer.toString(allowed.get(0));
         String b = allowed.size() > 1 ? Integer.toString(allowed.get(1)) : "?";
-        return switch (placement) {
+        String where = switch (placement) {
             case FREE -> "free: client, bus and server on any of CPUs " + AllowedCpus.format(allowed);
-            case ONE_CPU -> "one-cpu: client, bus and server on CPU " + a;
+            case ONE_CPU -> "one-cpu: client, bus and server on CPU " + a + parked(placement);
             case SPLIT -> "split: client on CPU " + a + ", bus and server on CPU " + b;
             case CROSS -> allowed.size() >= 3
                 ? "cross: client on CPU " + a + ", bus on CPU " + b + ", server on CPU " + allowed.get(2)
                 : "cross: client on CPU " + a + ", bus on CPU " + b + ", a bus's server on CPU " + a
                     + ", a p2p server on CPU " + b;
         };
+        return placement == Placement.CROSS ? where + parked(placement) : where;
+    }
+
+    private String parked(Placement placement) {
+        return parking(placement).map(c -> "; the clients not making the current run wait on CPU " + c.list()).orElse("");
     }
 }

@@ -13,14 +13,14 @@ import org.dbuslab.stats.Quantiles;
 
 /**
  * Sets calls per run from the first warm-up block so that a run takes about the target duration. Cells that are
- * compared share one count (the analysis keys cells by calls too): the matrix and the reference rows of one mode
- * and size share theirs, each sweep point (size, window) its own across buses, the libraries cells one per client
- * library, mode and size (their section compares µs/call, not runs of equal length); the over-limit check keeps its
- * calls, the lkml cells theirs (the 2015 benchmark's). The group's count comes from the median time per call of its
- * matrix cells (of every placement) where it has some, else of all its cells: the reference rows' spam cells run
- * only in the first warm-up block, so their times are a cold process's, and with them in the median the matrix's
- * runs came out at 27-30 ms against --run-ms 50. At least max(2, 2 x window), at most {@link #MAX_CALLS} and
- * {@link #MAX_RUN_BYTES} payload bytes per run.
+ * compared share one count (the analysis keys cells by calls too): the matrix and the reference rows of one mode,
+ * size and placement share theirs (the price of crossing compares placements per call, not per run), each sweep
+ * point (size, window, placement) its own across buses, the libraries cells one per client library, mode and size
+ * (their section compares µs/call, not runs of equal length); the over-limit check keeps its calls, the lkml cells
+ * theirs (the 2015 benchmark's). The group's count comes from the median time per call of its matrix cells where it
+ * has some, else of all its cells: the reference rows' spam cells run only in the first warm-up block, so their
+ * times are a cold process's, and with them in the median the matrix's runs came out at 27-30 ms against --run-ms
+ * 50. At least max(2, 2 x window), at most {@link #MAX_CALLS} and {@link #MAX_RUN_BYTES} payload bytes per run.
  */
 public final class CallsCalibration {
 
@@ -80,8 +80,10 @@ public final class CallsCalibration {
             // count shared with the matrix made its runs take ~1 s and the matrix's (set by the median) ~20 ms
             return List.of(Series.LIBRARIES, c.pair().client(), c.mode(), c.payloadBytes(), c.window());
         }
+        // each placement its own: a sync bus call costs 3-4x more in cross than in one-cpu, and a count shared by the
+        // two made one-cpu's runs last 27 ms and cross's 93 ms against --run-ms 50 (Intel 2-vCPU VM, 2026-12-05)
         return c.series() == Series.SWEEP
-                ? List.of(Series.SWEEP, c.payloadBytes(), c.window())
-                : List.of(Series.MATRIX, c.mode(), c.payloadBytes(), c.window());
+                ? List.of(Series.SWEEP, c.payloadBytes(), c.window(), c.placement())
+                : List.of(Series.MATRIX, c.mode(), c.payloadBytes(), c.window(), c.placement());
     }
 }

@@ -326,6 +326,13 @@ final class Blocks {
             if (cell.placement() == refused) {
                 continue;
             }
+            long t0 = System.nanoTime();
+            List<String> unfocused = placements.focus(cell.clientKey().map(ClientKey::name));
+            placementNanos += System.nanoTime() - t0;
+            if (!unfocused.isEmpty()) { // its client is not on the measured CPU: the run would not be what it says
+                refuse(cell.placement(), unfocused);
+                continue;
+            }
             if (services.blocked(cell) == null) {
                 log.detail(ProgressText.run(block, phase.label(), position, order.cells().size(), cell));
             }

@@ -6,13 +6,19 @@ import org.dbuslab.runner.exec.CpuPlacement;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
  * Moves the session's persistent processes (buses, servers, clients) between placements, between the halves of a
  * block: only the processes whose CPUs differ are moved (taskset -a -p, every thread), then every thread of every
  * process is checked (Cpus_allowed_list). A placement that cannot be set up is refused: no run is made under it.
+ * Where the placement leaves a CPU free ({@link CpuPlacement#parking}), the clients wait there and only the client
+ * making the current run is on its placement's CPU ({@link #focus}).
  */
 final class PlacementSwitch {
 
@@ -23,6 +29,10 @@ final class PlacementSwitch {
     private final CpuPlacement cpus;
     private final List<Target> targets;
     private Placement current;
+    /** What each target was last pinned to, by name: a move skips the targets already there. */
+    private final Map<String, CpuPlacement.Cpus> pinned = new HashMap<>();
+    /** The target name of the client making the current run, off the parking CPU; null: every client parked. */
+    private String focused;
     private int processesChecked;
     private int threadsChecked;
 
@@ -31,6 +41,9 @@ final class PlacementSwitch {
         this.cpus = cpus;
         this.targets = List.copyOf(targets);
         this.current = current;
+        for (Target t : targets) { // as started: taskset in the first placement, no client parked yet
+            this.pinned.put(t.name(), cpus.cpus(current, t.role(), t.onBus()));
+        }
     }
 
     /**
@@ -38,6 +51,7 @@ final class PlacementSwitch {
      * (after one more try at moving every process).
      */
     List<String> moveTo(Placement placement) throws InterruptedException {
+        focused = null; // a half starts with every client parked, where the placement leaves a CPU for them
         List<String> problems = move(placement, false);
         if (problems.isEmpty()) {
             problems = offCpu(placement);
@@ -52,19 +66,71 @@ final class PlacementSwitch {
         return problems;
     }
 
+    /**
+     * Before a run: where the current placement parks clients, the client of the run (CLIENT_KEY, a ClientKey's name;
+     * empty for a spam run, which has none) goes to its placement's CPU, and the previous run's back to the parking
+     * CPU; the moved client's threads are checked. An empty list when all is in place, else what is not.
+     */
+    List<String> focus(Optional<String> clientKey) throws InterruptedException {
+        if (current == null || cpus.parking(current).isEmpty()) {
+            return List.of();
+        }
+        String target = clientKey.map(k -> "client:" + k).orElse(null);
+        if (Objects.equals(target, focused)) {
+            return List.of();
+        }
+        String previous = focused;
+        focused = target;
+        List<String> problems = new ArrayList<>();
+        for (Target t : targets) {
+            if (t.name().equals(previous) || t.name().equals(target)) {
+                problems.addAll(pin(t, want(t, current)));
+            }
+            if (t.name().equals(target)) {
+                problems.addAll(check(t, current));
+            }
+        }
+        if (!problems.isEmpty()) {
+            pinned.clear(); // unknown: the next half moves everything
+        }
+        return problems;
+    }
+
+    /** Where PLACEMENT wants T now: a client not making the current run on the parking CPU, if there is one. */
+    private CpuPlacement.Cpus want(Target t, Placement placement) {
+        if (t.role() == CpuPlacement.Role.CLIENT && !t.name().equals(focused)) {
+            Optional<CpuPlacement.Cpus> parking = cpus.parking(placement);
+            if (parking.isPresent()) {
+                return parking.get();
+            }
+        }
+        return cpus.cpus(placement, t.role(), t.onBus());
+    }
+
     private List<String> move(Placement placement, boolean all) throws InterruptedException {
         List<String> problems = new ArrayList<>();
         for (Target t : targets) {
-            CpuPlacement.Cpus want = cpus.cpus(placement, t.role(), t.onBus());
-            if (!all && current != null && want.equals(cpus.cpus(current, t.role(), t.onBus()))) {
+            CpuPlacement.Cpus want = want(t, placement);
+            if (!all && want.equals(pinned.get(t.name()))) {
                 continue;
             }
-            for (long pid : t.pids().get()) {
-                String why = Affinity.pin(pid, want, cpus.allowed());
-                if (why != null && isRunning(pid)) {
-                    problems.add(t.name() + ": " + why);
-                }
+            problems.addAll(pin(t, want));
+        }
+        return problems;
+    }
+
+    private List<String> pin(Target t, CpuPlacement.Cpus want) throws InterruptedException {
+        List<String> problems = new ArrayList<>();
+        for (long pid : t.pids().get()) {
+            String why = Affinity.pin(pid, want, cpus.allowed());
+            if (why != null && isRunning(pid)) {
+                problems.add(t.name() + ": " + why);
             }
+        }
+        if (problems.isEmpty()) {
+            pinned.put(t.name(), want);
+        } else {
+            pinned.remove(t.name());
         }
         return problems;
     }
@@ -75,20 +141,27 @@ final class PlacementSwitch {
         processesChecked = 0;
         threadsChecked = 0;
         for (Target t : targets) {
-            String expected = Affinity.expectedList(cpus.cpus(placement, t.role(), t.onBus()), cpus.allowed());
-            for (long pid : t.pids().get()) {
-                try {
-                    java.util.Map<Long, String> threads = Affinity.threadLists(pid);
-                    processesChecked += threads.isEmpty() ? 0 : 1;
-                    threadsChecked += threads.size();
-                    List<String> off = Affinity.offCpu(threads, expected);
-                    if (!off.isEmpty()) {
-                        problems.add(t.name() + " (pid " + pid + "): " + off.size() + " thread(s) not on CPU " + expected
-                            + ", e.g. " + off.get(0));
-                    }
-                } catch (IOException e) {
-                    problems.add(t.name() + " (pid " + pid + "): cannot read its threads: " + e.getMessage());
+            problems.addAll(check(t, placement));
+        }
+        return problems;
+    }
+
+    /** T's threads not where PLACEMENT wants them now, one line per process. */
+    private List<String> check(Target t, Placement placement) {
+        List<String> problems = new ArrayList<>();
+        String expected = Affinity.expectedList(want(t, placement), cpus.allowed());
+        for (long pid : t.pids().get()) {
+            try {
+                Map<Long, String> threads = Affinity.threadLists(pid);
+                processesChecked += threads.isEmpty() ? 0 : 1;
+                threadsChecked += threads.size();
+                List<String> off = Affinity.offCpu(threads, expected);
+                if (!off.isEmpty()) {
+                    problems.add(t.name() + " (pid " + pid + "): " + off.size() + " thread(s) not on CPU " + expected
+                        + ", e.g. " + off.get(0));
                 }
+            } catch (IOException e) {
+                problems.add(t.name() + " (pid " + pid + "): cannot read its threads: " + e.getMessage());
             }
         }
         return problems;

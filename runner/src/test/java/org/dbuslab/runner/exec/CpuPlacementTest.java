@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CpuPlacementTest {
 
@@ -65,8 +66,23 @@ class CpuPlacementTest {
     @Test
     void describeNamesTheCpusUsed() {
         CpuPlacement cpus = new CpuPlacement(List.of(2, 5));
-        assertEquals("one-cpu: client, bus and server on CPU 2", cpus.describe(Placement.ONE_CPU));
+        assertEquals("one-cpu: client, bus and server on CPU 2; the clients not making the current run wait on CPU 5",
+            cpus.describe(Placement.ONE_CPU));
+        assertEquals("one-cpu: client, bus and server on CPU 3", new CpuPlacement(List.of(3)).describe(Placement.ONE_CPU));
         assertEquals("cross: client on CPU 2, bus on CPU 5, a bus's server on CPU 2, a p2p server on CPU 5",
             cpus.describe(Placement.CROSS));
+    }
+
+    @Test
+    void idleClientsWaitOnACpuThePlacementLeavesFree() {
+        assertEquals(java.util.Optional.of("5"), new CpuPlacement(List.of(2, 5)).parking(Placement.ONE_CPU)
+            .map(CpuPlacement.Cpus::list), "one-cpu on 2 CPUs: the second");
+        assertTrue(new CpuPlacement(List.of(3)).parking(Placement.ONE_CPU).isEmpty(), "one CPU: nowhere to wait");
+        assertTrue(new CpuPlacement(List.of(0, 1)).parking(Placement.CROSS).isEmpty(), "cross uses both");
+        assertTrue(new CpuPlacement(List.of(0, 1, 2)).parking(Placement.CROSS).isEmpty(), "and all three");
+        assertEquals(java.util.Optional.of("3"), new CpuPlacement(List.of(0, 1, 2, 3)).parking(Placement.CROSS)
+            .map(CpuPlacement.Cpus::list), "cross on 4 CPUs: the fourth");
+        assertTrue(new CpuPlacement(List.of(0, 1)).parking(Placement.SPLIT).isEmpty());
+        assertTrue(new CpuPlacement(List.of(0, 1)).parking(Placement.FREE).isEmpty());
     }
 }

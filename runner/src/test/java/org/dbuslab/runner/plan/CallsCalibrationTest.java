@@ -67,4 +67,16 @@ class CallsCalibrationTest {
         assertFalse(calls.containsKey("sweep.java.dbus-daemon.async.1000.w16"));
         assertFalse(calls.containsKey("overlimit.java.dbus-daemon-limit8.async.1000.w128"));
     }
+
+    @Test
+    void eachPlacementGetsItsOwnCallsSoThatBothRunAboutTheTarget() {
+        SessionPlan both = SessionPlan.of(PlanFixtures.twoPlacements());
+        Map<String, Double> ns = new HashMap<>();
+        ns.put("matrix.java.dbus-daemon.sync.1000.w1", 50_000.0);
+        ns.put("matrix.java.dbus-daemon.sync.1000.w1.cross", 200_000.0);
+        Map<String, Integer> calls = CallsCalibration.calibrate(both.cells(), ns, Duration.ofMillis(50));
+        assertEquals(1000, calls.get("matrix.java.dbus-daemon.sync.1000.w1"), "one-cpu: 50 us per call");
+        assertEquals(250, calls.get("matrix.java.dbus-daemon.sync.1000.w1.cross"), "cross: 200 us per call");
+        assertEquals(250, calls.get("matrix.java.p2p-unix.sync.1000.w1.cross"), "a cross cell follows cross's group");
+    }
 }

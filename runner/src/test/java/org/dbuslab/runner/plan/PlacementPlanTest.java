@@ -39,11 +39,12 @@ class PlacementPlanTest {
     }
 
     @Test
-    void bothPlacementsOfACellShareItsCallsPerRunAndItsClient() {
+    void bothPlacementsOfACellShareItsClientButEachRunsAboutTheTarget() {
         Map<String, Double> ns = Map.of("matrix.java.dbus-daemon.sync.1000.w1", 20_000.0,
             "matrix.java.dbus-daemon.sync.1000.w1.cross", 80_000.0);
         Map<String, Integer> calls = CallsCalibration.calibrate(DEFAULT.cells(), ns, java.time.Duration.ofMillis(50));
-        assertEquals(calls.get("matrix.java.dbus-daemon.sync.1000.w1"), calls.get("matrix.java.dbus-daemon.sync.1000.w1.cross"));
+        assertEquals(2500, calls.get("matrix.java.dbus-daemon.sync.1000.w1"), "one-cpu: 50 ms at 20 us per call");
+        assertEquals(625, calls.get("matrix.java.dbus-daemon.sync.1000.w1.cross"), "cross: 50 ms at 80 us per call");
         Cell one = DEFAULT.cell("matrix.java.dbus-daemon.sync.1000.w1").orElseThrow();
         Cell cross = DEFAULT.cell("matrix.java.dbus-daemon.sync.1000.w1.cross").orElseThrow();
         assertEquals(one.clientKey(), cross.clientKey(), "one persistent client, moved between placements");
