@@ -34,8 +34,9 @@ final class OtherCellsOptions {
                     + " libraries series, comma-separated subset of ${COMPLETION-CANDIDATES}, or none (default: all)"})
     CommaList<Library> libraries;
     @Option(names = "--lkml-runs", paramLabel = "N", converter = OptionConverters.RunCount.class,
-            defaultValue = "" + DEFAULT_LKML_RUNS, description = {"measured runs of each lkml cell, the 2015 kdbus"
-                    + " benchmark glib>glib (default ${DEFAULT-VALUE}; 0 = no lkml cells)"})
+            defaultValue = "" + DEFAULT_LKML_RUNS, description = {"measured runs of each sync lkml cell (20000 calls), the 2015 kdbus"
+                    + " benchmark glib>glib; its async cells (128 calls) run in every block of their rotation group"
+                    + " (default ${DEFAULT-VALUE}; 0 = no lkml cells)"})
     int lkmlRuns;
     @Option(names = "--library-runs", paramLabel = "N", converter = OptionConverters.RunCount.class,
             defaultValue = "" + DEFAULT_LIBRARY_RUNS, description = {"measured runs of each libraries cell, after"

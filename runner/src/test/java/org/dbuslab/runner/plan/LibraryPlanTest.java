@@ -139,9 +139,11 @@ class LibraryPlanTest {
     }
 
     @Test
-    void lkmlCellsAreCappedAtLkmlRunsMeasuredRuns() {
+    void syncLkmlCellsAreCappedAtLkmlRunsAndAsyncOnesRunInEveryBlockOfTheirGroup() {
         SessionPlan p = plan("--lkml-runs", "2");
-        Cell lkml = of(p, Series.LKML).get(0);
+        Cell lkml = of(p, Series.LKML).stream().filter(c -> c.mode() == Mode.SYNC).findFirst().orElseThrow();
+        assertTrue(of(p, Series.LKML).stream().filter(c -> c.mode() == Mode.ASYNC).allMatch(c -> c.maxRuns() == 0),
+            "the 2015 ratio's async cells: no cap");
         Cell lib = of(p, Series.LIBRARIES).get(0);
         assertEquals(2, lkml.maxRuns());
         assertTrue(lkml.wantsMoreRuns(1));

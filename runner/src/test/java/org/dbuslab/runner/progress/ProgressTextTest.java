@@ -72,8 +72,8 @@ class ProgressTextTest {
                         + "(seed 42); placement one-cpu",
                 "reference rows: libdbus pairs and raw floor at sizes 1000,10000",
                 "sweep: windows 1,2,4,8,16,32,64,128,256; over-limit check in the first measured block",
-                "client libraries: libdbus,dbus-java,dbus-java-stock,glib,sd-bus, 10 measured runs per cell; lkml: 3 measured runs per cell, in"
-                        + " its rotation group's first blocks",
+                "client libraries: libdbus,dbus-java,dbus-java-stock,glib,sd-bus, 10 measured runs per cell; lkml: 3 measured runs per sync cell,"
+                        + " in its rotation group's first blocks; async in every block of its group",
                 "189 cells (20 matrix, 32 reference, 36 sweep, 88 libraries, 12 lkml), 20 runs per block + one of 4 rotation"
                         + " groups (sync-1000 33, sync-10000 33, async-1000 51, async-10000 51 runs), 57 persistent clients,"
                         + " 32 headline comparisons"),
