@@ -59,6 +59,21 @@ public class RealSessionGoldenTest {
         }
     }
 
+    /**
+     * The CPU finding puts the Java pair beside libdbus in one placement, one-cpu (the libdbus pairs'), and the table
+     * of Where the time goes says each row's: the cross cell's figures once stood beside one-cpu's libdbus pair.
+     */
+    @org.junit.jupiter.api.Test
+    public void whereTheTimeGoesNamesThePlacementOfEachFigure() {
+        ReportWriter md = ReportWriter.all().stream().filter(w -> w.fileName().equals("report.md")).findFirst().orElseThrow();
+        String report = md.render(analysis());
+        String finding = report.lines().filter(l -> l.startsWith("- CPU per call of a")).findFirst().orElseThrow();
+        org.junit.jupiter.api.Assertions.assertTrue(finding.startsWith("- CPU per call of a sync 1000 B call on dbus-daemon one-cpu ("),
+            finding);
+        org.junit.jupiter.api.Assertions.assertTrue(report.contains("| transport | pair | mode | payload | window | placement | wall µs/call |"),
+            "Where the time goes has a placement column");
+    }
+
     private static synchronized Analysis analysis() {
         if (analysis == null) {
             analysis = Analysis.of(ResultsFolderReader.read(session()), Instant.EPOCH);

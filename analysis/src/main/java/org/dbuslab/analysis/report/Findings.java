@@ -8,6 +8,7 @@ import org.dbuslab.analysis.model.CellSummary;
 import org.dbuslab.analysis.model.CpuPerCall;
 import org.dbuslab.analysis.model.LabHealth;
 import org.dbuslab.analysis.model.Numbers;
+import org.dbuslab.analysis.read.Placements;
 import org.dbuslab.analysis.model.Ranges;
 import org.dbuslab.analysis.model.SweepSeries;
 import org.dbuslab.analysis.read.CellKey;
@@ -174,22 +175,27 @@ public final class Findings {
         return Numbers.factor(r.ratioOfMedians()) + "× (95% CI " + Ranges.ratio(r.ratioInterval()) + ", " + verdict + ")";
     }
 
-    /** Where the time goes in the Java pair's and libdbus's sync call on the baseline bus, smallest payload. */
+    /**
+     * Where the time goes in the Java pair's and libdbus's sync call on the baseline bus, smallest payload, in one-cpu
+     * where the session has it (the placement of the libdbus pairs): both sides of the sentence in one placement.
+     */
     private static Optional<String> cpu(Analysis analysis) {
         if (!analysis.cpuRecorded()) {
             return Optional.empty();
         }
         Optional<CellSummary> java = analysis.timeCells().stream().filter(c -> c.key().subject() && c.cpu().measured()
                 && c.key().mode().equals("sync")).min(Comparator.comparing((CellSummary c) -> !c.key().transport()
-                .equals(CellOrder.BASELINE_TRANSPORT)).thenComparingInt(c -> c.key().payloadBytes()));
+                .equals(CellOrder.BASELINE_TRANSPORT)).thenComparingInt(c -> c.key().payloadBytes())
+                .thenComparing(c -> !c.key().placement().equals(Placements.ONE_CPU)));
         return java.map(cell -> {
             CellKey key = cell.key();
             String text = "CPU per call of a " + key.mode() + " " + key.payloadBytes() + " B call on " + key.transport()
+                    + (analysis.placementIsAFactor() ? " " + key.placement() : "")
                     + " (medians of " + cell.cpu().runs() + " runs, " + Numbers.microseconds(cell.usPerCallMedian()) + " µs wall): "
                     + components(cell.cpu(), "Java");
             Optional<CellSummary> libdbus = analysis.timeCells().stream().filter(c -> c.key().pair().equals(CellKey.LIBDBUS_PAIR)
                     && c.cpu().measured() && c.key().transport().equals(key.transport()) && c.key().mode().equals(key.mode())
-                    && c.key().payloadBytes() == key.payloadBytes()).findFirst();
+                    && c.key().payloadBytes() == key.payloadBytes() && c.key().placement().equals(key.placement())).findFirst();
             return text + libdbus.map(l -> "; with libdbus on both ends " + components(l.cpu(), "libdbus")).orElse("") + ".";
         });
     }

@@ -62,18 +62,31 @@ public final class WhereTimeGoes {
                 + "little high and \"not CPU\" a little low.";
     }
 
+    /** One row per cell; a placement column where the session measured more than one (the same cell twice). */
     public static Table table(Analysis analysis) {
-        List<String> header = List.of("transport", "pair", "mode", "payload", "window", "wall µs/call", "client CPU µs/call",
-                "bus CPU µs/call", "server CPU µs/call", "CPU sum µs/call", "not CPU µs/call (waiting, wake-ups)");
-        List<Boolean> numeric = List.of(false, false, false, true, true, true, true, true, true, true, true);
+        boolean placed = analysis.placementIsAFactor();
+        List<String> header = new ArrayList<>(List.of("transport", "pair", "mode", "payload", "window"));
+        List<Boolean> numeric = new ArrayList<>(List.of(false, false, false, true, true));
+        if (placed) {
+            header.add("placement");
+            numeric.add(false);
+        }
+        header.addAll(List.of("wall µs/call", "client CPU µs/call", "bus CPU µs/call", "server CPU µs/call",
+                "CPU sum µs/call", "not CPU µs/call (waiting, wake-ups)"));
+        numeric.addAll(List.of(true, true, true, true, true, true));
         List<List<String>> rows = new ArrayList<>();
         for (CellSummary cell : analysis.timeCells()) {
             CellKey key = cell.key();
             CpuPerCall cpu = cell.cpu();
-            rows.add(List.of(key.transport(), key.pair() + (key.externallyTimed() ? " ‡" : ""), key.mode(),
-                    key.payloadBytes() + " B", String.valueOf(key.window()), Numbers.microseconds(cell.usPerCallMedian()),
-                    Numbers.microseconds(cpu.client()), Numbers.microseconds(cpu.bus()), Numbers.microseconds(cpu.server()),
-                    Numbers.microseconds(cpu.sum()), Numbers.signedMicroseconds(cpu.unaccounted(cell.usPerCallMedian()))));
+            List<String> row = new ArrayList<>(List.of(key.transport(), key.pair() + (key.externallyTimed() ? " ‡" : ""),
+                    key.mode(), key.payloadBytes() + " B", String.valueOf(key.window())));
+            if (placed) {
+                row.add(key.placement());
+            }
+            row.addAll(List.of(Numbers.microseconds(cell.usPerCallMedian()), Numbers.microseconds(cpu.client()),
+                    Numbers.microseconds(cpu.bus()), Numbers.microseconds(cpu.server()), Numbers.microseconds(cpu.sum()),
+                    Numbers.signedMicroseconds(cpu.unaccounted(cell.usPerCallMedian()))));
+            rows.add(row);
         }
         return new Table(header, numeric, rows);
     }
