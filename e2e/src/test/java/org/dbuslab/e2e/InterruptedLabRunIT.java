@@ -22,7 +22,7 @@ class InterruptedLabRunIT {
         Path out = tmp.resolve("results");
         Path log = tmp.resolve("run-all.log");
         Process lab = LabRun.start(log, "--no-build", "--transports", "dbus-broker,p2p-unix", "--blocks", "50",
-            "--scenarios", "none", "--libraries", "glib,sd-bus",
+            "--scenarios", "none", "--libraries", "glib,sd-bus", "--placement", "free",
             "--out", out.toString());
         Path csv = out.resolve("runs.csv");
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);

@@ -19,10 +19,14 @@ final class LabRun {
 
     static final Path REPO = Path.of("").toAbsolutePath().getParent();
 
-    /** A small --quick session: the two buses, one cell each (dbus-broker's processes are the ones setsid detached). */
+    /**
+     * A small --quick session: the two buses, one cell each (dbus-broker's processes are the ones setsid detached), as
+     * the scheduler places them: these sessions check plumbing, side by side in parallel forks, and pinned they would
+     * all crowd onto the first CPU (PlacementLabRunIT and QuickLabRunIT ask for the placements).
+     */
     private static final List<String> SMALL = List.of("--no-build", "--quick", "--transports", "dbus-daemon,dbus-broker",
         "--modes", "sync", "--sizes", "1000", "--no-reference", "--scenarios", "none", "--libraries", "none",
-        "--lkml-runs", "0");
+        "--lkml-runs", "0", "--placement", "free");
 
     private LabRun() {
     }

@@ -8,8 +8,8 @@ import org.dbuslab.format.Placement;
  * How the runs are arranged: their order in a block, and the CPUs.
  *
  * @param orderSeed seed of every block's shuffle (recorded in order.tsv)
- * @param placements the CPU placements of the matrix cells, each measured in every block (default free; --full
- *                   one-cpu, cross and free); the other series run in {@link #homePlacement()}
+ * @param placements the CPU placements of the matrix cells, each measured in every block (default one-cpu and
+ *                   cross; --full one-cpu, cross and free); the other series run in {@link #homePlacement()}
  * @param rotation  the cells outside the matrix take turns by rotation group (plan.Rotation); false: every cell in
  *                  every measured block
  */

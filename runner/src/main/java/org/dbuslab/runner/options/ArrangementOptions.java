@@ -19,7 +19,7 @@ final class ArrangementOptions {
                     + " order.tsv records it and every block's order"})
     Integer orderSeed;
     @Option(names = "--placement", paramLabel = "LIST", converter = OptionConverters.Placements.class,
-            description = {"the CPU placements every matrix cell is measured in, each in every block (default free;"
+            description = {"the CPU placements every matrix cell is measured in, each in every block (default one-cpu,cross;"
                     + " --full: one-cpu,cross,free): one-cpu: every process on one CPU; cross: every wake-up of a sync"
                     + " call crosses CPUs (2 CPUs: the bus, or a p2p server, on the other CPU; 3 or more: each process"
                     + " its own); split: the client on one CPU, bus and server on another; free: no affinity. Only CPUs"
@@ -34,10 +34,11 @@ final class ArrangementOptions {
     OptionConverters.Switch rotation;
 
     /**
-     * Free until the pinned pair is precise: a default session in one-cpu,cross on the 2-core AMD VM (2026-12-02) had
-     * CIs of +-16.5% (one-cpu) and +-28.7% (cross) at the median cell, against +-4.1% free (docs/EXPERIMENTS.md).
+     * One-cpu and cross: where the processes run is a factor of the session, not the scheduler's lottery. Free placement
+     * had +-13% at the median cell on an Intel 2-vCPU VM; with their own calls per run and the idle clients off the
+     * measured CPU, the pinned pair had +-0.9% (one-cpu) and +-1.6% (cross) there (docs/EXPERIMENTS.md, 2026-12-05).
      */
-    static final List<Placement> DEFAULT_PLACEMENTS = List.of(Placement.FREE);
+    static final List<Placement> DEFAULT_PLACEMENTS = List.of(Placement.ONE_CPU, Placement.CROSS);
 
     Arrangement arrangement(Clock clock, Preset preset) {
         long seed = orderSeed != null ? orderSeed : clock.instant().getEpochSecond() % (SessionConfig.MAX_ORDER_SEED + 1);

@@ -58,8 +58,8 @@ class SessionOptionsTest {
         assertTrue(c.others().sweep());
         assertEquals(List.of(1, 2, 4, 8, 16, 32, 64, 128, 256), c.others().sweepWindows());
         assertEquals(128, c.matrix().window());
-        assertEquals(List.of(Placement.FREE), c.arrangement().placements());
-        assertEquals(Placement.FREE, c.arrangement().homePlacement());
+        assertEquals(List.of(Placement.ONE_CPU, Placement.CROSS), c.arrangement().placements());
+        assertEquals(Placement.ONE_CPU, c.arrangement().homePlacement());
         assertEquals(BlockOrdering.INTERLEAVED, c.arrangement().order());
         assertEquals(NOW.getEpochSecond() % 1_000_000_000L, c.arrangement().orderSeed());
         assertEquals(NOW, c.stopping().startedAt());
