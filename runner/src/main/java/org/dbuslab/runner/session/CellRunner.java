@@ -83,6 +83,9 @@ final class CellRunner {
         return cell.kind().spam() ? runSpam(cell, phase, block) : runClient(cell, phase, block, payloadSeed);
     }
 
+    /** Each run's latency-log tag, unique in the session. */
+    private final RunTags tags = new RunTags();
+
     private Result runClient(Cell cell, Phase phase, int block, long payloadSeed) throws InterruptedException {
         ClientKey key = cell.clientKey().orElseThrow();
         ClientProcess client = clients.get(key);
@@ -90,7 +93,7 @@ final class CellRunner {
             notRun(cell, clientProblems.getOrDefault(key, "its client did not start"));
             return Result.NONE;
         }
-        String tag = cell.id() + ".b" + block;
+        String tag = tags.next(cell.id(), block);
         ControlProtocol.Run command = new ControlProtocol.Run(phase.label(), tag, cell.payloadBytes(), cell.window(),
             cell.calls(), payloadSeed);
         ClientProcess.Outcome outcome = client.run(command, cellTimeout, meter, busPids(cell), serverPids(cell));
