@@ -108,7 +108,7 @@ public final class ResultsFolder {
         java.util.Set<String> written = new java.util.HashSet<>();
         for (Cell c : plan.cells()) {
             // plan.tsv has no placement column (older readers take 7 or 8): a matrix cell's row stands for each
-            // placement it runs in, with the runs of one (notes.tsv names the placements)
+            // placement it runs in, with the runs and calls of the first (each placement's calls: runs.csv)
             String key = c.kind() + " " + c.series() + " " + c.pair() + " " + c.transport() + " " + c.mode() + " "
                     + c.payloadBytes() + " " + c.window();
             if ((c.kind() == CellKind.JAVA || c.kind() == CellKind.RAW || c.kind() == CellKind.OVERLIMIT) && written.add(key)) {
