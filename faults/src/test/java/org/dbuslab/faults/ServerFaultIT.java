@@ -1,15 +1,14 @@
 package org.dbuslab.faults;
 
 import org.dbuslab.faults.support.Budget;
-import org.dbuslab.faults.support.BusPool;
 import org.dbuslab.faults.support.EchoClient;
 import org.dbuslab.faults.support.EchoServer;
 import org.dbuslab.faults.support.FaultCase;
 import org.dbuslab.faults.support.LabProcess;
 import org.dbuslab.faults.support.Pause;
-import org.dbuslab.faults.support.ServerPool;
+import org.dbuslab.faults.support.SharedServers;
 import org.dbuslab.format.Transport;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -24,40 +23,32 @@ import static org.dbuslab.faults.support.FaultChecks.exitCode;
 import static org.dbuslab.faults.support.FaultChecks.failed;
 import static org.dbuslab.faults.support.FaultChecks.lostCounted;
 import static org.dbuslab.faults.support.FaultChecks.noStackTrace;
-import static org.dbuslab.faults.support.FaultChecks.noThroughputWithoutReplies;
 import static org.dbuslab.faults.support.FaultChecks.oneMessage;
-import static org.dbuslab.faults.support.FaultChecks.runsAfterTheFaultWithin;
 import static org.dbuslab.faults.support.FaultChecks.within;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The echo server stalled (SIGSTOP) and stalled for good under a running client, on every transport and mode: the
- * client counts what it lost, ends in bounded time with exit 1 and no stack trace, and keeps the rows it had written
- * (issue 13, items 1, 2 and 7). Killed servers: {@link ServerKilledIT}, a class of its own so that the two run in
- * parallel forks.
+ * The echo server stalled (SIGSTOP) under a running client, on every transport and mode: the client counts what it
+ * lost, ends in bounded time with exit 1 and no stack trace, and keeps the rows it had written (issue 13, items 1
+ * and 2). Stalled for good: {@link ServerStalledForGoodIT}; killed: {@link ServerKilledIT}; classes of their own so
+ * that they run in parallel forks (this one took 140-160 s with all three).
  */
 class ServerFaultIT {
 
-    private static final BusPool BUSES = new BusPool();
-    /** Stalled servers are resumed afterwards: the stall cases share one per transport. */
-    private static final ServerPool SERVERS = new ServerPool(BUSES);
+    /** Stalled servers are resumed afterwards: the cases share one per transport. */
+    @RegisterExtension
+    static final SharedServers SHARED = new SharedServers();
 
     @TempDir
     Path dir;
-
-    @AfterAll
-    static void stopServersAndBuses() throws Exception {
-        SERVERS.close();
-        BUSES.close();
-    }
 
     /** Item 1: a stall longer than --reply-timeout is never a clean pass, even with the caller blocked in write(). */
     @ParameterizedTest(name = "{0} {1}")
     @MethodSource("org.dbuslab.faults.Matrix#everyTransportAndMode")
     void serverStallLongerThanTheReplyTimeoutCountsLostCalls(Transport transport, String mode) throws Exception {
         try (FaultCase c = new FaultCase(dir)) {
-            FaultCase.Served s = c.servedClient(SERVERS.get(transport), transport, BUSES.get(transport), mode);
+            FaultCase.Served s = SHARED.servedClient(c, transport, mode);
             List<String> before = FaultCase.whileFrozen(s.client(), s.server().process()::stall);
             long stalled = System.nanoTime();
             Pause.millis(Budget.stall().toMillis());
@@ -70,31 +61,6 @@ class ServerFaultIT {
                 lostCounted(s.client().csv()),
                 within(bound, exit.since(stalled), "the client's end after the stall began"),
                 () -> assertTrue(s.server().process().isAlive(), "the server died of a stall"));
-        }
-    }
-
-    /**
-     * Items 1 and 7: a server that never answers again (stalled until the client is gone) costs each remaining run
-     * about one reply timeout, not calls / window x timeout, and the client ends by itself.
-     */
-    @ParameterizedTest(name = "{0} {1}")
-    @MethodSource("org.dbuslab.faults.Matrix#everyTransportAndMode")
-    void serverStalledForGoodEndsTheRunWithinTheReplyTimeout(Transport transport, String mode) throws Exception {
-        try (FaultCase c = new FaultCase(dir)) {
-            FaultCase.Served s = c.servedClient(SERVERS.get(transport), transport, BUSES.get(transport), mode);
-            List<String> before = FaultCase.whileFrozen(s.client(), s.server().process()::stall);
-            long stalled = System.nanoTime();
-            int remainingRuns = s.client().spec().totalRuns() - (before.size() - 1);
-            Duration bound = Budget.replyTimeout().multipliedBy(remainingRuns + 1L).plus(Budget.slack());
-            LabProcess.Exit exit = s.client().process().awaitExit(bound.plusSeconds(3));
-
-            assertAll(transport + " " + mode + ": server stalled for good",
-                endedWithLosses(exit, s.client(), before),
-                lostCounted(s.client().csv()),
-                runsAfterTheFaultWithin(Budget.replyTimeout().multipliedBy(3).plus(Budget.run()), before,
-                    s.client().csv()),
-                noThroughputWithoutReplies(s.client().process()),
-                within(bound, exit.since(stalled), "the client's end after the server stalled for good"));
         }
     }
 

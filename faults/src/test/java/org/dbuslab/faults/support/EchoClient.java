@@ -16,14 +16,14 @@ public final class EchoClient implements AutoCloseable {
 
         /**
          * One warm-up run then {@code runs} measured ones, big enough that a fault lands inside them, and async payloads
-         * large enough to fill a socket's buffer (issue 13, item 1). A run lasts about 100-200 ms on an idle Intel
+         * large enough to fill a socket's buffer (issue 13, item 1). A run lasts about 50-100 ms on an idle Intel
          * 2-vCPU VM: at 300 sync calls (12-40 ms a run there) a client once made both its runs between its first row
          * and the harness's stall (ServerFaultIT, the class's first case, in a cold fork).
          */
         public static Spec forMode(String mode, int runs) {
             return "sync".equals(mode)
-                ? new Spec(mode, 1000, 2000, runs, 1, 1, Budget.replyTimeoutMs(), Budget.defaultConnectTimeoutMs())
-                : new Spec(mode, 10_000, 4000, runs, 1, 128, Budget.replyTimeoutMs(), Budget.defaultConnectTimeoutMs());
+                ? new Spec(mode, 1000, 1200, runs, 1, 1, Budget.replyTimeoutMs(), Budget.defaultConnectTimeoutMs())
+                : new Spec(mode, 10_000, 2400, runs, 1, 128, Budget.replyTimeoutMs(), Budget.defaultConnectTimeoutMs());
         }
 
         /** A client expected to fail connecting: a short --connect-timeout, to keep the case short. */
