@@ -33,6 +33,11 @@ MAX_REPLIES=${LAB_BUS_MAX_REPLIES:-}
 # turns their product into each user's quota); empty = the shared values.
 MAX_OUTGOING=${LAB_BUS_MAX_OUTGOING_BYTES:-}
 MAX_CONNECTIONS=${LAB_BUS_MAX_CONNECTIONS_PER_USER:-}
+# A file of extra <policy> elements for the bus (not its parent), inserted at @POLICY@: the policy-weight
+# series' rules (the runner writes them); empty = none.
+POLICY_FILE=${LAB_BUS_POLICY_FILE:-}
+# The address dbus-daemon-tcp listens on (e.g. a veth address in another network namespace).
+TCP_HOST=${LAB_BUS_TCP_HOST:-127.0.0.1}
 # Longest unix socket path the kernel accepts (sun_path is 108 bytes with the NUL).
 readonly MAX_SOCKET_PATH=107
 
@@ -66,6 +71,8 @@ LAB_BUS_MAX_REPLIES=N overrides max_replies_per_connection (config/limits.conf.i
 this instance, e.g. 64 for an over-limit check; dbus-broker has no such limit.
 LAB_BUS_MAX_OUTGOING_BYTES=N and LAB_BUS_MAX_CONNECTIONS_PER_USER=N override those two
 limits, e.g. 1000000 and 16 for a slow-subscriber check.
+LAB_BUS_POLICY_FILE=FILE adds FILE's <policy> elements to the bus's config (the policy-weight
+series); LAB_BUS_TCP_HOST=ADDR makes dbus-daemon-tcp listen on ADDR instead of 127.0.0.1.
 
 Files in DIR: address, pids, transport, bus.conf, bus.log; for dbus-broker also
 parent.conf/parent.log (throwaway parent bus), broker-launch.log (launcher
@@ -130,11 +137,15 @@ override_limit() {
     printf '%s' "$limits"
 }
 
-# render_config TEMPLATE LISTEN OUTFILE: substitute @LISTEN@ and @LIMITS@
-# (with the limits replaced that LAB_BUS_MAX_* set).
+# render_config TEMPLATE LISTEN OUTFILE [POLICY]: substitute @LISTEN@, @LIMITS@
+# (with the limits replaced that LAB_BUS_MAX_* set) and @POLICY@ (POLICY's content, or nothing).
 render_config() {
-    local template=$1 listen=$2 out=$3 text limits
+    local template=$1 listen=$2 out=$3 policy=${4:-} text limits extra=""
     [[ -r "$template" ]] || fail 3 "config template missing: $template"
+    if [[ -n "$policy" ]]; then
+        [[ -r "$policy" ]] || fail 2 "LAB_BUS_POLICY_FILE is not a readable file: $policy"
+        extra=$(<"$policy")
+    fi
     text=$(<"$template")
     limits=$(<"$CONFIG_DIR/limits.conf.in")
     limits=$(override_limit "$limits" max_replies_per_connection "$MAX_REPLIES")
@@ -142,6 +153,7 @@ render_config() {
     limits=$(override_limit "$limits" max_connections_per_user "$MAX_CONNECTIONS")
     text=${text//@LISTEN@/$(xml_escape "$listen")}
     text=${text//@LIMITS@/$limits}
+    text=${text//@POLICY@/$extra}
     printf '%s\n' "$text" >"$out"
 }
 
@@ -333,14 +345,14 @@ wait_ready() {
 # dbus-daemon (unix or tcp)
 # ---------------------------------------------------------------------------
 
-# start_dbus_daemon DIR NAME TEMPLATE LISTEN DEADLINE: starts dbus-daemon with
+# start_dbus_daemon DIR NAME TEMPLATE LISTEN DEADLINE [POLICY]: starts dbus-daemon with
 # config DIR/NAME.conf, log DIR/NAME.log; sets DAEMON_ADDRESS and DAEMON_PID.
 DAEMON_ADDRESS=""
 DAEMON_PID=""
 start_dbus_daemon() {
-    local dir=$1 name=$2 template=$3 listen=$4 deadline=$5
+    local dir=$1 name=$2 template=$3 listen=$4 deadline=$5 policy=${6:-}
     local conf="$dir/$name.conf" log="$dir/$name.log" addrfile="$dir/$name.printed-address"
-    render_config "$template" "$listen" "$conf"
+    render_config "$template" "$listen" "$conf" "$policy"
     : >"$addrfile"
     : >"$log"
     # --nofork keeps the pid we record; --print-address=3 reports the real address
@@ -374,14 +386,14 @@ up_dbus_daemon() {
     local dir=$1 deadline=$2 sock="$1/bus.sock"
     check_socket_path "$sock"
     start_dbus_daemon "$dir" bus "$CONFIG_DIR/session-unix.conf.in" \
-        "unix:path=$(dbus_escape "$sock")" "$deadline"
+        "unix:path=$(dbus_escape "$sock")" "$deadline" "$POLICY_FILE"
     BUS_ADDRESS=$DAEMON_ADDRESS
 }
 
 up_dbus_daemon_tcp() {
     local dir=$1 deadline=$2
     start_dbus_daemon "$dir" bus "$CONFIG_DIR/session-tcp.conf.in" \
-        "tcp:host=127.0.0.1,port=0" "$deadline"
+        "tcp:host=$(dbus_escape "$TCP_HOST"),port=0" "$deadline" "$POLICY_FILE"
     BUS_ADDRESS=$DAEMON_ADDRESS
 }
 
@@ -527,7 +539,7 @@ up_dbus_broker() {
 
     # The broker's own config (its <listen> is ignored: the socket is passed in).
     render_config "$CONFIG_DIR/session-unix.conf.in" \
-        "unix:path=$(dbus_escape "$sock")" "$dir/bus.conf"
+        "unix:path=$(dbus_escape "$sock")" "$dir/bus.conf" "$POLICY_FILE"
 
     # 1. Socket activation: systemd-socket-activate binds SOCK at once and execs the
     # launcher (same pid) on the first connection, i.e. on our readiness probe.

@@ -133,7 +133,7 @@ public final class SyntheticSession {
                         elapsed, 0, 0, 0, phase, cell.method(), t, null, null, cell.pair().startsWith("dbus-java>") ? 0L : null,
                         block, cell.pair(), !cell.pair().equals(CellKey.SUBJECT_PAIR) || cell.series().equals("reference"),
                         cell.series(), spam ? SPAM_FIXED_NS : null, null,
-                        cpuNs(cell.clientUs(), calls), cpuNs(cell.busUs(), calls), cpuNs(cell.serverUs(), calls), cell.placement());
+                        cpuNs(cell.clientUs(), calls), cpuNs(cell.busUs(), calls), cpuNs(cell.serverUs(), calls), cell.placement(), null);
                 csv.append(RunsCsv.format(row, RunsCsv.COLUMNS.size())).append('\n');
                 t = t.plusMillis(200);
             }

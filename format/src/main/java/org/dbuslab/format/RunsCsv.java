@@ -12,7 +12,8 @@ import java.util.stream.Stream;
  * {@link RunsCsvHeader}; the values of a row are a {@link RunsCsvRow}.
  *
  * <p>A client's own {@code --csv} has the {@link #CLIENT_COLUMNS}; the session runner adds the {@link #LAB_COLUMNS},
- * the {@link #CPU_COLUMNS} and the {@link #PLACEMENT_COLUMNS}. Older results folders have 16, 22 or 25 columns, and
+ * the {@link #CPU_COLUMNS}, the {@link #PLACEMENT_COLUMNS} and the {@link #PATH_CPU_COLUMNS}. Older results folders
+ * have 16, 22, 25 or 26 columns, and
  * readers find columns by name.
  */
 public final class RunsCsv {
@@ -37,9 +38,12 @@ public final class RunsCsv {
     /** The {@link Placement} label the run was made under (older folders: absent, see environment.json). */
     public static final List<String> PLACEMENT_COLUMNS = List.of("placement");
 
+    /** CPU time of the program on a real-world path's route (xdg-dbus-proxy, systemd-stdio-bridge), empty if none. */
+    public static final List<String> PATH_CPU_COLUMNS = List.of("cpu_path_ns");
+
     /** Every column a session's runs.csv has, in order. */
     public static final List<String> COLUMNS = concat(CLIENT_COLUMNS,
-        concat(LAB_COLUMNS, concat(CPU_COLUMNS, PLACEMENT_COLUMNS)));
+        concat(LAB_COLUMNS, concat(CPU_COLUMNS, concat(PLACEMENT_COLUMNS, PATH_CPU_COLUMNS))));
 
     public static final String PHASE_WARMUP = "warmup";
     public static final String PHASE_MEASURE = "measure";
@@ -90,6 +94,7 @@ public final class RunsCsv {
         values.add(number(row.cpuBusNanos()));
         values.add(number(row.cpuServerNanos()));
         values.add(field("placement", row.placement()));
+        values.add(number(row.cpuPathNanos()));
         return String.join(",", values.subList(0, width));
     }
 

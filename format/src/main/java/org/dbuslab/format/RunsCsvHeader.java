@@ -78,7 +78,7 @@ public final class RunsCsvHeader {
             optionalInt(f, "round"), text(f, "pair"), optionalBoolean(f, "reference"), text(f, "series"),
             optionalLong(f, "fixed_ns"), text(f, "expected"),
             optionalLong(f, "cpu_client_ns"), optionalLong(f, "cpu_bus_ns"), optionalLong(f, "cpu_server_ns"),
-            text(f, "placement"));
+            text(f, "placement"), optionalLong(f, "cpu_path_ns"));
     }
 
     private String required(String[] fields, String column) {

@@ -8,14 +8,17 @@ import java.time.Instant;
  * holding the run's per-call latencies (relative to the CSV's folder) and {@code latencyTag} its interval's tag;
  * {@code jitMillis} is how long the JIT compiled during the run (null: the JVM does not say); {@code round} is the
  * block the run was made in; the {@code cpu*Nanos} are the CPU time each component used during the run;
- * {@code placement} is the {@link Placement} label of the CPUs the run's processes were pinned to.
+ * {@code placement} is the {@link Placement} label of the CPUs the run's processes were pinned to;
+ * {@code cpuPathNanos} the CPU time of the program on a real-world path's route (xdg-dbus-proxy,
+ * systemd-stdio-bridge), null for a direct connection.
  */
 public record RunsCsvRow(String transport, String mode, int payloadBytes, int window, int calls, int run,
                          long elapsedNanos, long lost, long mismatched, long errors,
                          String phase, String method, Instant startedUtc, String latencyLog, String latencyTag,
                          Long jitMillis,
                          Integer round, String pair, Boolean reference, String series, Long fixedNanos, String expected,
-                         Long cpuClientNanos, Long cpuBusNanos, Long cpuServerNanos, String placement) {
+                         Long cpuClientNanos, Long cpuBusNanos, Long cpuServerNanos, String placement,
+                         Long cpuPathNanos) {
 
     /** A row with the client's columns only. */
     public static RunsCsvRow ofClient(String transport, String mode, int payloadBytes, int window, int calls, int run,
@@ -24,7 +27,7 @@ public record RunsCsvRow(String transport, String mode, int payloadBytes, int wi
                                       Long jitMillis) {
         return new RunsCsvRow(transport, mode, payloadBytes, window, calls, run, elapsedNanos, lost, mismatched,
             errors, phase, method, startedUtc, latencyLog, latencyTag, jitMillis,
-            null, null, null, null, null, null, null, null, null, null);
+            null, null, null, null, null, null, null, null, null, null, null);
     }
 
     /** This row with the session's columns about its cell set. */
@@ -32,14 +35,24 @@ public record RunsCsvRow(String transport, String mode, int payloadBytes, int wi
                               String expected) {
         return new RunsCsvRow(transport, mode, payloadBytes, window, calls, run, elapsedNanos, lost, mismatched,
             errors, phase, method, startedUtc, latencyLog, latencyTag, jitMillis,
-            round, pair, reference, series, fixedNanos, expected, cpuClientNanos, cpuBusNanos, cpuServerNanos, placement);
+            round, pair, reference, series, fixedNanos, expected, cpuClientNanos, cpuBusNanos, cpuServerNanos, placement,
+            cpuPathNanos);
     }
 
     /** This row with the CPU time of client, bus and server during the run set (null: not measured). */
     public RunsCsvRow withCpu(Long clientNanos, Long busNanos, Long serverNanos) {
         return new RunsCsvRow(transport, mode, payloadBytes, window, calls, run, elapsedNanos, lost, mismatched,
             errors, phase, method, startedUtc, latencyLog, latencyTag, jitMillis,
-            round, pair, reference, series, fixedNanos, expected, clientNanos, busNanos, serverNanos, placement);
+            round, pair, reference, series, fixedNanos, expected, clientNanos, busNanos, serverNanos, placement,
+            cpuPathNanos);
+    }
+
+    /** This row with the CPU time of the route's program (proxy, bridge) during the run (null: none). */
+    public RunsCsvRow withPathCpu(Long pathNanos) {
+        return new RunsCsvRow(transport, mode, payloadBytes, window, calls, run, elapsedNanos, lost, mismatched,
+            errors, phase, method, startedUtc, latencyLog, latencyTag, jitMillis,
+            round, pair, reference, series, fixedNanos, expected, cpuClientNanos, cpuBusNanos, cpuServerNanos, placement,
+            pathNanos);
     }
 
     /** This row with the CPU placement its run was made under (a {@link Placement} label; null: not recorded). */
@@ -47,6 +60,6 @@ public record RunsCsvRow(String transport, String mode, int payloadBytes, int wi
         return new RunsCsvRow(transport, mode, payloadBytes, window, calls, run, elapsedNanos, lost, mismatched,
             errors, phase, method, startedUtc, latencyLog, latencyTag, jitMillis,
             round, pair, reference, series, fixedNanos, expected, cpuClientNanos, cpuBusNanos, cpuServerNanos,
-            placementLabel);
+            placementLabel, cpuPathNanos);
     }
 }

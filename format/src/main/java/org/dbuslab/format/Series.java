@@ -16,7 +16,11 @@ public enum Series {
     /** The client-library matrix: client library x server library (issue 14 item 2). */
     LIBRARIES,
     /** The 2015 kdbus benchmark on LKML: GLib client and server, fixed calls, --lkml-runs measured runs. */
-    LKML;
+    LKML,
+    /** Real-world paths (issue 24): a client through xdg-dbus-proxy or systemd-stdio-bridge, and the same client direct. */
+    PATHS,
+    /** Policy weight (issue 24): the Java pair on buses with 0, 100, 1000 and 10000 extra policy rules. */
+    POLICY;
 
     public String label() {
         return Labels.of(this);

@@ -13,12 +13,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RunsCsvHeaderTest {
 
     private static final RunsCsvRow FULL = RunsCsvTest.CLIENT_ROW
-        .withLab(3, "dbus-java>dbus-java", false, "matrix", null, "LimitsExceeded").withCpu(11L, 22L, 33L).withPlacement("one-cpu");
+        .withLab(3, "dbus-java>dbus-java", false, "matrix", null, "LimitsExceeded").withCpu(11L, 22L, 33L).withPlacement("one-cpu")
+        .withPathCpu(44L);
 
     @Test
     void aFullRowRoundTrips() {
         RunsCsvHeader header = RunsCsvHeader.parse(RunsCsv.header(RunsCsv.COLUMNS));
-        assertEquals(FULL, header.parseRow(RunsCsv.format(FULL, 26)));
+        assertEquals(FULL, header.parseRow(RunsCsv.format(FULL, 27)));
+        RunsCsvHeader twentySix = RunsCsvHeader.parse(RunsCsv.header(RunsCsv.COLUMNS.subList(0, 26)));
+        assertEquals(FULL.withPathCpu(null), twentySix.parseRow(RunsCsv.format(FULL, 26)));
     }
 
     @Test
@@ -27,7 +30,7 @@ class RunsCsvHeaderTest {
         assertEquals(RunsCsvTest.CLIENT_ROW, sixteen.parseRow(RunsCsv.format(FULL, 16)));
         RunsCsvHeader twentyTwo = RunsCsvHeader.parse(RunsCsv.header(RunsCsv.COLUMNS.subList(0, 22)));
         RunsCsvRow row = twentyTwo.parseRow(RunsCsv.format(FULL, 22));
-        assertEquals(FULL.withCpu(null, null, null).withPlacement(null), row);
+        assertEquals(FULL.withCpu(null, null, null).withPlacement(null).withPathCpu(null), row);
         assertFalse(twentyTwo.has("cpu_bus_ns"));
     }
 
@@ -67,8 +70,8 @@ class RunsCsvHeaderTest {
     @Test
     void refusesBadRowsWithAShortReason() {
         RunsCsvHeader header = RunsCsvHeader.parse(RunsCsv.header(RunsCsv.COLUMNS));
-        String good = RunsCsv.format(FULL, 26);
-        assertMessage(header, good + ",extra", "expected 26 fields, found 27");
+        String good = RunsCsv.format(FULL, 27);
+        assertMessage(header, good + ",extra", "expected 27 fields, found 28");
         assertMessage(header, good.replace(",123456789,", ",12.5,"), "elapsed_ns is not a whole number: '12.5'");
         assertMessage(header, good.replace(",123456789,", ",+5,"), "elapsed_ns is not a whole number: '+5'");
         assertMessage(header, good.replace(",2000,", ",0,"), "calls must be at least 1, got 0");

@@ -15,13 +15,14 @@ class RunsCsvTest {
         "measure-2", 7L);
 
     @Test
-    void columnsAreTheDesignsSixteenThenSixThenThreeThenOne() {
+    void columnsAreTheDesignsSixteenThenSixThenThreeThenOneThenOne() {
         assertEquals("transport,mode,payload_bytes,window,calls,run,elapsed_ns,lost,mismatched,errors,phase,method,"
             + "started_utc,latency_log,latency_tag,jit_ms", RunsCsv.header(RunsCsv.CLIENT_COLUMNS));
         assertEquals(List.of("round", "pair", "reference", "series", "fixed_ns", "expected"),
             RunsCsv.COLUMNS.subList(16, 22));
         assertEquals(List.of("cpu_client_ns", "cpu_bus_ns", "cpu_server_ns"), RunsCsv.COLUMNS.subList(22, 25));
         assertEquals(List.of("placement"), RunsCsv.COLUMNS.subList(25, 26));
+        assertEquals(List.of("cpu_path_ns"), RunsCsv.COLUMNS.subList(26, 27));
         assertEquals(RunsCsv.CONTRACT_COLUMNS, RunsCsv.COLUMNS.subList(0, 10));
     }
 
@@ -35,8 +36,8 @@ class RunsCsvTest {
     void absentOptionalValuesAreEmptyFields() {
         RunsCsvRow row = RunsCsvRow.ofClient("raw-unix", "sync", 0, 1, 1, 1, 1, 0, 0, 0, "warmup", "raw",
             Instant.EPOCH, null, null, null);
-        assertEquals("raw-unix,sync,0,1,1,1,1,0,0,0,warmup,raw,1970-01-01T00:00:00Z,,,,,,,,,,,,,",
-            RunsCsv.format(row, 26));
+        assertEquals("raw-unix,sync,0,1,1,1,1,0,0,0,warmup,raw,1970-01-01T00:00:00Z,,,,,,,,,,,,,,",
+            RunsCsv.format(row, 27));
     }
 
     @Test
@@ -59,6 +60,6 @@ class RunsCsvTest {
             assertEquals(true, e.getMessage().contains("transport"), e.getMessage());
         }
         assertThrows(IllegalArgumentException.class, () -> RunsCsv.format(CLIENT_ROW, 15));
-        assertThrows(IllegalArgumentException.class, () -> RunsCsv.format(CLIENT_ROW, 27));
+        assertThrows(IllegalArgumentException.class, () -> RunsCsv.format(CLIENT_ROW, 28));
     }
 }

@@ -60,7 +60,7 @@ public final class SyntheticFolder {
                     int window = mode.equals("sync") ? 1 : 128;
                     list.add(new RunsCsvRow(transport, mode, size * 100, window, CALLS, 0, 0, 0, 0, 0,
                             RunsCsv.PHASE_MEASURE, "echo", null, null, null, null, null, "dbus-java>dbus-java", false,
-                            "matrix", null, null, null, null, null, null));
+                            "matrix", null, null, null, null, null, null, null));
                 }
             }
         }
@@ -89,7 +89,7 @@ public final class SyntheticFolder {
                         RunsCsvRow row = new RunsCsvRow(shape.transport(), shape.mode(), shape.payloadBytes(),
                                 shape.window(), CALLS, block, elapsed, 0, 0, 0, RunsCsv.PHASE_MEASURE, "echo", t, null,
                                 null, 0L, block, shape.pair(), false, shape.series(), null, null, elapsed / 2,
-                                elapsed / 4, elapsed / 3, null);
+                                elapsed / 4, elapsed / 3, null, null);
                         out.write(RunsCsv.format(row, RunsCsv.COLUMNS.size()));
                         out.newLine();
                         t = t.plusMillis(50);

@@ -56,7 +56,9 @@ public record CellKey(String transport, String mode, int payloadBytes, int windo
         /** The client-library matrix: "Client libraries". */
         LIBRARY,
         /** The 2015 experiment: "The 2015 experiment". */
-        LKML
+        LKML,
+        /** Real-world paths and policy weight (issue 24): "Real-world paths". */
+        PATH
     }
 
     /** A cell of the original format: the Java pair's matrix, echo calls. */
@@ -71,6 +73,7 @@ public record CellKey(String transport, String mode, int payloadBytes, int windo
             case OVERLIMIT -> Role.OVERLIMIT;
             case LIBRARIES -> Role.LIBRARY;
             case LKML -> Role.LKML;
+            case PATHS, POLICY -> Role.PATH;
             case MATRIX -> pair.equals(SUBJECT_PAIR) ? Role.SUBJECT : Role.REFERENCE;
             case REFERENCE -> Role.REFERENCE;
         }).orElse(Role.REFERENCE);
@@ -83,7 +86,7 @@ public record CellKey(String transport, String mode, int payloadBytes, int windo
     public boolean referenceFlag() {
         return switch (role()) {
             case REFERENCE -> true;
-            case LIBRARY, LKML -> !pair.equals(SUBJECT_PAIR);
+            case LIBRARY, LKML, PATH -> !pair.equals(SUBJECT_PAIR);
             default -> false;
         };
     }
@@ -142,6 +145,7 @@ public record CellKey(String transport, String mode, int payloadBytes, int windo
             case OVERLIMIT -> transport + " (over-limit check)";
             case LIBRARY -> transport + " " + pair + " (libraries)";
             case LKML -> transport + " " + pair + " (2015 experiment)";
+            case PATH -> transport + " " + pair + " (" + series + ")";
         };
     }
 

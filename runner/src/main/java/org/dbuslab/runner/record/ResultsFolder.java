@@ -78,7 +78,7 @@ public final class ResultsFolder {
                 phase.label(), measured.method(), measured.startedUtc(), measured.latencyLog(), measured.latencyTag(),
                 measured.jitMillis(), block, cell.pair().label(), cell.reference(), cell.series().label(), fixedNs,
                 cell.expected().isEmpty() ? null : cell.expected(), measured.cpuClientNanos(), measured.cpuBusNanos(),
-                measured.cpuServerNanos(), measured.placement());
+                measured.cpuServerNanos(), measured.placement(), measured.cpuPathNanos());
         runs.append(row);
         return row;
     }
