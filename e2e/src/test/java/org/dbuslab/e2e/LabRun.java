@@ -182,4 +182,14 @@ final class LabRun {
         }
         Assumptions.abort(reason);
     }
+
+    /** A runs.csv line as column name to value (HEADER: the header line's names). */
+    static java.util.Map<String, String> row(List<String> header, String line) {
+        String[] values = line.split(",", -1);
+        java.util.Map<String, String> row = new java.util.HashMap<>();
+        for (int i = 0; i < header.size(); i++) {
+            row.put(header.get(i), i < values.length ? values[i] : "");
+        }
+        return row;
+    }
 }

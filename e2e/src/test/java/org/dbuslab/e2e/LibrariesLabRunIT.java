@@ -55,7 +55,7 @@ class LibrariesLabRunIT {
         Map<String, Integer> lkmlRuns = new HashMap<>();
         Map<String, Integer> libraryRuns = new HashMap<>();
         for (String line : lines.subList(1, lines.size())) {
-            Map<String, String> row = row(header, line);
+            Map<String, String> row = LabRun.row(header, line);
             String series = row.get("series");
             if (!series.equals("libraries") && !series.equals("lkml")) {
                 continue;
@@ -93,14 +93,5 @@ class LibrariesLabRunIT {
             "p2p-unix async", GROUP_BLOCKS), lkmlRuns, "sync lkml cells: --lkml-runs measured runs; async: every block of their group");
         assertEquals(Set.of(1), Set.copyOf(libraryRuns.values()), "--library-runs 1: one measured run per cell " + libraryRuns);
         assertTrue(Files.exists(out.resolve("report.md")), "the analysis takes the new series: " + outcome.stderr());
-    }
-
-    private static Map<String, String> row(List<String> header, String line) {
-        String[] values = line.split(",", -1);
-        Map<String, String> row = new HashMap<>();
-        for (int i = 0; i < header.size(); i++) {
-            row.put(header.get(i), i < values.length ? values[i] : "");
-        }
-        return row;
     }
 }

@@ -1,5 +1,7 @@
 package org.dbuslab.runner.exec;
 
+import java.nio.file.Path;
+
 import java.util.List;
 
 /**
@@ -12,14 +14,20 @@ public final class Service {
     private final String name;
     private final BusInstance bus;
     private final Child process;
+    private final boolean withChildren;
     private String address;
     private String dead;
     private boolean diedMidSession;
 
     private Service(String name, BusInstance bus, Child process, String address, String dead) {
+        this(name, bus, process, address, dead, false);
+    }
+
+    private Service(String name, BusInstance bus, Child process, String address, String dead, boolean withChildren) {
         this.name = name;
         this.bus = bus;
         this.process = process;
+        this.withChildren = withChildren;
         this.address = address;
         this.dead = dead;
     }
@@ -30,6 +38,11 @@ public final class Service {
 
     static Service ofProcess(String name, Child process) {
         return new Service(name, null, process, null, null);
+    }
+
+    /** A route's program (route:T); WITHCHILDREN: its CPU is also its children's (one bridge per connection). */
+    static Service ofRoute(String name, Child process, boolean withChildren) {
+        return new Service(name, null, process, null, null, withChildren);
     }
 
     /** Something a cell needs that is not a process of its own (a program on disk): usable as long as it exists. */
@@ -59,12 +72,20 @@ public final class Service {
         }
     }
 
-    /** Its pids for the CPU columns: the bus's processes, or the server process. */
+    /** Its pids for the CPU columns: the bus's processes, or the server (or route) process and, for a bridge, its children. */
     public List<Long> cpuPids() {
         if (bus != null) {
             return bus.cpuPids();
         }
-        return process == null ? List.of() : List.of(process.pid());
+        if (process == null) {
+            return List.of();
+        }
+        if (!withChildren) {
+            return List.of(process.pid());
+        }
+        List<Long> pids = new java.util.ArrayList<>(List.of(process.pid()));
+        pids.addAll(ProcChildren.of(Path.of("/proc"), process.pid()));
+        return pids;
     }
 
     Child process() {

@@ -3,6 +3,8 @@ package org.dbuslab.runner.exec;
 import org.dbuslab.format.Transport;
 
 import java.io.IOException;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,6 +113,94 @@ public final class Services {
             default -> List.of("--bus", services.get("bus:" + label).address());
         };
         spawn("srv:" + label, logs.resolve(label).resolve("server"), java.jar(jars.serverJar(), List.of(), args));
+    }
+
+    /** How long a route's program may take to listen. */
+    public static final Duration ROUTE_READY_TIMEOUT = Duration.ofSeconds(10);
+
+    /**
+     * The route of transport T (a proxy or bridge path) in front of bus BUSLABEL, as service route:T on the bus's
+     * CPU: false (and dead, with the Debian package to install) when a program is missing or it did not listen
+     * within {@link #ROUTE_READY_TIMEOUT}.
+     */
+    public boolean startRoute(Transport t, String busLabel) throws IOException, InterruptedException {
+        String name = "route:" + t.label();
+        for (String[] program : RouteCommand.programs(t.route())) {
+            if (!onPath(program[0])) {
+                services.put(name, Service.failed(name, program[0] + " not installed (Debian package " + program[1] + ")"));
+                return false;
+            }
+        }
+        Path socket = tmp.resolve(t.label() + ".sock");
+        Launch launch = Launch.of(logs.resolve(t.label()).resolve("route"),
+                RouteCommand.of(t.route(), services.get("bus:" + busLabel).address(), socket))
+            .on(pinning.cpus(CpuPlacement.Role.EXTRA, true));
+        Child child = supervisor.start(name, launch);
+        Service service = Service.ofRoute(name, child, RouteCommand.perConnection(t.route()));
+        services.put(name, service);
+        long deadline = System.nanoTime() + ROUTE_READY_TIMEOUT.toNanos();
+        while (!accepts(socket)) {
+            if (!child.alive() || System.nanoTime() > deadline) {
+                service.fail(t.route().program() + " did not listen on " + socket + ": " + child.lastComplaint());
+                supervisor.stop(child);
+                return false;
+            }
+            Thread.sleep(50);
+        }
+        service.ready("unix:path=" + socket);
+        say.accept("   " + t.route().program() + " for " + busLabel + ": unix:path=" + socket);
+        return true;
+    }
+
+    /**
+     * Whether sd-bus can use route T: busctl (sd-bus, as the sd-bus client) calls the bus's GetId through it. Null
+     * when it can, else why not, naming both programs' versions (Debian 12's xdg-dbus-proxy 0.1.4 drops sd-bus's
+     * authentication: sd-bus sends its AUTH lines and BEGIN without waiting, which that proxy reads as a bad header).
+     */
+    public String sdbusRefusedBy(Transport t) throws IOException, InterruptedException {
+        Service route = services.get("route:" + t.label());
+        if (!onPath("busctl")) {
+            return "busctl not installed (Debian package systemd): cannot check sd-bus through " + t.route().program();
+        }
+        ForeignCall call = ForeignCall.run(Duration.ofSeconds(10), "busctl", "--address=" + route.address(), "call",
+            "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "GetId");
+        if (call.status() == 0) {
+            return null;
+        }
+        return "sd-bus (" + firstLine("busctl", "--version") + ") cannot connect through " + firstLine(t.route().program(),
+            "--version") + ": busctl GetId failed: " + Logs.lastLineOf(call.output());
+    }
+
+    private static String firstLine(String... argv) throws IOException, InterruptedException {
+        if (!onPath(argv[0])) {
+            return argv[0];
+        }
+        String out = ForeignCall.run(Duration.ofSeconds(10), argv).output().strip();
+        String first = out.isEmpty() ? argv[0] : out.lines().findFirst().orElse(argv[0]);
+        return first.startsWith(argv[0]) ? first : argv[0] + " " + first;
+    }
+
+    /** A connection to SOCKET succeeds (the route listens); it is closed at once. */
+    private static boolean accepts(Path socket) {
+        if (!Files.exists(socket)) {
+            return false;
+        }
+        try (var channel = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** TOOL is an executable on PATH. */
+    public static boolean onPath(String tool) {
+        String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
+        for (String dir : path.split(":")) {
+            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, tool))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Another library's echo server NAME (e.g. glib:dbus-daemon), its logs under LABEL's folder; see awaitServers. */

@@ -219,6 +219,12 @@ final class OptionConverters {
         }
     }
 
+    public static final class Paths extends Items<org.dbuslab.runner.plan.PathKind> {
+        public Paths() {
+            super(List.of(org.dbuslab.runner.plan.PathKind.values()), org.dbuslab.runner.plan.PathKind::label, true);
+        }
+    }
+
     public static final class Libraries extends Items<Library> {
         public Libraries() {
             super(Library.CLIENTS, Library::label, true);

@@ -1,5 +1,7 @@
 package org.dbuslab.runner.options;
 
+import org.dbuslab.runner.plan.PathKind;
+
 import java.util.List;
 import java.util.Set;
 
@@ -15,15 +17,21 @@ import org.dbuslab.format.Library;
  * @param lkmlRuns       measured runs of each lkml cell (--lkml-runs; 0: no lkml cells)
  * @param libraryRuns    measured runs after which a libraries cell leaves the blocks (--library-runs; 0: no cap)
  * @param scenarios      the scenarios run before the blocks
+ * @param paths          the real-world paths (--paths; empty: none)
+ * @param pathSizes      the sizes the proxy and bridge paths run at (the policy series: the first)
  */
 public record OtherCells(boolean reference, List<Integer> referenceSizes, boolean sweep, List<Integer> sweepWindows,
-                         int sweepCalls, List<Library> libraries, int lkmlRuns, int libraryRuns, List<String> scenarios) {
+                         int sweepCalls, List<Library> libraries, int lkmlRuns, int libraryRuns, List<String> scenarios,
+                         List<PathKind> paths, List<Integer> pathSizes) {
 
     public OtherCells {
         referenceSizes = List.copyOf(referenceSizes);
         sweepWindows = List.copyOf(sweepWindows);
         libraries = List.copyOf(libraries);
         scenarios = List.copyOf(scenarios);
+        paths = List.copyOf(paths);
+        pathSizes = List.copyOf(pathSizes);
+        SessionConfig.require(paths.isEmpty() || !pathSizes.isEmpty(), "pathSizes");
         SessionConfig.require(sweepWindows.stream().allMatch(w -> w >= 1 && w <= SessionConfig.MAX_SWEEP_WINDOW),
                 "sweepWindows");
         SessionConfig.require(!sweep || !sweepWindows.isEmpty(), "sweep windows");

@@ -47,6 +47,13 @@ final class OtherCellsOptions {
                     + " lab/run-scenarios.sh with the same --out and preset: ${COMPLETION-CANDIDATES}, or none"
                     + " (default: all); on the buses of --transports (both when it names no bus)"})
     CommaList<String> scenarios;
+    @Option(names = "--paths", paramLabel = "LIST", converter = OptionConverters.Paths.class,
+            completionCandidates = OptionConverters.Paths.class, description = {"real-world paths, each paired with the"
+                    + " same client on the bus directly: proxy (xdg-dbus-proxy --filter, as Flatpak runs it), bridge"
+                    + " (systemd-stdio-bridge, as busctl --host uses it), policy (each bus with 100, 1000 and 10000 extra"
+                    + " policy rules); a comma-separated subset of ${COMPLETION-CANDIDATES}, or none (default: all at the"
+                    + " first size, every size with --full; none with --quick)"})
+    CommaList<org.dbuslab.runner.plan.PathKind> paths;
 
     OtherCells otherCells(Preset p, List<Integer> sizes) {
         SessionOptions.exclusive(sweepOn, "--sweep", sweepOff, "--no-sweep");
@@ -54,6 +61,9 @@ final class OtherCellsOptions {
                 ? sizes.subList(0, p.referenceSizes()) : sizes;
         return new OtherCells(!noReference, referenceSizes, sweepOn || !sweepOff && p.sweep(), sweepWindows.items(),
                 sweepCalls != null ? sweepCalls : 0, libraries != null ? libraries.items() : Library.CLIENTS,
-                lkmlRuns, libraryRuns, scenarios != null ? scenarios.items() : SessionConfig.ALL_SCENARIOS);
+                lkmlRuns, libraryRuns, scenarios != null ? scenarios.items() : SessionConfig.ALL_SCENARIOS,
+                paths != null ? paths.items() : p == Preset.QUICK ? List.of()
+                        : List.of(org.dbuslab.runner.plan.PathKind.values()),
+                p == Preset.FULL ? sizes : sizes.subList(0, 1));
     }
 }

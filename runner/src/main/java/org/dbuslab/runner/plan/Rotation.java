@@ -9,8 +9,10 @@ import java.util.Optional;
 /**
  * Which cells a measured block runs (ROUND2.md "Blocks with rotating groups"): the matrix cells (and the
  * over-limit check, which has its own single run) in every block; every other cell in the rotation group of its
- * (mode, payload size), and measured block b (1-based) runs group (b - 1) mod G of the G groups, sorted by mode
- * and size. Each comparison stays within blocks: its cells share mode and size, or one of them is a matrix cell.
+ * (family, mode, payload size), and measured block b (1-based) runs group (b - 1) mod G of the G groups, sorted by
+ * family, mode and size. The real-world paths (series paths and policy) are a family of their own, so that their
+ * cells do not lengthen the other groups' blocks. Each comparison stays within blocks: its cells share family, mode
+ * and size, or one of them is a matrix cell.
  * Off, there are no groups and every block runs every cell.
  */
 public record Rotation(List<Group> groups) {
@@ -19,11 +21,26 @@ public record Rotation(List<Group> groups) {
     public static final String EVERY = org.dbuslab.format.PlanTsv.EVERY_BLOCK;
     public static final Rotation OFF = new Rotation(List.of());
 
-    /** One rotation group: the cells of one mode and payload size outside the matrix. */
-    public record Group(Mode mode, int payloadBytes) {
-        /** E.g. {@code sync-1000}. */
+    /** One rotation group: the cells of one family, mode and payload size outside the matrix. */
+    public record Group(String family, Mode mode, int payloadBytes) {
+        /** The family of the reference, sweep, libraries and lkml cells: they share their groups. */
+        public static final String COMMON = "";
+        /** The family of the real-world paths. */
+        public static final String PATHS = "paths";
+
+        /** A group of the common family. */
+        public Group(Mode mode, int payloadBytes) {
+            this(COMMON, mode, payloadBytes);
+        }
+
+        /** E.g. {@code sync-1000}, {@code paths-sync-1000}. */
         public String label() {
-            return mode.label() + "-" + payloadBytes;
+            return (family.isEmpty() ? "" : family + "-") + mode.label() + "-" + payloadBytes;
+        }
+
+        static Group of(Cell c) {
+            boolean path = c.series() == Series.PATHS || c.series() == Series.POLICY;
+            return new Group(path ? PATHS : COMMON, c.mode(), c.payloadBytes());
         }
     }
 
@@ -36,8 +53,9 @@ public record Rotation(List<Group> groups) {
         if (!on) {
             return OFF;
         }
-        return new Rotation(cells.stream().filter(Rotation::rotates).map(c -> new Group(c.mode(), c.payloadBytes()))
-                .distinct().sorted(Comparator.comparing(Group::mode).thenComparingInt(Group::payloadBytes)).toList());
+        return new Rotation(cells.stream().filter(Rotation::rotates).map(Group::of).distinct()
+                .sorted(Comparator.comparing(Group::family).thenComparing(Group::mode).thenComparingInt(Group::payloadBytes))
+                .toList());
     }
 
     /** Cells outside the matrix and the over-limit check take turns. */
@@ -50,7 +68,7 @@ public record Rotation(List<Group> groups) {
         if (groups.isEmpty() || !rotates(cell)) {
             return Optional.empty();
         }
-        Group g = new Group(cell.mode(), cell.payloadBytes());
+        Group g = Group.of(cell);
         return groups.contains(g) ? Optional.of(g) : Optional.empty();
     }
 

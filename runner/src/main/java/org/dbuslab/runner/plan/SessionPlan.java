@@ -95,6 +95,7 @@ public record SessionPlan(List<Cell> cells, List<Comparison> comparisons) {
             }
         }
         cells.addAll(LibraryPlan.cells(c));
+        cells.addAll(PathsPlan.cells(c));
         // every other series in the home placement (SessionConfig#homePlacement says why)
         for (int i = matrix; i < cells.size(); i++) {
             cells.set(i, cells.get(i).withPlacement(c.arrangement().homePlacement()));

@@ -57,11 +57,16 @@ public final class ProgressText {
                         + (c.others().libraryRuns() > 0 ? ", " + c.others().libraryRuns() + " measured runs per cell" : "")) + "; lkml: "
                         + (c.others().lkmlRuns() > 0 ? c.others().lkmlRuns() + " measured runs per sync cell, in its rotation group's first blocks; async in every block of its group"
                         : "off (--lkml-runs 0)"),
+                "real-world paths: " + (c.others().paths().isEmpty() ? "none (--paths none)"
+                        : c.others().paths().stream().map(k -> k.label()).collect(Collectors.joining(",")) + " at sizes "
+                        + join(c.others().pathSizes()) + ", each paired with the same client on the bus directly"),
                 plan.cells().size() + " cells (" + plan.matrix().size() + " matrix, "
                         + plan.cells().stream().filter(x -> x.series() == Series.REFERENCE).count() + " reference, "
                         + plan.cells().stream().filter(x -> x.series() == Series.SWEEP).count() + " sweep, "
                         + plan.cells().stream().filter(x -> x.series() == Series.LIBRARIES).count() + " libraries, "
-                        + plan.cells().stream().filter(x -> x.series() == Series.LKML).count() + " lkml), " + perBlock
+                        + plan.cells().stream().filter(x -> x.series() == Series.LKML).count() + " lkml, "
+                        + plan.cells().stream().filter(x -> x.series() == Series.PATHS).count() + " paths, "
+                        + plan.cells().stream().filter(x -> x.series() == Series.POLICY).count() + " policy), " + perBlock
                         + ", " + plan.clientKeys().size() + " persistent clients, "
                         + plan.comparisons().size() + " headline comparisons");
     }

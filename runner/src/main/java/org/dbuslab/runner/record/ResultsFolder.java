@@ -111,7 +111,10 @@ public final class ResultsFolder {
             // placement it runs in, with the runs and calls of the first (each placement's calls: runs.csv)
             String key = c.kind() + " " + c.series() + " " + c.pair() + " " + c.transport() + " " + c.mode() + " "
                     + c.payloadBytes() + " " + c.window();
-            if ((c.kind() == CellKind.JAVA || c.kind() == CellKind.RAW || c.kind() == CellKind.OVERLIMIT) && written.add(key)) {
+            // the real-world paths are not here: their direct cells share the matrix's keys (notes.tsv says where they ran)
+            boolean path = c.series() == org.dbuslab.format.Series.PATHS || c.series() == org.dbuslab.format.Series.POLICY;
+            if ((c.kind() == CellKind.JAVA || c.kind() == CellKind.RAW || c.kind() == CellKind.OVERLIMIT) && !path
+                    && written.add(key)) {
                 boolean once = c.kind() == CellKind.OVERLIMIT;
                 int runs = once ? Math.min(1, measuredBlocks) : rotation.blocksOf(c, measuredBlocks);
                 rows.add(new PlanTsv.Row(c.transport().label(), c.mode().label(), c.payloadBytes(), c.window(), c.calls(),

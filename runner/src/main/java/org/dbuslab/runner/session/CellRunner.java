@@ -2,6 +2,7 @@ package org.dbuslab.runner.session;
 
 import org.dbuslab.format.ControlProtocol;
 import org.dbuslab.format.Pair;
+import org.dbuslab.format.Route;
 import org.dbuslab.format.Phase;
 import org.dbuslab.format.RunsCsvRow;
 import org.dbuslab.format.RunsCsvWriter;
@@ -96,7 +97,9 @@ final class CellRunner {
         String tag = tags.next(cell.id(), block);
         ControlProtocol.Run command = new ControlProtocol.Run(phase.label(), tag, cell.payloadBytes(), cell.window(),
             cell.calls(), payloadSeed);
+        CpuMeter.Reading path = meter.start(List.of(), routePids(cell), List.of());
         ClientProcess.Outcome outcome = client.run(command, cellTimeout, meter, busPids(cell), serverPids(cell));
+        Long pathNs = cell.transport().route() == Route.DIRECT ? null : boxed(path.stop().busNs());
         if (!outcome.finished()) {
             String why = switch (outcome.ending()) {
                 case TIMED_OUT -> "client timed out after " + cellTimeout.toSeconds() + "s: " + outcome.problem();
@@ -115,7 +118,7 @@ final class CellRunner {
                 ResultsFolder.latencyLog(key.name()), tag, done.jitMillis() < 0 ? null : done.jitMillis())
             .withLab(block, cell.pair().label(), cell.reference(), cell.series().label(), null, nullIfEmpty(cell.expected()))
             .withCpu(boxed(outcome.cpu().clientNs()), boxed(outcome.cpu().busNs()), boxed(outcome.cpu().serverNs()))
-            .withPlacement(cell.placement().label());
+            .withPlacement(cell.placement().label()).withPathCpu(pathNs);
         csv.append(row);
         boolean clean = done.lost() == 0 && done.mismatched() == 0 && done.errors() == 0 && done.calls() == cell.calls();
         if (cell.kind() != CellKind.OVERLIMIT) {
@@ -148,15 +151,19 @@ final class CellRunner {
         int number = nextRun(cell, phase);
         Instant started = Instant.now();
         CpuMeter.Reading cpu = meter.start(List.of(), busPids(cell), serverPids(cell));
+        // a bridge is started per spam process, so its CPU is not the route's persistent pids': left empty
+        CpuMeter.Reading path = meter.start(List.of(), cell.transport().route() == Route.PROXY ? routePids(cell) : List.of(),
+            List.of());
         SpamRun.Result r = spam.once(address, dest, cell.calls(), cell.window(), payload, errLog,
             "block " + block + " " + phase.label() + " " + number);
         CpuMeter.Cpu around = cpu.stop();
+        Long pathNs = cell.transport().route() == Route.PROXY ? boxed(path.stop().busNs()) : null;
         RunsCsvRow row = RunsCsvRow.ofClient(cell.transport().label(), cell.mode().label(), cell.payloadBytes(),
                 cell.window(), cell.calls(), number, Math.max(1, r.elapsedNs()), 0, 0, r.errors(), phase.label(), "spam",
                 started, null, null, null)
             .withLab(block, cell.pair().label(), true, cell.series().label(), fixed, null)
             .withCpu(r.ok() || r.cpuNs() > 0 ? r.cpuNs() : null, boxed(around.busNs()), boxed(around.serverNs()))
-            .withPlacement(cell.placement().label());
+            .withPlacement(cell.placement().label()).withPathCpu(pathNs);
         csv.append(row);
         if (!r.ok()) {
             notRun(cell, r.describeFailure(spam.timeout()));
@@ -193,7 +200,13 @@ final class CellRunner {
     }
 
     private List<Long> busPids(Cell cell) {
-        return cell.transport().isBus() ? services.cpuPids("bus:" + cell.transport().label()) : List.of();
+        return cell.transport().isBus() ? services.cpuPids("bus:" + cell.transport().destination().label()) : List.of();
+    }
+
+    /** The route program's pids (a bridge's: the activator and one bridge per connected client); none when direct. */
+    private List<Long> routePids(Cell cell) {
+        return cell.transport().route() == Route.DIRECT ? List.of()
+            : services.cpuPids(SessionServices.routeOf(cell.transport()));
     }
 
     private List<Long> serverPids(Cell cell) {

@@ -29,7 +29,9 @@ final class SessionProcesses {
             if (s.name().startsWith("prog:")) {
                 continue; // a program on disk, no process
             }
-            CpuPlacement.Role role = s.name().startsWith("bus:") ? CpuPlacement.Role.BUS : CpuPlacement.Role.SERVER;
+            // a route's program (proxy, bridges) runs where the extra processes do: on the bus's CPU
+            CpuPlacement.Role role = s.name().startsWith("bus:") ? CpuPlacement.Role.BUS
+                : s.name().startsWith("route:") ? CpuPlacement.Role.EXTRA : CpuPlacement.Role.SERVER;
             targets.add(new PlacementSwitch.Target(s.name(), () -> s.check() == null ? s.cpuPids() : List.of(), role,
                 Services.onBus(s.name())));
         }
@@ -51,6 +53,12 @@ final class SessionProcesses {
             folder.note(Blocks.PLACEMENT_TOPIC, "info", "reference rows, libraries, lkml and sweep in "
                 + config.arrangement().homePlacement().label() + only(config) + ": they compare implementations on one CPU path,"
                 + " which cross-CPU wake-ups (an IPI each, on a VM an exit) would blur; plan.tsv's placements column");
+        }
+        if (!config.others().paths().isEmpty()) {
+            folder.note(Blocks.PLACEMENT_TOPIC, "info", "real-world paths (series paths, policy) in "
+                + config.arrangement().homePlacement().label() + ", like the other series; the route's program"
+                + " (xdg-dbus-proxy, systemd-socket-activate and its systemd-stdio-bridge per connection) runs on the"
+                + " bus's CPU" + (config.arrangement().homePlacement() == Placement.ONE_CPU ? ", which is the one CPU" : ""));
         }
     }
 

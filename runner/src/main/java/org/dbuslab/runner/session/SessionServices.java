@@ -2,14 +2,17 @@ package org.dbuslab.runner.session;
 
 import org.dbuslab.format.Library;
 import org.dbuslab.format.Pair;
+import org.dbuslab.format.Route;
 import org.dbuslab.format.Series;
 import org.dbuslab.format.Transport;
 import org.dbuslab.runner.exec.LibraryPrograms;
+import org.dbuslab.runner.exec.PolicyRules;
 import org.dbuslab.runner.exec.Services;
 import org.dbuslab.runner.options.SessionConfig;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
 import org.dbuslab.runner.plan.LibraryPlan;
+import org.dbuslab.runner.plan.PathsPlan;
 import org.dbuslab.runner.plan.SessionPlan;
 import org.dbuslab.runner.record.ResultsFolder;
 
@@ -53,11 +56,17 @@ public final class SessionServices {
         return services;
     }
 
-    /** The service names a cell needs: its bus (bus:T), its server (see serverOf), its client program (prog:NAME). */
+    /**
+     * The service names a cell needs: its bus (bus:T, the destination's for a path), its route (route:T), its server
+     * (see serverOf), its client program (prog:NAME).
+     */
     public static List<String> needs(Cell cell) {
         List<String> needs = new ArrayList<>();
         if (cell.transport().isBus()) {
-            needs.add("bus:" + cell.transport().label());
+            needs.add("bus:" + cell.transport().destination().label());
+        }
+        if (cell.transport().route() != Route.DIRECT) {
+            needs.add(routeOf(cell.transport()));
         }
         needs.add(serverOf(cell));
         String program = programOf(cell.kind());
@@ -72,7 +81,12 @@ public final class SessionServices {
      * (dbus-test-tool echo), raw:T, glib:T, sdbus:T, stock:T.
      */
     public static String serverOf(Cell cell) {
-        return serverName(cell.pair().server(), cell.transport());
+        return serverName(cell.pair().server(), cell.transport().destination());
+    }
+
+    /** The service of a path's route program: route:T. */
+    static String routeOf(Transport t) {
+        return "route:" + t.label();
     }
 
     static String serverName(Library server, Transport t) {
@@ -122,6 +136,14 @@ public final class SessionServices {
         if (overlimit) {
             servers.add(Transport.DBUS_DAEMON_LIMIT8);
         }
+        for (Transport t : PathsPlan.extraTransports(plan.cells())) {
+            if (t.policyRules() > 0) {
+                startPolicyBus(t);
+                servers.add(t);
+            } else {
+                startRoute(t, plan);
+            }
+        }
         for (Transport t : servers) {
             if (!t.isBus() || services.blocker(List.of("bus:" + t.label())) == null) {
                 services.spawnJavaServer(t.label(), t.label());
@@ -162,6 +184,31 @@ public final class SessionServices {
             }
         }
         skipLibraryPairs(config, plan);
+    }
+
+    /** Bus T of the policy series: its bus program with T's extra rules (PolicyRules), started like any bus. */
+    private void startPolicyBus(Transport t) throws IOException, InterruptedException {
+        Path rules = services.socket(t.label() + ".policy.xml");
+        Files.writeString(rules, PolicyRules.xml(t.policyRules()));
+        if (!services.startBus(t.implementation().label(), t.label(), Map.of("LAB_BUS_POLICY_FILE", rules.toString()))) {
+            skipTransport(t, services.blocker(List.of("bus:" + t.label())));
+        }
+    }
+
+    /** Path T's route in front of its bus; when the bus or a program is missing, T is skipped with the reason. */
+    private void startRoute(Transport t, SessionPlan plan) throws IOException, InterruptedException {
+        String bus = services.blocker(List.of("bus:" + t.destination().label()));
+        if (bus != null) {
+            services.markDead(routeOf(t), bus);
+            skipTransport(t, bus);
+        } else if (!services.startRoute(t, t.destination().label())) {
+            skipTransport(t, services.blocker(List.of(routeOf(t))));
+        } else if (plan.cells().stream().anyMatch(c -> c.transport() == t && c.pair() == Pair.SDBUS_JAVA)) {
+            String refused = services.sdbusRefusedBy(t);
+            if (refused != null) {
+                missingHook(t, Pair.SDBUS_JAVA, Series.PATHS.label(), refused);
+            }
+        }
     }
 
     /**
@@ -326,21 +373,16 @@ public final class SessionServices {
         return services.get(name).map(s -> s.check() == null ? s.cpuPids() : List.<Long>of()).orElse(List.of());
     }
 
-    /** The address a cell's client connects to: the bus's, else (p2p, raw) its server's. */
+    /** The address a cell's client connects to: its route's, else the bus's, else (p2p, raw) its server's. */
     public String addressFor(Cell cell) {
-        String name = cell.transport().isBus() ? "bus:" + cell.transport().label() : serverOf(cell);
+        String name = cell.transport().route() != Route.DIRECT ? routeOf(cell.transport())
+            : cell.transport().isBus() ? "bus:" + cell.transport().label() : serverOf(cell);
         return services.get(name).orElseThrow().address();
     }
 
     /** Tools the reference rows need. */
     public static boolean onPath(String tool) {
-        String path = System.getenv().getOrDefault("PATH", "/usr/bin:/bin");
-        for (String dir : path.split(":")) {
-            if (!dir.isEmpty() && Files.isExecutable(Path.of(dir, tool))) {
-                return true;
-            }
-        }
-        return false;
+        return Services.onPath(tool);
     }
 
     static Map<Transport, String> emptyMap() {

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 class RotationTest {
 
-    private final SessionPlan plan = plan();
+    private final SessionPlan plan = plan("--paths", "none");
     private final Rotation rotation = Rotation.of(plan.cells(), true);
 
     private static Rotation.Group g(Mode mode, int bytes) {
@@ -102,8 +102,24 @@ class RotationTest {
     }
 
     @Test
+    void theRealWorldPathsAreAFamilyOfGroupsAfterTheOthers() {
+        SessionPlan withPaths = plan();
+        Rotation r = Rotation.of(withPaths.cells(), true);
+        assertEquals(List.of("sync-1000", "sync-10000", "async-1000", "async-10000", "paths-sync-1000", "paths-async-1000"),
+                r.groups().stream().map(Rotation.Group::label).toList());
+        for (int b = 5; b <= 6; b++) {
+            List<Cell> cells = r.cellsOfBlock(withPaths.cells(), b);
+            assertTrue(cells.stream().filter(c -> c.series() != Series.MATRIX && c.kind() != CellKind.OVERLIMIT)
+                    .allMatch(c -> c.series() == Series.PATHS || c.series() == Series.POLICY), "block " + b);
+        }
+        assertTrue(r.cellsOfBlock(withPaths.cells(), 1).stream().noneMatch(c -> c.series() == Series.PATHS),
+                "a common group's block has no path cell");
+    }
+
+    @Test
     void aMatrixOnlySessionHasNoGroups() {
-        SessionPlan matrixOnly = plan("--no-reference", "--no-sweep", "--libraries", "none", "--lkml-runs", "0");
+        SessionPlan matrixOnly = plan("--no-reference", "--no-sweep", "--libraries", "none", "--lkml-runs", "0", "--paths",
+                "none");
         assertEquals(List.of(), Rotation.of(matrixOnly.cells(), true).groups());
         assertEquals(matrixOnly.cells(), Rotation.of(matrixOnly.cells(), true).cellsOfBlock(matrixOnly.cells(), 2));
     }

@@ -40,7 +40,10 @@ class SessionPlanTest {
                 p.cells().stream().filter(c -> c.series() == Series.SWEEP)
                         .collect(Collectors.groupingBy(Cell::transport, Collectors.counting())), "9 windows x 2 sizes per bus");
         assertEquals(1, count(p, c -> c.series() == Series.OVERLIMIT));
-        assertEquals(20 + 24 + 8 + 36 + 1, count(p, c -> c.series() != Series.LIBRARIES && c.series() != Series.LKML));
+        assertEquals(20 + 24 + 8 + 36 + 1, count(p, c -> c.series() != Series.LIBRARIES && c.series() != Series.LKML
+                && c.series() != Series.PATHS && c.series() != Series.POLICY));
+        assertEquals(36, count(p, c -> c.series() == Series.PATHS), "2 buses x 3 clients x (direct, proxy, bridge) x 2 modes");
+        assertEquals(8, count(p, c -> c.series() == Series.POLICY), "2 buses x 0, 100, 1000, 10000 rules");
     }
 
     @Test
@@ -64,7 +67,7 @@ class SessionPlanTest {
         assertEquals(1000, over.payloadBytes(), "the first size");
         assertEquals("LimitsExceeded", over.expected());
         assertTrue(p.cells().stream().filter(Cell::reference)
-                .allMatch(c -> List.of(Series.REFERENCE, Series.LIBRARIES, Series.LKML).contains(c.series())));
+                .allMatch(c -> List.of(Series.REFERENCE, Series.LIBRARIES, Series.LKML, Series.PATHS).contains(c.series())));
     }
 
     @Test
@@ -113,7 +116,7 @@ class SessionPlanTest {
 
     @Test
     void everyJavaCellHasAPersistentClientPerTransportPairAndMode() {
-        SessionPlan p = plan("--libraries", "none", "--lkml-runs", "0");
+        SessionPlan p = plan("--libraries", "none", "--lkml-runs", "0", "--paths", "none");
         List<ClientKey> keys = p.clientKeys();
         assertEquals(10 + 4 + 4 + 1, keys.size(), "matrix 5x2, dbus-java>libdbus 2x2, raw 2x2, over-limit 1");
         ClientKey daemonAsync = new ClientKey(Transport.DBUS_DAEMON, Pair.JAVA, Mode.ASYNC);
@@ -134,7 +137,7 @@ class SessionPlanTest {
 
     @Test
     void laterWarmupBlocksRunOnlyTheClientsStillCompiling() {
-        SessionPlan p = plan("--libraries", "none", "--lkml-runs", "0");
+        SessionPlan p = plan("--libraries", "none", "--lkml-runs", "0", "--paths", "none");
         List<Cell> first = p.warmupCells(true, java.util.Set.of());
         assertEquals(p.cells().size() - 1, first.size(), "the first warm-up block calibrates every cell, spam included");
         assertTrue(first.stream().anyMatch(c -> c.kind().spam()));

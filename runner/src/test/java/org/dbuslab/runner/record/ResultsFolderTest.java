@@ -64,10 +64,12 @@ class ResultsFolderTest {
         ResultsFolder.create(dir).writePlan(plan, rotation, 10, 2);
         List<PlanTsv.Row> rows = PlanTsv.FORMAT.read(dir);
         assertEquals(new PlanTsv.Row("dbus-daemon", "sync", 1000, 1, 500, 10, 2, "all"), rows.get(0), "a matrix cell");
-        // groups sync-1000, sync-10000, async-1000, async-10000: blocks 1,5,9 / 2,6,10 / 3,7 / 4,8
-        assertTrue(rows.contains(new PlanTsv.Row("raw-unix", "sync", 1000, 1, 500, 3, 2, "sync-1000")), rows.toString());
+        // groups sync-1000, sync-10000, async-1000, async-10000, paths-sync-1000, paths-async-1000: blocks 1,7 / 2,8
+        // / 3,9 / 4,10 / 5 / 6
+        assertTrue(rows.contains(new PlanTsv.Row("raw-unix", "sync", 1000, 1, 500, 2, 2, "sync-1000")), rows.toString());
         assertTrue(rows.contains(new PlanTsv.Row("raw-tcp", "async", 10000, 128, 500, 2, 2, "async-10000")), rows.toString());
         assertEquals(new PlanTsv.Row("dbus-daemon-limit8", "async", 1000, 128, 500, 1, 0, "all"), rows.get(rows.size() - 1));
+        assertTrue(rows.stream().noneMatch(r -> r.group().startsWith("paths-")), "the paths are in notes.tsv, not here");
     }
 
     @Test
@@ -172,7 +174,7 @@ class ResultsFolderTest {
         List<String> lines = Files.readAllLines(dir.resolve("runs.csv"));
         assertEquals(5, lines.size(), "header + 4 rows");
         RunsCsvHeader header = RunsCsvHeader.parse(lines.get(0));
-        assertEquals(26, header.columns().size(), "every column: client, lab, cpu and placement");
+        assertEquals(27, header.columns().size(), "every column: client, lab, cpu, placement and path cpu");
         assertEquals(List.of(second, third, check), lines.subList(2, 5).stream().map(header::parseRow).toList(),
                 "what was written reads back through the one runs.csv definition");
     }

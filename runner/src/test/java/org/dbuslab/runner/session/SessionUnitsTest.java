@@ -66,6 +66,18 @@ class SessionUnitsTest {
     }
 
     @Test
+    void aPathCellNeedsItsDestinationsBusAndServerAndItsRoute() {
+        SessionPlan plan = PlanFixtures.plan();
+        assertEquals(List.of("bus:dbus-broker", "route:dbus-broker-proxy", "srv:dbus-broker"),
+            SessionServices.needs(cell(plan, CellKind.JAVA, Transport.DBUS_BROKER_PROXY)));
+        assertEquals(List.of("bus:dbus-daemon", "route:dbus-daemon-bridge", "srv:dbus-daemon", "prog:sd-bus"),
+            SessionServices.needs(cell(plan, CellKind.SDBUS, Transport.DBUS_DAEMON_BRIDGE)));
+        assertEquals(List.of("bus:dbus-daemon-rules1000", "srv:dbus-daemon-rules1000"),
+            SessionServices.needs(cell(plan, CellKind.JAVA, Transport.DBUS_DAEMON_RULES1000)),
+            "a policy bus is a bus of its own, with its own server");
+    }
+
+    @Test
     void libraryCellsNeedTheirPairsServerAndClientProgram() {
         SessionPlan plan = PlanFixtures.plan("--full");
         assertEquals(List.of("bus:dbus-daemon", "srv:dbus-daemon", "prog:glib"),
