@@ -135,7 +135,7 @@ public class SharedLibraryFiguresTest {
 
     private static Analysis withLibraryFigures(Analysis a, ClientLibraries libraries, LkmlExperiment lkml) {
         return new Analysis(a.folder(), a.allCells(), a.baselines(), a.comparisons(), a.pipelining(), a.crossing(), a.runOrder(), a.gaps(),
-                a.health(), a.sweep(), a.sweepSteps(), a.checks(), libraries, lkml, a.scenarios(), a.bootstrap(), a.alpha(),
+                a.health(), a.sweep(), a.sweepSteps(), a.checks(), libraries, lkml, a.paths(), a.scenarios(), a.bootstrap(), a.alpha(),
                 a.equivalenceMarginPct(),
                 a.generated());
     }

@@ -1,5 +1,6 @@
 package org.dbuslab.analysis.model;
 
+import org.dbuslab.analysis.model.paths.RealWorldPaths;
 import org.dbuslab.analysis.read.CellKey;
 import org.dbuslab.analysis.read.Counts;
 import org.dbuslab.analysis.read.ResultsFolder;
@@ -35,6 +36,8 @@ import java.util.stream.Stream;
  * @param libraries   "Client libraries": every library pair against libdbus&gt;libdbus and the raw floor, computed once here
  *                    for summary.json, the report's section, the Findings and Precision (each comparison bootstraps)
  * @param lkml        "The 2015 experiment"'s ratios, computed once here like {@code libraries}
+ * @param paths       "Real-world paths": each path's price against its direct counterpart and the policy sweeps (issue 24),
+ *                    computed once here like {@code libraries}
  * @param scenarios   the client-library scenarios (lab/run-scenarios.sh), when the session ran them
  * @param equivalenceMarginPct the ±% within which a comparison's 90% CI makes two cells "equivalent" (TOST)
  * @param generated   when the reports were made; injected so golden files stay stable
@@ -42,7 +45,7 @@ import java.util.stream.Stream;
 public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<String> baselines, List<CellComparison> comparisons,
                 List<CellComparison> pipelining, List<CrossingPrice> crossing,
                 RunOrder runOrder, List<DataGap> gaps, LabHealth health, List<SweepSeries> sweep, List<SweepStep> sweepSteps,
-                List<OverLimitCheck> checks, ClientLibraries libraries, LkmlExperiment lkml, Scenarios scenarios,
+                List<OverLimitCheck> checks, ClientLibraries libraries, LkmlExperiment lkml, RealWorldPaths paths, Scenarios scenarios,
                 Bootstrap bootstrap, double alpha, double equivalenceMarginPct, Instant generated) {
 
     /** The scale session's results (scale-runs.csv), read when asked: absent in every other session. */
@@ -75,6 +78,7 @@ public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<St
                 sweep, SweepStep.of(sweep, bootstrap, alpha), OverLimitCheck.of(withRole(all, CellKey.Role.OVERLIMIT), folder.notes(),
                         folder.plan().orElse(List.of())),
                 ClientLibraries.of(all, health, bootstrap, alpha), LkmlExperiment.of(withRole(all, CellKey.Role.LKML), bootstrap, alpha),
+                RealWorldPaths.of(withRole(all, CellKey.Role.PATH), bootstrap, alpha, equivalenceMarginPct),
                 Scenarios.read(folder.dir()),
                 bootstrap, alpha, equivalenceMarginPct, now.truncatedTo(ChronoUnit.SECONDS));
     }
@@ -127,6 +131,11 @@ public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<St
     /** The 2015 experiment (series lkml). */
     public List<CellSummary> lkmlCells() {
         return withRole(allCells, CellKey.Role.LKML);
+    }
+
+    /** Real-world paths and policy weight (series paths and policy). */
+    public List<CellSummary> pathCells() {
+        return withRole(allCells, CellKey.Role.PATH);
     }
 
     /** Subject then reference cells: the cells of the detail and latency tables. */
@@ -256,6 +265,7 @@ public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<St
         groups.put("× raw-socket floor", health.floor().stream().map(LabHealth.FloorRow::result).toList());
         groups.put("sweep steps", sweepSteps.stream().map(SweepStep::result).toList());
         groups.putAll(ClientLibraries.comparisonGroups(libraries, lkml));
+        groups.putAll(paths.comparisonGroups());
         return groups;
     }
 

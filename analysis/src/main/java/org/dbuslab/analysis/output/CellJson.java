@@ -54,7 +54,7 @@ public final class CellJson {
         interval(node, "us_per_call_median_ci95", cell.usPerCallMedianCi95());
         number(node, "us_per_call_median_ci95_halfwidth_pct", cell.usPerCallHalfWidthPct());
         number(node, "us_per_call_mean", cell.usPerCallMean());
-        cpu(node.putObject("cpu_us_per_call"), cell.cpu());
+        cpu(node.putObject("cpu_us_per_call"), cell.cpu(), key.role() == CellKey.Role.PATH);
         node.put("blocks", cell.blocks());
         analysis.folder().recordedPrecision(key).ifPresentOrElse(r -> {
             ObjectNode p = node.putObject("precision");
@@ -90,10 +90,14 @@ public final class CellJson {
     }
 
     /** Always the three keys; null for a component not measured, bus 0 for cells without a bus. */
-    private static void cpu(ObjectNode node, CpuPerCall cpu) {
+    /** {client, bus, server, runs}; cells of series paths and policy also have path (0 for a direct cell). */
+    private static void cpu(ObjectNode node, CpuPerCall cpu, boolean withPath) {
         number(node, "client", cpu.client());
         number(node, "bus", cpu.bus());
         number(node, "server", cpu.server());
+        if (withPath) {
+            number(node, "path", cpu.path());
+        }
         node.put("runs", cpu.runs());
     }
 

@@ -18,7 +18,9 @@ import java.util.stream.Collectors;
 
 /**
  * summary.csv: one row per cell for spreadsheets and scripts: the subject cells first (as before), then the
- * reference, sweep, over-limit, client-library and 2015-experiment cells; the trailing columns pair, series, method and reference tell them apart. Numbers are plain decimals with '.' and no
+ * reference, sweep, over-limit, client-library, 2015-experiment and real-world-path cells; the trailing columns pair, series, method and reference tell them apart.
+ * A folder with cells of series paths or policy has one more column last, {@code cpu_path_us_per_call} (issue 24);
+ * every other folder's file is as before. Numbers are plain decimals with '.' and no
  * exponent whatever the locale; an undefined value is an empty field. For every baseline in use there is
  * one group of comparison columns, prefixed {@code vs_<baseline>_} (dashes become underscores).
  */
@@ -36,6 +38,8 @@ public final class SummaryCsv implements ReportWriter {
     private static final List<String> IDENTITY_COLUMNS = List.of("pair", "series", "method", "reference",
             "fixed_cost_corrected_runs", "fixed_cost_missing_runs", "blocks", "us_per_call_median_ci95_halfwidth_pct",
             "cpu_client_us_per_call", "cpu_bus_us_per_call", "cpu_server_us_per_call", "placement");
+    /** Last, and only in folders with real-world path cells. */
+    private static final String PATH_CPU_COLUMN = "cpu_path_us_per_call";
     private static final List<String> COMPARISON_COLUMNS = List.of("ratio_of_medians", "ratio_ci95_low", "ratio_ci95_high",
             "diff_us_per_call", "diff_ci95_low", "diff_ci95_high", "mann_whitney_p", "mann_whitney_method", "verdict");
 
@@ -52,10 +56,14 @@ public final class SummaryCsv implements ReportWriter {
             COMPARISON_COLUMNS.forEach(column -> header.add(prefix + column));
         }
         header.addAll(IDENTITY_COLUMNS);
+        boolean paths = !analysis.pathCells().isEmpty();
+        if (paths) {
+            header.add(PATH_CPU_COLUMN);
+        }
         StringBuilder csv = new StringBuilder(line(header));
         List<CellSummary> cells = new ArrayList<>(analysis.cells());
         for (CellKey.Role role : List.of(CellKey.Role.REFERENCE, CellKey.Role.SWEEP, CellKey.Role.OVERLIMIT,
-                CellKey.Role.LIBRARY, CellKey.Role.LKML)) {
+                CellKey.Role.LIBRARY, CellKey.Role.LKML, CellKey.Role.PATH)) {
             analysis.allCells().stream().filter(c -> c.key().role() == role).forEach(cells::add);
         }
         for (CellSummary cell : cells) {
@@ -71,6 +79,9 @@ public final class SummaryCsv implements ReportWriter {
                     String.valueOf(cell.fixedCost().corrected()), String.valueOf(cell.fixedCost().missing()),
                     String.valueOf(cell.blocks()), n(cell.usPerCallHalfWidthPct()), n(cell.cpu().client()), n(cell.cpu().bus()),
                     n(cell.cpu().server()), key.placement()));
+            if (paths) {
+                row.add(n(cell.cpu().path()));
+            }
             csv.append(line(row));
         }
         return csv.toString();

@@ -121,6 +121,7 @@ public final class SummaryJson implements ReportWriter {
         ArrayNode sweepCells = root.putArray("sweep_cells");
         analysis.sweepCells().forEach(cell -> sweepCells.add(CellJson.cell(cell, analysis)));
         LibraryJson.write(root, analysis);
+        PathsJson.write(root, analysis);
         PlacementJson.write(root, analysis);
         overhead(root.putArray("overhead"), analysis.health());
         floor(root.putArray("floor"), analysis.health());

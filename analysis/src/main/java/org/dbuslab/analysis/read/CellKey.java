@@ -1,7 +1,9 @@
 package org.dbuslab.analysis.read;
 
 import org.dbuslab.format.Pair;
+import org.dbuslab.format.Route;
 import org.dbuslab.format.Series;
+import org.dbuslab.format.Transport;
 
 import java.util.List;
 
@@ -38,6 +40,8 @@ public record CellKey(String transport, String mode, int payloadBytes, int windo
     public static final String OVERLIMIT = Series.OVERLIMIT.label();
     public static final String LIBRARIES = Series.LIBRARIES.label();
     public static final String LKML = Series.LKML.label();
+    public static final String PATHS = Series.PATHS.label();
+    public static final String POLICY = Series.POLICY.label();
     /** Marks a pair whose server answers empty ({@link #emptyReply()}). */
     public static final String EMPTY_REPLY = " (empty reply)";
     public static final String ECHO = "echo";
@@ -121,6 +125,14 @@ public record CellKey(String transport, String mode, int payloadBytes, int windo
     /** The client timed from outside, start-up included: libdbus's dbus-test-tool spam. */
     public boolean externallyTimed() {
         return method.equals(SPAM) && pair.startsWith("libdbus>");
+    }
+
+    /**
+     * How the client reaches its bus ({@link Transport#route()}): through xdg-dbus-proxy, systemd-stdio-bridge, or
+     * directly, which is also the answer for every transport this version does not know.
+     */
+    public Route route() {
+        return Transport.ofLabel(transport).map(Transport::route).orElse(Route.DIRECT);
     }
 
     /** Whether a bus carries the calls: not for peer-to-peer (p2p-*) and raw-socket (raw-*) transports. */

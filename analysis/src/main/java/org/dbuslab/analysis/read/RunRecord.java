@@ -15,7 +15,8 @@ import java.time.Instant;
  * @param jitMs      how long the client's JIT compiled during the run; null when runs.csv does not say (libdbus rows,
  *                   older sessions)
  * @param block      the block (runs.csv's {@code round}) the run was made in; null when runs.csv has none
- * @param cpu        the CPU time of client, bus and server during the run; {@link CpuNs#NONE} when not measured
+ * @param cpu        the CPU time of client, bus, server and a real-world path's program during the run; {@link CpuNs#NONE}
+ *                   when not measured
  */
 public record RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Phase phase, Instant startedUtc,
                  LatencyRef latency, Long fixedNs, String expected, Long jitMs, Integer block, CpuNs cpu) {

@@ -22,7 +22,7 @@ import java.util.function.Consumer;
  * run's per-call latency histogram is; {@code method}, {@code pair}, {@code series} are part of the cell (absent or
  * empty: echo, dbus-java>dbus-java, matrix); {@code fixed_ns} is spam rows' fixed cost; {@code reference} is only
  * checked against pair and series, which decide; {@code round} is the block (paired comparisons); the
- * {@code cpu_*_ns} are the CPU time per component; {@code placement} is part of the cell (absent or empty: the
+ * {@code cpu_*_ns} are the CPU time per component ({@code cpu_path_ns}: a real-world path's program); {@code placement} is part of the cell (absent or empty: the
  * session's placement, see {@link Placements}).
  *
  * <p>A folder may come from someone else: a row that cannot be read (a wrong field count, NaN, a negative or
@@ -135,6 +135,6 @@ public final class RunsCsvReader {
         return new RunRecord(key, row.run(), row.elapsedNanos(), counts, phase, row.startedUtc(), latency,
                 row.fixedNanos(), shared.of(Objects.requireNonNullElse(row.expected(), "")), shared.of(row.jitMillis()),
                 row.round() == null || row.round() < 1 ? null : row.round(),
-                new CpuNs(row.cpuClientNanos(), row.cpuBusNanos(), row.cpuServerNanos()));
+                new CpuNs(row.cpuClientNanos(), row.cpuBusNanos(), row.cpuServerNanos(), row.cpuPathNanos()));
     }
 }

@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
 /**
  * The report's opening verdicts, in the lab's order of questions: bus against bus, bus against peer-to-peer, sync
  * against pipelined (and where the sweep saturates), what the client library costs, what the seed's experiments look like
- * today ({@link SeedFinding}), how precise it all is. Each is
+ * today ({@link SeedFinding}), what real-world paths cost ({@link RealWorldPathsFindings}), how precise it all is. Each is
  * read off the comparisons the sections show (no second computation), says "no significant difference" where the
  * data cannot tell, gives its ratio with the 95% CI, and links to the section that backs it up. A question the
  * session did not measure gets no finding.
@@ -52,6 +52,7 @@ public final class Findings {
         ClientLibrariesFinding.of(analysis).ifPresent(f -> findings.add(link(f, ClientLibrariesSection.ID)));
         LkmlSection.finding(analysis).ifPresent(f -> findings.add(link(f, LkmlSection.ID)));
         SeedFinding.of(analysis).forEach(f -> findings.add(link(f, ScenariosSection.ID)));
+        findings.addAll(RealWorldPathsFindings.of(analysis));
         precision(analysis).ifPresent(f -> findings.add(link(f, PrecisionView.ID)));
         return findings;
     }

@@ -6,7 +6,10 @@ import org.dbuslab.analysis.model.Analysis;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The sections of issue 14, in reading order: "Client libraries", then "The 2015 experiment"; none for older folders. */
+/**
+ * The sections of issue 14, in reading order: "Client libraries", then "The 2015 experiment"; then issue 24's "Real-world
+ * paths"; none for older folders.
+ */
 public final class LibrarySections {
 
     private LibrarySections() {
@@ -16,6 +19,7 @@ public final class LibrarySections {
         List<Section> sections = new ArrayList<>();
         ClientLibrariesSection.of(analysis).ifPresent(sections::add);
         LkmlSection.of(analysis).ifPresent(sections::add);
+        RealWorldPathsSection.of(analysis).ifPresent(sections::add);
         return sections;
     }
 }
