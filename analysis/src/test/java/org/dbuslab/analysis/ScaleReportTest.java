@@ -33,6 +33,12 @@ public class ScaleReportTest {
      */
     private static void point(List<ScaleRunsCsv.Row> rows, String series, String transport, String mode, int window,
                               int clients, int subscribers, int rules, double delayMs, double rate, long lost) {
+        point(rows, series, transport, mode, window, clients, subscribers, rules, delayMs, rate, lost,
+            ScaleRunsCsv.routeOf(series, delayMs));
+    }
+
+    private static void point(List<ScaleRunsCsv.Row> rows, String series, String transport, String mode, int window,
+                              int clients, int subscribers, int rules, double delayMs, double rate, long lost, String route) {
         double[] spread = {0.98, 1.0, 1.01, 0.99, 1.02};
         double[] latencySpread = {0.9, 1.0, 1.0, 1.2};
         boolean distance = series.equals("distance");
@@ -45,10 +51,10 @@ public class ScaleReportTest {
                 window, 1000, clients, subscribers, rules, rules / 64, delayMs, count, elapsed, block == 1 ? lost : 0, 0,
                 0, 0, 0, p50, p99,
                 series.equals("clients") ? 0.99 : Double.NaN, elapsed / 2, elapsed / 4, series.equals("signals") ? 0 : elapsed / 8,
-                series.equals("distance") && delayMs > 0 ? elapsed / 100 : -1, "-"));
+                route.equals("relay") ? elapsed / 100 : -1, "-", route));
         }
         rows.add(new ScaleRunsCsv.Row(series, 1, "warmup", 0, "", transport, mode, window, 1000, clients, subscribers, rules,
-            0, delayMs, 10, 1_000_000, 0, 0, 0, 0, 0, -1, -1, Double.NaN, -1, -1, -1, -1, "-"));
+            0, delayMs, 10, 1_000_000, 0, 0, 0, 0, 0, -1, -1, Double.NaN, -1, -1, -1, -1, "-", route));
     }
 
     private Path fixture(double farRawUsPerCall) {
@@ -121,8 +127,10 @@ public class ScaleReportTest {
             + "2900 calls/s, 91% of window ÷ RTT"), md);
         assertFalse(md.contains("window 256: "), "a point with lost calls is not the best window");
         assertTrue(md.contains("| µs/call | p50 µs | p99 µs | bound calls/s |"), "the distance table's latency columns");
-        assertTrue(md.contains("| p2p-tcp | 10 ms | sync | 1 | 50 | "), md);
-        assertTrue(md.contains(" | 20150.0 | 20150.0 | 22165.0 | 50 | 100% |"), "µs/call, p50, p99, bound: " + md);
+        assertTrue(md.contains("| p2p-tcp | relay | 10 ms | sync | 1 | 50 | "), md);
+        assertTrue(md.contains(" | 20150.0 | 20150.0 | 22165.0 | 50 | 100% | n/a |"), "µs/call, p50, p99, bound, net: " + md);
+        assertTrue(md.contains("judged against loopback: this folder has no relay at D = 0"), "an older folder says so");
+        assertFalse(md.contains("## Second network namespace"), "nothing to show");
     }
 
     @Test
@@ -173,6 +181,111 @@ public class ScaleReportTest {
         }
         assertEquals(2, root.get("relay_checks").size());
         assertTrue(root.get("relay_checks").get(0).get("passed").asBoolean());
+    }
+
+    /**
+     * A folder with the relay at D = 0 and the second namespace: raw TCP direct 30 µs/call, through the relay at D = 0
+     * 400 µs (its own hops), at D = 1 ms 2434 µs: +20% against 2·D + loopback floor, but 2034 µs over the relay's own
+     * floor against 2·D = 2000 µs, +1.7%.
+     */
+    private Path calibrated() {
+        List<ScaleRunsCsv.Row> rows = new ArrayList<>();
+        point(rows, "distance", "raw-tcp", "sync", 1, 1, 0, 0, 0, 1e6 / 30, 0, "direct");
+        point(rows, "distance", "raw-tcp", "sync", 1, 1, 0, 0, 0, 1e6 / 400, 0, "relay");
+        point(rows, "distance", "raw-tcp", "sync", 1, 1, 0, 0, 1, 1e6 / 2_434, 0, "relay");
+        point(rows, "distance", "dbus-daemon-tcp", "sync", 1, 1, 0, 0, 0, 1e6 / 120, 0, "direct");
+        point(rows, "distance", "dbus-daemon-tcp", "sync", 1, 1, 0, 0, 0, 1e6 / 500, 0, "relay");
+        point(rows, "distance", "dbus-daemon-tcp", "sync", 1, 1, 0, 0, 1, 1e6 / 2_550, 0, "relay");
+        point(rows, "distance", "dbus-daemon-tcp", "sync", 1, 1, 0, 0, 0, 1e6 / 150, 0, "netns");
+        point(rows, "distance", "dbus-daemon-tcp", "async", 32, 1, 0, 0, 0, 20_000, 0, "direct");
+        point(rows, "distance", "dbus-daemon-tcp", "async", 32, 1, 0, 0, 0, 16_000, 0, "netns");
+        rows.forEach(r -> ScaleRunsCsv.append(dir, r));
+        org.dbuslab.format.SkippedTsv.FORMAT.append(dir, List.of(
+            new org.dbuslab.format.SkippedTsv.Row("p2p-tcp netns-sync", "ip not found (install the Debian package iproute2)")));
+        return dir;
+    }
+
+    @Test
+    public void theRelaysCheckIsJudgedNetOfItsOwnFloorWithTheFloorShown() throws Exception {
+        String md = report(calibrated());
+        assertTrue(md.contains("PASS — raw-tcp through the relay at D = 1 ms: 2434.0 µs/call, net of the relay's own floor "
+            + "(the relay at D = 0: 400.0 µs) 2034.0 µs against 2·D = 2000.0 µs: within 10.0 % (+1.7%); against loopback "
+            + "(2·D + floor = 2030.0 µs) +19.9%"), md);
+        assertTrue(md.contains("| raw-tcp | sync | 1 | 30.0 | 400.0 | +370.0 | "), "the relay floor table: " + md);
+        String findings = md.substring(md.indexOf("## Findings"), md.indexOf("## At a distance"));
+        assertTrue(findings.contains("the delay line's own cost: raw-tcp sync through the relay at D = 0 takes 400.0 µs/call "
+            + "against 30.0 direct, +370.0 µs (95% CI "), findings);
+        assertTrue(findings.contains("paired over 5 blocks); net of that floor the relay's check: at D = 1 ms 2034.0 µs over "
+            + "it against 2·D = 2000.0 (+1.7%, PASS; against loopback +19.9%)"), findings);
+        // dbus-daemon-tcp at 1 ms: 2550 µs, of which the line's own 380 µs: 2170 net; its bound from 2·D + 500
+        assertTrue(md.contains("dbus-daemon-tcp at D = 1 ms: sync 2550.0 µs/call, 2170.0 net of the relay's own cost (392 "
+            + "calls/s, 98% of its bound)"), md);
+        assertTrue(md.contains("| dbus-daemon-tcp | relay | 1 ms | sync | 1 | 392 | "), md);
+        assertTrue(md.contains("| dbus-daemon-tcp | relay | 0 ms | sync | 1 | 2000 | "), "the relay at D = 0 is a row: " + md);
+    }
+
+    @Test
+    public void theSecondNamespaceHasItsTableFindingAndSkips() throws Exception {
+        String md = report(calibrated());
+        String section = md.substring(md.indexOf("## Second network namespace"));
+        assertTrue(section.contains("the same kernel and the same CPUs as loopback, but a real IP path"), section);
+        assertTrue(section.contains("| dbus-daemon-tcp | sync | 1 | 120.0 | "), section);
+        assertTrue(section.contains(" | 150.0 | "), section);
+        assertTrue(section.contains(" | 1.25× | "), "150 against 120 µs/call: " + section);
+        assertTrue(section.contains("p2p-tcp netns-sync: not measured, ip not found (install the Debian package iproute2)"),
+            section);
+        String findings = md.substring(md.indexOf("## Findings"), md.indexOf("## At a distance"));
+        assertTrue(findings.contains("second network namespace (a veth pair: the same kernel and CPUs, a real IP path), "
+            + "µs/call against loopback: dbus-daemon-tcp window 32 1.25× (95% CI "), findings);
+        assertTrue(findings.contains("dbus-daemon-tcp sync 1.25× (95% CI "), findings);
+        assertEquals(1, findings.lines().filter(l -> l.contains("second network namespace")).count(), "one finding line");
+    }
+
+    @Test
+    public void summaryJsonCarriesTheRelayFloorTheNetCheckAndTheNamespace() throws Exception {
+        report(calibrated());
+        JsonNode root = new ObjectMapper().readTree(dir.resolve("summary.json").toFile());
+        JsonNode rawFloor = null;
+        for (JsonNode f : root.get("relay_floors")) {
+            if (f.get("transport").asText().equals("raw-tcp")) {
+                rawFloor = f;
+            }
+        }
+        assertEquals(2, root.get("relay_floors").size());
+        assertEquals(370, rawFloor.get("relay_cost_us_per_call").asDouble(), 1e-6);
+        assertTrue(rawFloor.get("relay_cost_us_per_call_ci95_low").asDouble() < 370);
+        assertEquals(5, rawFloor.get("paired_blocks").asInt());
+        JsonNode check = root.get("relay_checks").get(0);
+        assertEquals("relay-floor", check.get("judged_against").asText());
+        assertEquals(400, check.get("relay_floor_us").asDouble(), 1e-6);
+        assertEquals(2034, check.get("added_us").asDouble(), 1e-6);
+        assertEquals(2064, check.get("net_us_per_call").asDouble(), 1e-6);
+        assertEquals(2400, check.get("net_expected_us").asDouble(), 1e-6);
+        assertTrue(check.get("passed").asBoolean());
+        assertFalse(check.get("loopback_passed").asBoolean());
+        JsonNode relay1 = null;
+        for (JsonNode c : root.get("distance_cells")) {
+            assertTrue(c.has("route"), c.toString());
+            if (c.get("transport").asText().equals("dbus-daemon-tcp") && c.get("delay_ms").asDouble() == 1) {
+                relay1 = c;
+            }
+        }
+        assertEquals("relay", relay1.get("route").asText());
+        assertEquals(2170, relay1.get("net_us_per_call").asDouble(), 1e-6);
+        assertEquals(2500, relay1.get("rtt_calibrated_us").asDouble(), 1e-6);
+        assertEquals(2120, relay1.get("rtt_us").asDouble(), 1e-6, "as before: 2·D + the direct floor");
+        JsonNode namespace = root.get("second_namespace");
+        assertEquals(3, namespace.size());
+        JsonNode sync = namespace.get(namespace.get(0).get("mode").asText().equals("sync") ? 0 : 1);
+        assertEquals(1.25, sync.get("ratio").asDouble(), 1e-9);
+        assertEquals(120, sync.get("loopback_us_per_call").asDouble(), 1e-6);
+        assertEquals(150, sync.get("namespace_us_per_call").asDouble(), 1e-6);
+        assertEquals(5, sync.get("paired_blocks").asInt());
+        assertTrue(sync.get("skipped").isNull());
+        JsonNode skipped = namespace.get(2);
+        assertEquals("p2p-tcp", skipped.get("transport").asText());
+        assertEquals("sync", skipped.get("mode").asText());
+        assertTrue(skipped.get("skipped").asText().contains("iproute2"));
     }
 
     @Test

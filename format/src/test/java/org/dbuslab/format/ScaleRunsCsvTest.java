@@ -66,6 +66,44 @@ class ScaleRunsCsvTest {
     }
 
     @Test
+    void aRowKeepsItsRouteAndAnOlderFileWithoutTheColumnStillReads(@TempDir Path dir) throws Exception {
+        ScaleRunsCsv.Row relay0 = new ScaleRunsCsv.Row("distance", 2, "measure", 2, "", "raw-tcp", "sync", 1, 1000, 1, 0,
+            0, 0, 0, 900, 250_000_000L, 0, 0, 0, 0, 0, 270_000, 400_000, Double.NaN, 1, 0, 2, 3, "-", "relay");
+        ScaleRunsCsv.Row netns = new ScaleRunsCsv.Row("distance", 2, "measure", 2, "", "p2p-tcp", "async", 32, 1000, 1, 0,
+            0, 0, 0, 900, 250_000_000L, 0, 0, 0, 0, 0, 270_000, 400_000, Double.NaN, 1, 0, 2, 0, "-", "netns");
+        ScaleRunsCsv.append(dir, relay0);
+        ScaleRunsCsv.append(dir, netns);
+        List<ScaleRunsCsv.Row> back = ScaleRunsCsv.read(dir.resolve(ScaleRunsCsv.FILE));
+        assertEquals(List.of("relay", "netns"), back.stream().map(ScaleRunsCsv.Row::route).toList());
+        assertTrue(Files.readAllLines(dir.resolve(ScaleRunsCsv.FILE)).get(0).endsWith(",problem,route"));
+
+        // a folder written before the column: distance rows above 0 went through the relay, the rest direct
+        ScaleRunsCsv.Row far = new ScaleRunsCsv.Row("distance", 1, "measure", 1, "", "raw-tcp", "sync", 1, 1000, 1, 0, 0,
+            0, 1.0, 100, 250_000_000L, 0, 0, 0, 0, 0, -1, -1, Double.NaN, -1, -1, -1, -1, "-");
+        ScaleRunsCsv.Row near = new ScaleRunsCsv.Row("distance", 1, "measure", 1, "", "raw-tcp", "sync", 1, 1000, 1, 0, 0,
+            0, 0, 100, 250_000_000L, 0, 0, 0, 0, 0, -1, -1, Double.NaN, -1, -1, -1, -1, "-");
+        List<String> older = new ArrayList<>(List.of(ScaleRunsCsv.OLDER_HEADER));
+        for (ScaleRunsCsv.Row r : List.of(far, near, clients(0, "-"))) {
+            String line = ScaleRunsCsv.line(r);
+            older.add(line.substring(0, line.lastIndexOf(',')));
+        }
+        List<ScaleRunsCsv.Row> read = ScaleRunsCsv.parse(older);
+        assertEquals(List.of("relay", "direct", "direct"), read.stream().map(ScaleRunsCsv.Row::route).toList());
+        assertEquals(List.of(far, near, clients(0, "-")), read);
+        assertThrows(IllegalArgumentException.class, () -> new ScaleRunsCsv.Row("distance", 1, "measure", 1, "", "t",
+            "m", 1, 1, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0, -1, -1, Double.NaN, -1, -1, -1, -1, "-", "tunnel"));
+    }
+
+    @Test
+    void theRelayAtZeroAndTheNamespaceClientsHaveNamesOfTheirOwn() {
+        assertEquals("distance-p2p-tcp-0.0ms-sync", ScaleRunsCsv.distanceClient("p2p-tcp", "direct", 0, "sync"));
+        assertEquals("distance-p2p-tcp-0.0ms-relay-sync", ScaleRunsCsv.distanceClient("p2p-tcp", "relay", 0, "sync"));
+        assertEquals("distance-p2p-tcp-10.0ms-async", ScaleRunsCsv.distanceClient("p2p-tcp", "relay", 10, "async"));
+        assertEquals("logs/distance/distance-dbus-daemon-tcp-netns-async.hlog",
+            ScaleRunsCsv.distanceLatencyLog("dbus-daemon-tcp", "netns", 0, "async"));
+    }
+
+    @Test
     void aTruncatedLastLineIsSkippedButABadMiddleLineFails() {
         String good = ScaleRunsCsv.line(clients(0, "-"));
         List<String> skipped = new ArrayList<>();

@@ -17,13 +17,32 @@ public record ScaleCell(Key key, int runs, int blocks, long count, long lost, lo
                  long errors, double[] rates, int[] rateBlocks, double rateMedian, Interval rateCi95, double p50Us, double p99Us,
                  double jain, double cpuClientUs, double cpuBusUs, double cpuServerUs, double cpuRelayUs) {
 
-    /** What makes a point: the series and its parameters. */
+    /**
+     * What makes a point: the series and its parameters; ROUTE (ScaleRunsCsv.ROUTES) tells a distance point's direct,
+     * relay and second-namespace runs apart (direct for every other series).
+     */
     public record Key(String series, String transport, String mode, int window, int payloadBytes, int clients,
-               int subscribers, int matchRules, double delayMs) {
+               int subscribers, int matchRules, double delayMs, String route) {
         public static Key of(ScaleRunsCsv.Row r) {
             return new Key(r.series(), r.transport(), r.mode(), r.window(), r.payloadBytes(), r.clients(),
-                r.subscribers(), r.matchRules(), r.delayMs());
+                r.subscribers(), r.matchRules(), r.delayMs(), r.route());
         }
+    }
+
+    /** Each measured run's µs per operation (10⁶ / its rate), by block in block order: a point's runs for a paired CI. */
+    public java.util.Map<Integer, double[]> usByBlock() {
+        java.util.Map<Integer, List<Double>> lists = new java.util.TreeMap<>();
+        for (int i = 0; i < rates.length; i++) {
+            lists.computeIfAbsent(rateBlocks[i], k -> new java.util.ArrayList<>()).add(1e6 / rates[i]);
+        }
+        java.util.Map<Integer, double[]> out = new java.util.TreeMap<>();
+        lists.forEach((block, us) -> out.put(block, us.stream().mapToDouble(Double::doubleValue).toArray()));
+        return out;
+    }
+
+    /** Each measured run's µs per operation (10⁶ / its rate). */
+    public double[] usPerOperationOfRuns() {
+        return java.util.Arrays.stream(rates).map(r -> 1e6 / r).toArray();
     }
 
     public static ScaleCell of(Key key, List<ScaleRunsCsv.Row> measured, Bootstrap bootstrap) {

@@ -8,6 +8,8 @@ import org.dbuslab.analysis.model.Numbers;
 import org.dbuslab.analysis.model.RunBlocks;
 import org.dbuslab.analysis.model.ScaleCell;
 import org.dbuslab.analysis.model.ScaleResults;
+import org.dbuslab.format.ScaleRunsCsv;
+import org.dbuslab.stats.Interval;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,8 +20,9 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * The scale session's sections (issue 15): "Many clients", "Signals and match rules" and "At a distance", each a
- * table of its points, verdicts with bootstrap 95% intervals, and a chart. None when the folder has no scale-runs.csv.
+ * The scale session's sections (issue 15): "Many clients", "Signals and match rules", "At a distance" (with the delay
+ * line's own floor) and "Second network namespace", each a table of its points, verdicts with bootstrap 95% intervals,
+ * and a chart where one says something. None when the folder has no scale-runs.csv.
  */
 public final class ScaleSections {
 
@@ -42,6 +45,9 @@ public final class ScaleSections {
         if (!scale.series("distance").isEmpty()) {
             sections.add(distance(scale, verdicts.distance()));
         }
+        if (!scale.route(ScaleRunsCsv.ROUTE_NETNS).isEmpty() || !scale.namespaceSkips().isEmpty()) {
+            sections.add(namespace(scale, verdicts.namespace()));
+        }
         if (!scale.warnings().isEmpty() && !sections.isEmpty()) {
             sections.add(Section.builder("scale-warnings", "Scale input warnings").bullets(scale.warnings()).build());
         }
@@ -56,9 +62,10 @@ public final class ScaleSections {
      * Every section's verdicts, made once per report (each is a bootstrap): the lead ones are those of each section's
      * largest point (at the most clients, the most subscribers and rules, the longest delay) and the deliveries.
      */
-    public record Verdicts(List<Verdict> clients, List<Verdict> signals, List<Verdict> distance) {
+    public record Verdicts(List<Verdict> clients, List<Verdict> signals, List<Verdict> distance, List<Verdict> namespace) {
         public static Verdicts of(ScaleResults scale) {
-            return new Verdicts(clientsVerdicts(scale), signalsVerdicts(scale), distanceVerdicts(scale));
+            return new Verdicts(clientsVerdicts(scale), signalsVerdicts(scale), distanceVerdicts(scale),
+                namespaceVerdicts(scale));
         }
     }
 
@@ -68,6 +75,7 @@ public final class ScaleSections {
         leads(verdicts.clients(), "scale-clients", out);
         leads(verdicts.signals(), "scale-signals", out);
         leads(verdicts.distance(), "scale-distance", out);
+        leads(verdicts.namespace(), "scale-netns", out);
         return out;
     }
 
@@ -166,39 +174,45 @@ public final class ScaleSections {
         return c.key().window() * 1e6 / rttUs(scale, c);
     }
 
+    /**
+     * The round trip calibrated to the point's own route: 2·D + the sync µs/call of the same target and route at D = 0
+     * (through the relay: the relay with no delay, so the line's own hops are in the floor, not counted against D);
+     * where the relay at D = 0 was not measured (older folders), {@link #rttUs}.
+     */
+    public static double calibratedRttUs(ScaleResults scale, ScaleCell c) {
+        return scale.distance(c.key().transport(), c.key().route(), 0, "sync", 1).filter(ScaleCell::clean)
+            .map(f -> 2000 * c.key().delayMs() + f.usPerOperation()).orElseGet(() -> rttUs(scale, c));
+    }
+
+    /** window ÷ the calibrated RTT, calls per second. */
+    public static double calibratedBoundPerSecond(ScaleResults scale, ScaleCell c) {
+        return c.key().window() * 1e6 / calibratedRttUs(scale, c);
+    }
+
     public static Section distance(ScaleResults scale, List<Verdict> verdicts) {
-        List<ScaleCell> cells = scale.series("distance");
+        List<ScaleCell> cells = scale.series("distance").stream()
+            .filter(c -> !c.key().route().equals(ScaleRunsCsv.ROUTE_NETNS)).toList();
         Section.Builder section = Section.builder("scale-distance", "At a distance")
             .note("A loopback TCP delay relay holds every chunk for D (one way) before forwarding it, in order, losing "
-                + "nothing; in front of dbus-daemon-tcp, p2p-tcp and the raw TCP echo server (D = 0: no relay). One client, "
-                + "sync or pipelined with a window of calls in flight, every reply verified. The bound is window ÷ RTT "
-                + "with RTT = 2·D + the target's own sync µs/call without the relay; \"of bound\" is calls/s ÷ bound. "
+                + "nothing; in front of dbus-daemon-tcp, p2p-tcp and the raw TCP echo server. Route direct: no relay (D = 0, "
+                + "loopback); relay at D = 0: the relay with no delay, the delay line's own floor (its two extra TCP hops "
+                + "and its threads). One client, sync or pipelined with a window of calls in flight, every reply verified. "
+                + "net µs/call: µs/call minus the delay line's own cost (the relay at D = 0 minus direct, same target, "
+                + "mode and window; n/a where that was not measured). The bound is window ÷ RTT with RTT = 2·D + the "
+                + "sync µs/call of the same target and route at D = 0 (through the relay: the relay at D = 0; without "
+                + "it, the target's own sync µs/call without the relay); \"of bound\" is calls/s ÷ bound. "
                 + "p50/p99: per-call round trip, send to verified reply (a pipelined call's includes its wait behind the "
                 + "window; µs/call is the reciprocal of calls/s), median of the runs' own percentiles.");
-        List<String> checks = new ArrayList<>();
-        for (ScaleResults.RelayCheck check : scale.relayChecks()) {
-            String line = "raw-tcp through the relay at D = " + ms(check.delayMs()) + ": " + us(check.measuredUs())
-                + " µs/call against 2·D + floor = " + us(check.expectedUs()) + " µs (floor " + us(check.floorUs()) + " µs): ";
-            if (check.delayMs() >= ScaleResults.RELAY_CHECK_FROM_MS) {
-                checks.add((check.passed() ? "PASS" : "FAIL") + " — " + line + "within "
-                    + Numbers.percent(ScaleResults.RELAY_TOLERANCE) + (check.passed() ? "" : " NOT met") + " ("
-                    + signedPct(check.measuredUs() / check.expectedUs() - 1) + ")");
-            } else {
-                checks.add("info — " + line + signedPct(check.measuredUs() / check.expectedUs() - 1)
-                    + " (not judged below " + ms(ScaleResults.RELAY_CHECK_FROM_MS) + ")");
-            }
-        }
-        if (checks.isEmpty()) {
-            checks.add("the relay's own check could not be made: no clean raw-tcp rows with and without the relay");
-        }
-        section.subsection(Section.builder("scale-relay-check", "The relay's own check").bullets(checks).build());
-        Table table = table(List.of("target", "D", "mode", "window", "calls/s", "95% CI", "µs/call", "p50 µs", "p99 µs",
-                "bound calls/s", "of bound", "CPU bus µs/call", "CPU server µs/call", "CPU relay µs/call", "runs",
-                "lost/mism./err."),
-            cells.stream().map(c -> List.of(c.key().transport(), ms(c.key().delayMs()), c.key().mode(),
+        section.subsection(relayFloorSection(scale));
+        Table table = table(List.of("target", "route", "D", "mode", "window", "calls/s", "95% CI", "µs/call",
+                "p50 µs", "p99 µs", "bound calls/s", "of bound", "net µs/call", "CPU bus µs/call", "CPU server µs/call",
+                "CPU relay µs/call", "runs", "lost/mism./err."),
+            cells.stream().map(c -> List.of(c.key().transport(), c.key().route(), ms(c.key().delayMs()), c.key().mode(),
                 Integer.toString(c.key().window()), Numbers.perSecond(c.rateMedian()), ci(c), us(c.usPerOperation()),
-                us(c.p50Us()), us(c.p99Us()), Numbers.perSecond(boundPerSecond(scale, c)), pct(c.rateMedian() / boundPerSecond(scale, c)),
-                us(c.cpuBusUs()), us(c.cpuServerUs()), us(c.cpuRelayUs()), Integer.toString(c.runs()), faults(c))).toList());
+                us(c.p50Us()), us(c.p99Us()), Numbers.perSecond(calibratedBoundPerSecond(scale, c)),
+                pct(c.rateMedian() / calibratedBoundPerSecond(scale, c)), us(scale.netUsPerCall(c)), us(c.cpuBusUs()),
+                us(c.cpuServerUs()),
+                us(c.cpuRelayUs()), Integer.toString(c.runs()), faults(c))).toList());
         List<Figure> charts = new ArrayList<>();
         for (String t : scale.values("distance", ScaleCell.Key::transport)) {
             Map<String, Map<String, Double>> lines = new LinkedHashMap<>();
@@ -208,7 +222,7 @@ public final class ScaleSections {
                     .put(c.key().mode().equals("sync") ? "sync" : Integer.toString(c.key().window()), c.rateMedian());
                 lines.computeIfAbsent(name + " bound", k -> new LinkedHashMap<>())
                     .put(c.key().mode().equals("sync") ? "sync" : Integer.toString(c.key().window()),
-                        Math.min(boundPerSecond(scale, c), 4 * c.rateMedian()));
+                        Math.min(calibratedBoundPerSecond(scale, c), 4 * c.rateMedian()));
             });
             if (lines.values().stream().anyMatch(m -> m.size() > 1)) {
                 charts.add(ScaleChart.of("scale-distance-" + t, "At a distance: calls/s by window, " + t,
@@ -218,6 +232,107 @@ public final class ScaleSections {
             }
         }
         return section.bulletsOrNone(texts(verdicts)).table(table, "details").charts(charts).build();
+    }
+
+    /**
+     * The delay line's own cost (the relay at D = 0 minus direct, per target and mode) and the relay's check, net of
+     * it: what the delay adds over the relay's own floor within 10% of 2·D (older folders: against loopback).
+     */
+    private static Section relayFloorSection(ScaleResults scale) {
+        List<String> checks = new ArrayList<>();
+        for (ScaleResults.RelayCheck check : scale.relayChecks()) {
+            boolean judged = check.delayMs() >= ScaleResults.RELAY_CHECK_FROM_MS;
+            String verdict = judged ? (check.passed() ? "PASS" : "FAIL") : "info";
+            if (check.calibrated()) {
+                checks.add(verdict + " — raw-tcp through the relay at D = " + ms(check.delayMs()) + ": " + us(check.measuredUs())
+                    + " µs/call, net of the relay's own floor (the relay at D = 0: " + us(check.relayFloorUs()) + " µs) "
+                    + us(check.addedUs()) + " µs against 2·D = " + us(check.twoDUs()) + " µs: "
+                    + (judged ? "within " + Numbers.percent(ScaleResults.RELAY_TOLERANCE) + (check.passed() ? "" : " NOT met")
+                        + " (" + signedPct(check.deviation()) + ")" : signedPct(check.deviation()) + " (not judged below "
+                        + ms(ScaleResults.RELAY_CHECK_FROM_MS) + ")")
+                    + "; against loopback (2·D + floor = " + us(check.expectedUs()) + " µs) "
+                    + signedPct(check.measuredUs() / check.expectedUs() - 1));
+                continue;
+            }
+            String line = "raw-tcp through the relay at D = " + ms(check.delayMs()) + ": " + us(check.measuredUs())
+                + " µs/call against 2·D + floor = " + us(check.expectedUs()) + " µs (floor " + us(check.floorUs()) + " µs): ";
+            if (judged) {
+                checks.add(verdict + " — " + line + "within "
+                    + Numbers.percent(ScaleResults.RELAY_TOLERANCE) + (check.passed() ? "" : " NOT met") + " ("
+                    + signedPct(check.deviation()) + ")");
+            } else {
+                checks.add("info — " + line + signedPct(check.deviation())
+                    + " (not judged below " + ms(ScaleResults.RELAY_CHECK_FROM_MS) + ")");
+            }
+        }
+        if (checks.isEmpty()) {
+            checks.add("the relay's own check could not be made: no clean raw-tcp rows with and without the relay");
+        } else if (scale.relayFloor("raw-tcp", "sync", 1).isEmpty()) {
+            checks.add("judged against loopback: this folder has no relay at D = 0 (the relay's own floor), so the relay's "
+                + "own hops count against D");
+        }
+        Section.Builder floor = Section.builder("scale-relay-check", "The relay's own floor and check");
+        List<ScaleResults.RelayFloor> floors = scale.relayFloors();
+        if (!floors.isEmpty()) {
+            floor.table(table(List.of("target", "mode", "window", "direct µs/call", "relay D = 0 µs/call",
+                    "relay cost µs/call", "95% CI", "paired blocks", "CPU relay µs/call"),
+                floors.stream().map(f -> List.of(f.transport(), f.mode(), Integer.toString(f.window()), us(f.directUs()),
+                    us(f.relayUs()), Numbers.signedMicroseconds(f.cost().us()), ci(f.cost()),
+                    Integer.toString(f.cost().pairedBlocks()), us(f.cost().candidate().cpuRelayUs()))).toList()), "details");
+        }
+        return floor.bullets(checks).build();
+    }
+
+    // ---- Second network namespace
+
+    public static Section namespace(ScaleResults scale, List<Verdict> verdicts) {
+        List<ScaleResults.NamespaceComparison> rows = scale.namespaceComparisons();
+        Section.Builder section = Section.builder("scale-netns", "Second network namespace")
+            .note("The client in one network namespace, the bus (dbus-daemon-tcp, with its Java server) or the p2p-tcp Java "
+                + "server in another, the two joined by a veth pair: the same kernel and the same CPUs as loopback, but a "
+                + "real IP path (a veth device, routing and neighbour lookup, a namespace crossing per packet). Not another "
+                + "machine: no NIC, no wire, no interrupts of its own. Against the same client and server on loopback "
+                + "(direct, D = 0) in the same blocks; the ratio is the namespace's µs/call over loopback's, with its "
+                + "bootstrap 95% CI, paired by block when at least " + RunBlocks.MIN_BLOCKS + " blocks hold runs of both.");
+        List<List<String>> table = new ArrayList<>();
+        for (ScaleResults.NamespaceComparison r : rows) {
+            ScaleCell n = r.netns();
+            table.add(List.of(r.transport(), r.mode(), Integer.toString(r.window()),
+                r.loopback().map(c -> us(c.usPerOperation())).orElse(Numbers.NOT_AVAILABLE),
+                r.loopback().map(ScaleSections::usCi).orElse(Numbers.NOT_AVAILABLE), us(n.usPerOperation()), usCi(n),
+                r.ratio().map(x -> Numbers.factor(x.ratio()) + "×").orElse(Numbers.NOT_AVAILABLE),
+                r.ratio().filter(x -> x.ci95().isDefined()).map(x -> Numbers.factor(x.ci95().low()) + "–"
+                    + Numbers.factor(x.ci95().high())).orElse(Numbers.NOT_AVAILABLE),
+                r.ratio().map(x -> Integer.toString(x.pairedBlocks())).orElse(Numbers.NOT_AVAILABLE),
+                us(n.p50Us()), us(n.p99Us()), us(n.cpuBusUs()), us(n.cpuServerUs()), Integer.toString(n.runs()), faults(n)));
+        }
+        List<String> skipped = scale.namespaceSkips().entrySet().stream().map(e -> e.getKey() + ": not measured, "
+            + e.getValue()).toList();
+        List<String> lines = new ArrayList<>(texts(verdicts));
+        lines.addAll(skipped);
+        section.bulletsOrNone(lines);
+        if (!table.isEmpty()) {
+            section.table(table(List.of("transport", "mode", "window", "loopback µs/call", "loopback 95% CI",
+                "namespace µs/call", "namespace 95% CI", "ratio", "ratio 95% CI", "paired blocks", "namespace p50 µs",
+                "namespace p99 µs", "CPU bus µs/call", "CPU server µs/call", "runs", "lost/mism./err."), table), "details");
+        }
+        return section.build();
+    }
+
+    /** The namespace section's one finding: every transport and mode's ratio in one line. */
+    private static List<Verdict> namespaceVerdicts(ScaleResults scale) {
+        List<String> parts = new ArrayList<>();
+        for (ScaleResults.NamespaceComparison r : scale.namespaceComparisons()) {
+            String what = r.transport() + " " + (r.mode().equals("sync") ? "sync" : "window " + r.window());
+            parts.add(r.ratio().map(x -> what + " " + x.text() + " (" + us(r.netns().usPerOperation()) + " against "
+                + us(x.candidate().usPerOperation()) + " µs)").orElse(what + " n/a ("
+                + (r.loopback().isEmpty() ? "no loopback point" : "a side not clean") + ")"));
+        }
+        if (parts.isEmpty()) {
+            return List.of();
+        }
+        return List.of(new Verdict("second network namespace (a veth pair: the same kernel and CPUs, a real IP path), "
+            + "µs/call against loopback: " + String.join("; ", parts), true));
     }
 
     /** The clients section's verdicts: N clients on each bus against dbus-daemon, and against one client. */
@@ -282,30 +397,50 @@ public final class ScaleSections {
         return verdicts;
     }
 
-    /** The distance section's verdicts: per target and D, sync against its bound and the best window against sync. */
+    /**
+     * The distance section's verdicts: the delay line's own floor and the check net of it (a lead), then per target
+     * and D, sync against its bound and the best window against sync.
+     */
     private static List<Verdict> distanceVerdicts(ScaleResults scale) {
-        List<ScaleCell> cells = scale.series("distance");
+        List<ScaleCell> cells = scale.route(ScaleRunsCsv.ROUTE_RELAY);
         double longest = cells.stream().mapToDouble(c -> c.key().delayMs()).max().orElse(0);
         List<Verdict> verdicts = new ArrayList<>();
+        scale.relayFloor("raw-tcp", "sync", 1).ifPresent(f -> {
+            String checks = scale.relayChecks().stream().filter(c -> c.delayMs() >= ScaleResults.RELAY_CHECK_FROM_MS)
+                .map(c -> "at D = " + ms(c.delayMs()) + " " + us(c.addedUs()) + " µs over it against 2·D = "
+                    + us(c.twoDUs()) + " (" + signedPct(c.deviation()) + ", " + (c.passed() ? "PASS" : "FAIL")
+                    + "; against loopback " + signedPct(c.measuredUs() / c.expectedUs() - 1) + ")")
+                .collect(java.util.stream.Collectors.joining(", "));
+            verdicts.add(new Verdict("the delay line's own cost: raw-tcp sync through the relay at D = 0 takes "
+                + us(f.relayUs()) + " µs/call against " + us(f.directUs()) + " direct, " + f.cost().text()
+                + (checks.isEmpty() ? "" : "; net of that floor the relay's check: " + checks), true));
+        });
         for (String t : scale.values("distance", ScaleCell.Key::transport)) {
-            for (double d : scale.values("distance", ScaleCell.Key::delayMs)) {
+            for (double d : scale.relayDelays()) {
                 if (d == 0) {
                     continue;
                 }
-                Optional<ScaleCell> sync = scale.find("distance", t, "sync", 1, 1, 0, 0, d);
+                Optional<ScaleCell> sync = scale.distance(t, ScaleRunsCsv.ROUTE_RELAY, d, "sync", 1);
                 Optional<ScaleCell> best = cells.stream().filter(c -> c.key().transport().equals(t) && c.key().delayMs() == d
                     && c.key().mode().equals("async") && c.clean()).max(java.util.Comparator.comparingDouble(ScaleCell::rateMedian));
                 // the lead: the D-Bus targets at the longest delay (raw-tcp is the relay's own check)
                 boolean lead = d == longest && !t.startsWith("raw-");
                 sync.filter(ScaleCell::clean).ifPresent(s -> verdicts.add(new Verdict(t + " at D = " + ms(d) + ": sync " + us(s.usPerOperation())
-                    + " µs/call (" + Numbers.perSecond(s.rateMedian()) + " calls/s, " + pct(s.rateMedian() / boundPerSecond(scale, s))
+                    + " µs/call" + net(scale, s) + " (" + Numbers.perSecond(s.rateMedian()) + " calls/s, "
+                    + pct(s.rateMedian() / calibratedBoundPerSecond(scale, s))
                     + " of its bound)" + best.map(b -> "; pipelined, window " + b.key().window() + ": "
-                    + Numbers.perSecond(b.rateMedian()) + " calls/s, " + pct(b.rateMedian() / boundPerSecond(scale, b))
+                    + Numbers.perSecond(b.rateMedian()) + " calls/s, " + pct(b.rateMedian() / calibratedBoundPerSecond(scale, b))
                     + " of window ÷ RTT, " + ScaleResults.Ratio.of(Optional.of(b), Optional.of(s)).map(ScaleResults.Ratio::text)
                     .orElse("n/a") + " the calls/s of sync").orElse(""), lead)));
             }
         }
         return verdicts;
+    }
+
+    /** ", net of the relay's own cost N µs" where that cost was measured, else nothing. */
+    private static String net(ScaleResults scale, ScaleCell c) {
+        double net = scale.netUsPerCall(c);
+        return Double.isFinite(net) ? ", " + us(net) + " net of the relay's own cost" : "";
     }
 
     // ---- formatting
@@ -318,6 +453,16 @@ public final class ScaleSections {
     private static String ci(ScaleCell c) {
         return c.rateCi95().isDefined() ? Numbers.perSecond(c.rateCi95().low()) + "–" + Numbers.perSecond(c.rateCi95().high())
             : Numbers.NOT_AVAILABLE;
+    }
+
+    private static String ci(ScaleResults.Difference d) {
+        return d.ci95().isDefined() ? Numbers.microseconds(d.ci95().low()) + "–" + Numbers.microseconds(d.ci95().high())
+            : Numbers.NOT_AVAILABLE;
+    }
+
+    private static String usCi(ScaleCell c) {
+        Interval i = c.usPerOperationCi95();
+        return i.isDefined() ? us(i.low()) + "–" + us(i.high()) : Numbers.NOT_AVAILABLE;
     }
 
     private static String faults(ScaleCell c) {

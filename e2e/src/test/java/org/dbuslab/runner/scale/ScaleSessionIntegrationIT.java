@@ -26,7 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The scale session end to end, small: real dbus-daemon, dbus-broker and dbus-daemon-tcp (lab/bus.sh), the Java
  * servers, relays and clients of the real jars; every series in scale-runs.csv, every call and signal verified,
- * the report's three sections, and nothing left running. Under CI=true a bus that cannot start fails the test.
+ * the report's sections (the relay at D = 0 and the second network namespace among them), and nothing left running
+ * (the namespaces removed). Under CI=true a bus that cannot start fails the test.
  * It lives in e2e, which is built after every jar it runs (the analysis jar included, which the runner's module
  * does not depend on), in the runner's package, whose internals it drives.
  */
@@ -74,6 +75,18 @@ class ScaleSessionIntegrationIT {
         for (String t : ScalePlan.DISTANCE_TARGETS) {
             assertTrue(measured.stream().anyMatch(r -> r.series().equals("distance") && r.transport().equals(t)
                 && r.delayMs() == 1.0), "distance through the relay to " + t);
+            assertTrue(measured.stream().anyMatch(r -> r.series().equals("distance") && r.transport().equals(t)
+                && r.delayMs() == 0 && r.route().equals("relay") && r.cpuRelayNanos() > 0), "the relay at D = 0 to " + t);
+        }
+        // the second network namespace: measured (as root with ip), else one skipped.tsv line per target and mode
+        List<ScaleRunsCsv.Row> netns = measured.stream().filter(r -> r.route().equals("netns")).toList();
+        if (netns.isEmpty()) {
+            // not root or no ip, and not CI (there the session fails, above)
+            assertTrue(Files.readString(out.resolve("skipped.tsv")).contains("p2p-tcp netns-sync\t"), progress);
+        } else {
+            assertEquals(java.util.Set.of("dbus-daemon-tcp", "p2p-tcp"),
+                netns.stream().map(ScaleRunsCsv.Row::transport).collect(java.util.stream.Collectors.toSet()));
+            assertTrue(progress.contains("second network namespace: dbuslab-"), progress);
         }
         // the relay really delays: a sync round trip through a 1 ms line takes at least 2 ms
         ScaleRunsCsv.Row raw = measured.stream().filter(r -> r.series().equals("distance")
@@ -87,7 +100,8 @@ class ScaleSessionIntegrationIT {
         assertTrue(Files.isRegularFile(out.resolve(ScaleRunsCsv.distanceLatencyLog("raw-tcp", 1.0, "sync"))));
 
         String report = Files.readString(out.resolve("report.md"));
-        for (String title : List.of("Many clients", "Signals and match rules", "At a distance")) {
+        for (String title : List.of("Many clients", "Signals and match rules", "At a distance",
+            "The relay's own floor and check", "Second network namespace")) {
             assertTrue(report.contains(title), title + " in report.md");
         }
         assertTrue(report.contains("| µs/call | p50 µs | p99 µs | bound calls/s |"), "the distance table's p50/p99");
@@ -96,6 +110,9 @@ class ScaleSessionIntegrationIT {
             long pid = Long.parseLong(line.split("\t")[1]);
             assertTrue(ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true), "still running: " + line);
         }
+        NetnsPair pair = NetnsPair.forSession(System.getenv(), ProcessHandle.current().pid());
+        assertTrue(!Files.exists(Path.of("/run/netns", pair.clientNs())) && !Files.exists(Path.of("/run/netns", pair.busNs())),
+            "the namespaces are removed");
     }
 
     private static void require(boolean ok, String reason) {

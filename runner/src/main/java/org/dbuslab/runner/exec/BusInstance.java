@@ -60,6 +60,13 @@ public final class BusInstance {
     public static BusInstance up(Supervisor supervisor, Path busScript, String transport, String label, Path tmp,
                                  Path logDir, Map<String, String> env, CpuPlacement.Cpus cpus)
         throws IOException, StartFailed, InterruptedException {
+        return up(supervisor, busScript, transport, label, tmp, logDir, env, cpus, List.of());
+    }
+
+    /** As above, bus.sh (and so the bus) started under PREFIX after taskset, e.g. ip netns exec NAME. */
+    public static BusInstance up(Supervisor supervisor, Path busScript, String transport, String label, Path tmp,
+                                 Path logDir, Map<String, String> env, CpuPlacement.Cpus cpus, List<String> prefix)
+        throws IOException, StartFailed, InterruptedException {
         Files.createDirectories(logDir);
         Path dir = ShortTemp.create(tmp, label + ".").resolve("bus");
         Files.createDirectory(dir);
@@ -69,7 +76,9 @@ public final class BusInstance {
         supervisor.onClose("bus.sh down " + label, pending::down);
         String address;
         try {
-            address = script.up(transport, dir, cpus.tasksetPrefix(), env, logDir.resolve("bus-up.err"), UP_TIMEOUT);
+            List<String> under = new ArrayList<>(cpus.tasksetPrefix());
+            under.addAll(prefix);
+            address = script.up(transport, dir, under, env, logDir.resolve("bus-up.err"), UP_TIMEOUT);
         } catch (BusScript.StartFailed e) {
             throw new StartFailed("bus did not start: " + e.getMessage().replaceFirst("^bus\\.sh: ", ""));
         }

@@ -92,10 +92,16 @@ public final class Services {
     /** bus.sh up TRANSPORT as LABEL (its logs in logs/LABEL), with extra ENV; false (and dead) if it failed. */
     public boolean startBus(String transport, String label, Map<String, String> env) throws IOException,
         InterruptedException {
+        return startBus(transport, label, env, List.of());
+    }
+
+    /** As above, bus.sh started under PREFIX (e.g. ip netns exec NAME: the bus in another network namespace). */
+    public boolean startBus(String transport, String label, Map<String, String> env, List<String> prefix)
+        throws IOException, InterruptedException {
         String name = "bus:" + label;
         try {
             BusInstance bus = BusInstance.up(supervisor, jars.busScript(), transport, label, tmp, logs.resolve(label),
-                env, pinning.cpus(CpuPlacement.Role.BUS, true));
+                env, pinning.cpus(CpuPlacement.Role.BUS, true), prefix);
             services.put(name, Service.ofBus(name, bus));
             say.accept("   bus " + label + ": " + bus.address());
             return true;
@@ -107,12 +113,24 @@ public final class Services {
 
     /** The Java server for TRANSPORT (on bus LABEL's bus, or listening itself for p2p); see awaitReady. */
     public void spawnJavaServer(String transport, String label) throws IOException {
+        spawnJavaServer(transport, label, List.of(), "tcp:host=127.0.0.1,port=0");
+    }
+
+    /**
+     * As above, started under PREFIX (e.g. ip netns exec NAME), a p2p-tcp server listening on TCPLISTEN (a D-Bus
+     * address, port 0: the kernel's choice).
+     */
+    public void spawnJavaServer(String transport, String label, List<String> prefix, String tcpListen)
+        throws IOException {
         List<String> args = switch (transport) {
             case "p2p-unix" -> List.of("--listen", "unix:path=" + tmp.resolve("p2p.sock"));
-            case "p2p-tcp" -> List.of("--listen", "tcp:host=127.0.0.1,port=0");
+            case "p2p-tcp" -> List.of("--listen", tcpListen);
             default -> List.of("--bus", services.get("bus:" + label).address());
         };
-        spawn("srv:" + label, logs.resolve(label).resolve("server"), java.jar(jars.serverJar(), List.of(), args));
+        List<String> command = new ArrayList<>(prefix);
+        command.addAll(java.jar(jars.serverJar(), List.of(), args));
+        spawn("srv:" + label, logs.resolve(label).resolve("server"), command,
+            Transport.ofLabel(transport).map(Transport::isBus).orElse(true));
     }
 
     /** How long a route's program may take to listen. */
@@ -227,7 +245,11 @@ public final class Services {
     }
 
     private void spawn(String name, Path logBase, List<String> command) throws IOException {
-        Launch launch = Launch.of(logBase, command).on(pinning.cpus(CpuPlacement.Role.SERVER, onBus(name)));
+        spawn(name, logBase, command, onBus(name));
+    }
+
+    private void spawn(String name, Path logBase, List<String> command, boolean onBus) throws IOException {
+        Launch launch = Launch.of(logBase, command).on(pinning.cpus(CpuPlacement.Role.SERVER, onBus));
         services.put(name, Service.ofProcess(name, supervisor.start(name, launch)));
     }
 

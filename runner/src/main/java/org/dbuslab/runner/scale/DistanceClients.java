@@ -24,23 +24,28 @@ import java.util.function.Function;
 
 /**
  * The distance series' persistent clients (the lab's Java client, or the raw-socket client for raw-tcp), one per
- * target, delay and mode, driven over the control channel as the session drives its clients: payload, window and
- * calls per run, CPU of client, bus, server and relay read around every run. Each client appends every run's
- * per-call latencies to its own HdrHistogram log ({@link ScaleRunsCsv#distanceLatencyLog}); a run's row gets the
- * p50/p99 of its interval ({@link RunLatency}).
+ * target, route, delay and mode (a second-namespace client starts inside its namespace), driven over the control
+ * channel as the session drives its clients: payload, window and calls per run, CPU of client, bus, server and
+ * relay read around every run. Each client appends every run's per-call latencies to its own HdrHistogram log
+ * ({@link ScaleRunsCsv#distanceLatencyLog}); a run's row gets the p50/p99 of its interval ({@link RunLatency}).
  */
 final class DistanceClients {
 
     static final Duration READY_TIMEOUT = Duration.ofSeconds(90);
 
     /**
-     * Where a client connects: the relay's address (D above 0) or the server's; the relay's pid, or none. UNAVAILABLE:
-     * why there is no route (a bus, server or relay did not start), else null.
+     * Where a client connects: the relay's address or the server's (or the bus's); the relay's pid, or none; PREFIX,
+     * the command the client starts under (ip netns exec NAME for the second namespace), or empty. UNAVAILABLE: why
+     * there is no route (a bus, server, relay or namespace did not start), else null.
      */
     record Route(String address, boolean peer, List<Long> busPids, List<Long> serverPids, Long relayPid,
-                 String unavailable) {
+                 List<String> prefix, String unavailable) {
+        Route {
+            prefix = List.copyOf(prefix);
+        }
+
         static Route unavailable(String why) {
-            return new Route(null, false, List.of(), List.of(), null, why);
+            return new Route(null, false, List.of(), List.of(), null, List.of(), why);
         }
     }
 
@@ -73,11 +78,12 @@ final class DistanceClients {
                 out.problems.put(d.clientKey(), r.unavailable());
                 continue;
             }
-            String name = ScaleRunsCsv.distanceClient(d.transport(), d.delayMs(), d.mode());
-            Path latency = results.resolve(ScaleRunsCsv.distanceLatencyLog(d.transport(), d.delayMs(), d.mode()));
-            List<String> command = d.transport().startsWith("raw-")
+            String name = ScaleRunsCsv.distanceClient(d.transport(), d.route(), d.delayMs(), d.mode());
+            Path latency = results.resolve(ScaleRunsCsv.distanceLatencyLog(d.transport(), d.route(), d.delayMs(), d.mode()));
+            List<String> command = new java.util.ArrayList<>(r.prefix());
+            command.addAll(d.transport().startsWith("raw-")
                 ? ClientCommand.raw(java, jars, r.address(), d.transport(), d.mode(), latency)
-                : ClientCommand.java(java, jars, List.of(), r.address(), r.peer(), null, d.transport(), d.mode(), latency);
+                : ClientCommand.java(java, jars, List.of(), r.address(), r.peer(), null, d.transport(), d.mode(), latency));
             Path logBase = results.resolve(ScaleRunsCsv.DISTANCE_LOGS).resolve(name);
             out.clients.put(d.clientKey(), ClientProcess.start(supervisor, name, Launch.of(logBase, command)));
             out.routes.put(d.clientKey(), r);
@@ -125,14 +131,14 @@ final class DistanceClients {
             d.mode(), d.window(), payloadBytes, 1, 0, 0, 0, d.delayMs(), done.calls(), done.elapsedNanos(), done.lost(),
             done.mismatched(), 0, 0, done.errors(), latency.p50Nanos(), latency.p99Nanos(), Double.NaN,
             ToolLine.ns(o.cpu().clientNs()), ToolLine.ns(o.cpu().busNs()), ToolLine.ns(o.cpu().serverNs()), relayNs,
-            done.problem());
+            done.problem(), d.route());
     }
 
     private static ScaleRunsCsv.Row failed(ScaleStep.Distance d, String phase, int block, int payloadBytes, String why) {
         return new ScaleRunsCsv.Row("distance", block, phase, block, "", d.transport(), d.mode(), d.window(),
             payloadBytes, 1, 0, 0, 0, d.delayMs(), 0, 0, 0, 0, 0, 0, 1, ScaleRunsCsv.UNKNOWN, ScaleRunsCsv.UNKNOWN,
             Double.NaN, ScaleRunsCsv.UNKNOWN, ScaleRunsCsv.UNKNOWN, ScaleRunsCsv.UNKNOWN, ScaleRunsCsv.UNKNOWN,
-            "not run: " + why);
+            "not run: " + why, d.route());
     }
 
     void quitAll() throws InterruptedException {

@@ -1,6 +1,7 @@
 package org.dbuslab.runner.scale;
 
 import org.dbuslab.runner.exec.Child;
+import org.dbuslab.runner.exec.CpuPlacement;
 import org.dbuslab.runner.exec.JavaRuntime;
 import org.dbuslab.runner.exec.Launch;
 import org.dbuslab.runner.exec.Supervisor;
@@ -16,7 +17,8 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * The delay lines of the distance series: one scale-jar {@code relay} process per target and delay, supervised
+ * The delay lines of the distance series: one scale-jar {@code relay} process per target and delay (0 included: the
+ * relay's own floor), supervised
  * (stopped with everything else, also on Ctrl-C), started together and each ready when it prints
  * {@code ready ADDRESS} (the target's address through the relay).
  */
@@ -34,9 +36,13 @@ final class Relays {
         return relays.get(ScalePlan.relayKey(transport, delayMs));
     }
 
-    /** Starts one relay per key (TRANSPORT@DELAY) in front of TARGETS' addresses; why not, per key, if one fails. */
+    /**
+     * Starts one relay per key (TRANSPORT@DELAY, 0 = no delay) in front of TARGETS' addresses, on CPUS (a pinned
+     * placement's extra processes' CPU, the bus's); why not, per key, if one fails.
+     */
     static Relays start(Supervisor supervisor, JavaRuntime java, Path scaleJar, Map<String, String> targets,
-                        List<String> keys, Path logs, Map<String, String> failures) throws IOException, InterruptedException {
+                        List<String> keys, Path logs, Map<String, String> failures, CpuPlacement.Cpus cpus)
+        throws IOException, InterruptedException {
         Relays out = new Relays();
         Map<String, Child> starting = new LinkedHashMap<>();
         for (String key : keys) {
@@ -49,7 +55,7 @@ final class Relays {
             }
             Path base = logs.resolve("relay-" + transport + "-" + String.format(Locale.ROOT, "%s", delay) + "ms");
             starting.put(key, supervisor.start("relay:" + key, Launch.of(base,
-                java.jar(scaleJar, List.of(), List.of("relay", "--target", target, "--delay-ms", delay)))));
+                java.jar(scaleJar, List.of(), List.of("relay", "--target", target, "--delay-ms", delay))).on(cpus)));
         }
         long deadline = System.nanoTime() + READY_TIMEOUT.toNanos();
         for (Map.Entry<String, Child> e : starting.entrySet()) {

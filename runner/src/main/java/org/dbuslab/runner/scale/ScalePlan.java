@@ -1,5 +1,7 @@
 package org.dbuslab.runner.scale;
 
+import org.dbuslab.format.ScaleRunsCsv;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -20,6 +22,11 @@ public final class ScalePlan {
     public static final List<String> SIGNAL_BUSES = List.of("dbus-daemon", "dbus-broker");
     /** The delay line's targets: the D-Bus TCP transports, and the raw TCP floor that checks the relay itself. */
     public static final List<String> DISTANCE_TARGETS = List.of("dbus-daemon-tcp", "p2p-tcp", "raw-tcp");
+    /**
+     * The targets also measured across two network namespaces joined by a veth pair (the client in one, the bus or
+     * the p2p server in the other: the same kernel and CPUs, a real IP path), paired with the same on loopback.
+     */
+    public static final List<String> NAMESPACE_TARGETS = List.of("dbus-daemon-tcp", "p2p-tcp");
     /** A distance run's expected round trip beyond 2·D, for choosing its calls (the loopback floor, roughly). */
     static final double FLOOR_MS = 0.15;
     /** Fastest rate assumed when choosing calls, so a near run does not get more calls than it needs. */
@@ -51,17 +58,40 @@ public final class ScalePlan {
             steps.add(signals(s, bus, Integer.toString(s.ruleSubscribers()), join(s.matchRules()), s.matchRules().size()));
         }
         for (String target : DISTANCE_TARGETS) {
-            steps.add(new ScaleStep.Distance(target, 0, "sync", 1, calls(s, 0, 1)));
+            boolean raw = target.startsWith("raw-");
+            // D = 0: straight to the server (loopback), the relay with no delay (the delay line's own floor) and, for
+            // the D-Bus TCP transports, across the second network namespace; sync, and pipelined at one window
+            List<String> floors = NAMESPACE_TARGETS.contains(target)
+                ? List.of(ScaleRunsCsv.ROUTE_DIRECT, ScaleRunsCsv.ROUTE_RELAY, ScaleRunsCsv.ROUTE_NETNS)
+                : List.of(ScaleRunsCsv.ROUTE_DIRECT, ScaleRunsCsv.ROUTE_RELAY);
+            for (String route : floors) {
+                steps.add(new ScaleStep.Distance(target, route, 0, "sync", 1, calls(s, 0, 1)));
+                if (!raw) {
+                    steps.add(new ScaleStep.Distance(target, route, 0, "async", s.floorWindow(), calls(s, 0, s.floorWindow())));
+                }
+            }
             for (double d : s.delaysMs()) {
-                steps.add(new ScaleStep.Distance(target, d, "sync", 1, calls(s, d, 1)));
-                if (!target.startsWith("raw-")) {
+                steps.add(new ScaleStep.Distance(target, ScaleRunsCsv.ROUTE_RELAY, d, "sync", 1, calls(s, d, 1)));
+                if (!raw) {
                     for (int w : s.windows()) {
-                        steps.add(new ScaleStep.Distance(target, d, "async", w, calls(s, d, w)));
+                        steps.add(new ScaleStep.Distance(target, ScaleRunsCsv.ROUTE_RELAY, d, "async", w, calls(s, d, w)));
                     }
                 }
             }
         }
         return new ScalePlan(s, steps);
+    }
+
+    /** This plan without the points of ROUTE (e.g. netns where the namespaces cannot be made). */
+    public ScalePlan without(String route) {
+        return new ScalePlan(settings, steps.stream()
+            .filter(st -> !(st instanceof ScaleStep.Distance d && d.route().equals(route))).toList());
+    }
+
+    /** The points of ROUTE, in plan order. */
+    public List<ScaleStep.Distance> points(String route) {
+        return steps.stream().filter(ScaleStep.Distance.class::isInstance).map(ScaleStep.Distance.class::cast)
+            .filter(d -> d.route().equals(route)).toList();
     }
 
     private static ScaleStep.Tool signals(ScaleSettings s, String bus, String subscribers, String rules, int points) {
@@ -98,16 +128,16 @@ public final class ScalePlan {
         return settings;
     }
 
-    /** The distance series' persistent clients: one per target, delay (0 = direct) and mode. */
+    /** The distance series' persistent clients: one per target, route, delay and mode. */
     public Set<String> distanceClients() {
         return steps.stream().filter(ScaleStep.Distance.class::isInstance).map(st -> ((ScaleStep.Distance) st).clientKey())
             .collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
-    /** The relays: one per D-Bus/raw target and delay above 0. */
+    /** The relays: one per D-Bus/raw target and delay, 0 (the relay's own floor) included. */
     public Set<String> relays() {
         return steps.stream().filter(ScaleStep.Distance.class::isInstance).map(ScaleStep.Distance.class::cast)
-            .filter(d -> d.delayMs() > 0).map(d -> relayKey(d.transport(), d.delayMs()))
+            .filter(d -> d.route().equals(ScaleRunsCsv.ROUTE_RELAY)).map(d -> relayKey(d.transport(), d.delayMs()))
             .collect(Collectors.toCollection(LinkedHashSet::new));
     }
 

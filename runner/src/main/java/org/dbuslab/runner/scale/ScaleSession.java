@@ -1,8 +1,10 @@
 package org.dbuslab.runner.scale;
 
 import org.dbuslab.format.ScaleRunsCsv;
+import org.dbuslab.format.SkippedTsv;
 import org.dbuslab.runner.exec.CpuClock;
 import org.dbuslab.runner.exec.CpuMeter;
+import org.dbuslab.runner.exec.CpuPlacement;
 import org.dbuslab.runner.exec.JavaRuntime;
 import org.dbuslab.runner.exec.LabLayout;
 import org.dbuslab.runner.exec.Service;
@@ -29,13 +31,16 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
  * {@code lab/run-all.sh --scale}: the bus under load and at a distance (issue 15). Starts dbus-daemon, dbus-broker
  * and dbus-daemon-tcp (lab/bus.sh), the Java server on each and on p2p-unix and p2p-tcp, the raw TCP echo server,
- * one delay relay per target and delay, and the distance series' persistent clients, all under one
- * {@link Supervisor} (stopped at the end, on a failure and on Ctrl-C). One warm-up pass of the distance points,
+ * one delay relay per target and delay (0 included), a second network namespace (two namespaces joined by a veth
+ * pair, {@link NetnsPair}) with a dbus-daemon-tcp and the p2p-tcp server in one and their distance clients in the
+ * other, and the distance series' persistent clients, all under one {@link Supervisor} (stopped, and the namespaces
+ * removed, at the end, on a failure and on Ctrl-C). One warm-up pass of the distance points,
  * then blocks: every step of the {@link ScalePlan} once per block, in shuffled order, until the settings' most
  * blocks or until the budget would not hold another (at least the least). Rows go to scale-runs.csv as each run
  * ends; then the analysis jar writes the report.
@@ -43,6 +48,8 @@ import java.util.stream.Stream;
 public final class ScaleSession {
 
     public static final String PROG = "run-all.sh";
+    /** The scale session pins nothing (free placement); relays take the EXTRA role's CPU, the bus's when pinned. */
+    static final CpuPlacement.Pinning PINNING = CpuPlacement.Pinning.NONE;
     static final Duration STOP_GRACE = Duration.ofSeconds(5);
     static final Duration REPORT_RESERVE = Duration.ofSeconds(30);
 
@@ -96,20 +103,28 @@ public final class ScaleSession {
         log.to(logs.resolve("session.log"));
         Supervisor supervisor = new Supervisor(STOP_GRACE, log::say).installShutdownHook()
             .recordPidsIn(logs.resolve("processes.tsv"));
-        SignalExit.install(log, PROG, "stopping relays, clients, servers and buses. Completed runs are in "
+        SignalExit.install(log, PROG, "stopping relays, clients, servers and buses, removing the network namespaces. "
+            + "Completed runs are in "
             + out.resolve(ScaleRunsCsv.FILE));
         Path tmp = ShortTemp.create(Path.of(env.getOrDefault("TMPDIR", "/tmp")), "dbus-lab-scale.");
         supervisor.onClose("remove " + tmp, () -> deleteTree(tmp));
         JavaRuntime java = JavaRuntime.fromEnvironment(env);
-        ScalePlan plan = ScalePlan.of(settings);
-        log.say("== scale session: " + plan.steps().size() + " steps per block, " + settings.minBlocks() + " to "
-            + settings.maxBlocks() + " blocks within " + Durations.format(settings.budget()) + "; results in " + out);
         try {
+            ScalePlan plan = ScalePlan.of(settings);
+            Optional<Namespaces> netns = namespaces(supervisor, out, plan);
+            if (netns.isEmpty()) {
+                plan = plan.without(ScaleRunsCsv.ROUTE_NETNS);
+            }
+            log.say("== scale session: " + plan.steps().size() + " steps per block, " + settings.minBlocks() + " to "
+                + settings.maxBlocks() + " blocks within " + Durations.format(settings.budget()) + "; results in " + out);
+            log.say("   placement: free. The scale session pins no process: relays and the second namespace's bus, "
+                + "servers and clients run where the scheduler puts them (were it pinned, a relay, as an extra "
+                + "process, would run on the bus's CPU)");
             LabLayout jars = layout.snapshot(tmp.resolve("jars"), logs.resolve("jars.sha256"));
             Path scale = Files.copy(scaleJar, tmp.resolve("jars").resolve(scaleJar.getFileName()),
                 StandardCopyOption.REPLACE_EXISTING);
-            EnvironmentFile.write(supervisor, java, jars, config, org.dbuslab.runner.exec.CpuPlacement.ofThisProcess(), out, logs, log);
-            measure(supervisor, jars, scale, java, tmp, logs, out, plan);
+            EnvironmentFile.write(supervisor, java, jars, config, CpuPlacement.ofThisProcess(), out, logs, log);
+            measure(supervisor, jars, scale, java, tmp, logs, out, plan, netns);
         } finally {
             supervisor.close();
         }
@@ -122,19 +137,91 @@ public final class ScaleSession {
         return failures == 0 && reportWritten ? 0 : 1;
     }
 
+    /** The second network namespace, made: ip and the pair. */
+    record Namespaces(IpNetns ip, NetnsPair pair) {
+        List<String> inBus() {
+            return pair.inBusNs(ip.ip());
+        }
+
+        List<String> inClient() {
+            return pair.inClientNs(ip.ip());
+        }
+    }
+
+    /** A label of the second namespace's bus or server: logs/&lt;label&gt;/, services bus:&lt;label&gt;, srv:&lt;label&gt;. */
+    static String netnsLabel(String transport) {
+        return transport + "-netns";
+    }
+
+    /**
+     * The second network namespace of PLAN's netns points: made now, its removal registered with SUPERVISOR first (so
+     * it goes at the end, on a failure and on Ctrl-C, after the processes in it), or empty with the reason: one
+     * skipped.tsv line per target and mode, or under CI=true a failure of the session.
+     */
+    private Optional<Namespaces> namespaces(Supervisor supervisor, Path out, ScalePlan plan) throws InterruptedException {
+        List<ScaleStep.Distance> points = plan.points(ScaleRunsCsv.ROUTE_NETNS);
+        if (points.isEmpty()) {
+            return Optional.empty();
+        }
+        boolean ci = NetnsSupport.ci(env);
+        Optional<Path> ipPath = NetnsSupport.findIp(env.get("PATH"), Files::isExecutable);
+        IpNetns ip = ipPath.map(IpNetns::new).orElse(null);
+        NetnsSupport.Decision decision = NetnsSupport.decide(effectiveUid(), ipPath, ip != null && ip.hasNetns(), ci);
+        if (decision.measure()) {
+            NetnsPair pair = NetnsPair.forSession(env, ProcessHandle.current().pid());
+            supervisor.onClose("ip netns delete " + pair.clientNs() + " " + pair.busNs(), () -> ip.delete(pair));
+            try {
+                ip.create(pair);
+                log.say("   second network namespace: " + pair.describe() + " (the same kernel and CPUs, a real IP path)");
+                return Optional.of(new Namespaces(ip, pair));
+            } catch (IpNetns.Failed e) {
+                decision = NetnsSupport.failedToMake(e.getMessage(), ci);
+            }
+        }
+        if (decision.action() == NetnsSupport.Action.FAIL) {
+            failures++;
+            log.say("FAILED: second network namespace: " + decision.reason() + " (CI=true: a cell that cannot run fails)");
+        } else {
+            SkippedTsv.FORMAT.append(out, NetnsSupport.skippedRows(points, decision.reason()));
+            log.say("[skip] second network namespace: " + decision.reason() + " (skipped.tsv)");
+        }
+        return Optional.empty();
+    }
+
+    private static long effectiveUid() {
+        try {
+            return NetnsSupport.effectiveUid(Files.readAllLines(Path.of("/proc/self/status")));
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
     private void measure(Supervisor supervisor, LabLayout jars, Path scale, JavaRuntime java, Path tmp, Path logs,
-                         Path out, ScalePlan plan) throws IOException, InterruptedException {
+                         Path out, ScalePlan plan, Optional<Namespaces> netns) throws IOException, InterruptedException {
         Instant startup = clock.instant();
-        Services services = new Services(supervisor, jars, java, org.dbuslab.runner.exec.CpuPlacement.Pinning.NONE, tmp, logs, log::say);
+        Services services = new Services(supervisor, jars, java, PINNING, tmp, logs, log::say);
         log.say("== starting buses, servers and relays");
         for (String bus : List.of("dbus-daemon", "dbus-broker", "dbus-daemon-tcp")) {
             if (!services.startBus(bus, bus, Map.of())) {
                 log.say("[skip] " + bus + ": " + services.blocker(List.of("bus:" + bus)));
             }
         }
+        String netnsBus = netnsLabel("dbus-daemon-tcp");
+        if (netns.isPresent() && !services.startBus("dbus-daemon-tcp", netnsBus,
+            Map.of("LAB_BUS_TCP_HOST", netns.get().pair().busAddress()), netns.get().inBus())) {
+            log.say("[skip] " + netnsBus + ": " + services.blocker(List.of("bus:" + netnsBus)));
+        }
         for (String t : List.of("dbus-daemon", "dbus-broker", "dbus-daemon-tcp", "p2p-unix", "p2p-tcp")) {
             if (!Services.isBus(t) || services.blocker(List.of("bus:" + t)) == null) {
                 services.spawnJavaServer(t, t);
+            }
+        }
+        if (netns.isPresent()) {
+            // the servers live with the bus: only the client's connection crosses the veth pair
+            for (String t : ScalePlan.NAMESPACE_TARGETS) {
+                if (!Services.isBus(t) || services.blocker(List.of("bus:" + netnsLabel(t))) == null) {
+                    services.spawnJavaServer(t, netnsLabel(t), netns.get().inBus(), netns.get().pair().p2pListen());
+                }
             }
         }
         services.spawnRawServer("raw-tcp");
@@ -146,10 +233,10 @@ public final class ScaleSession {
         address(services, "raw:raw-tcp").ifPresent(a -> targets.put("raw-tcp", a));
         Map<String, String> relayFailures = new LinkedHashMap<>();
         Relays relays = Relays.start(supervisor, java, scale, targets, List.copyOf(plan.relays()), logs.resolve("relays"),
-            relayFailures);
+            relayFailures, PINNING.cpus(CpuPlacement.Role.EXTRA, true));
         relayFailures.forEach((k, why) -> log.say("[skip] relay " + k + ": " + why));
         DistanceClients distance = DistanceClients.start(supervisor, java, jars, plan,
-            d -> route(services, relays, relayFailures, targets, d), out, w -> log.say("warning: " + w));
+            d -> route(services, relays, relayFailures, targets, netns, d), out, w -> log.say("warning: " + w));
         log.say("== " + plan.steps().size() + " steps per block, " + distance.size() + " distance clients; startup took "
             + Durations.format(Duration.between(startup, clock.instant())));
 
@@ -227,22 +314,34 @@ public final class ScaleSession {
             + " UTC";
     }
 
-    private static java.util.Optional<String> address(Services services, String name) {
+    private static Optional<String> address(Services services, String name) {
         return services.get(name).filter(s -> s.check() == null).map(Service::address);
     }
 
     private static DistanceClients.Route route(Services services, Relays relays, Map<String, String> relayFailures,
-                                               Map<String, String> targets, ScaleStep.Distance d) {
+                                               Map<String, String> targets, Optional<Namespaces> netns,
+                                               ScaleStep.Distance d) {
         String t = d.transport();
+        boolean bus = Services.isBus(t);
+        if (d.route().equals(ScaleRunsCsv.ROUTE_NETNS)) {
+            String label = netnsLabel(t);
+            Optional<String> address = address(services, bus ? "bus:" + label : "srv:" + label);
+            if (netns.isEmpty() || address.isEmpty() || (bus && address(services, "srv:" + label).isEmpty())) {
+                return DistanceClients.Route.unavailable(label + " did not start");
+            }
+            return new DistanceClients.Route(address.get(), t.startsWith("p2p-"),
+                bus ? services.get("bus:" + label).map(Service::cpuPids).orElse(List.of()) : List.of(),
+                services.get("srv:" + label).map(Service::cpuPids).orElse(List.of()), null, netns.get().inClient(), null);
+        }
         if (!targets.containsKey(t)) {
             return DistanceClients.Route.unavailable(t + " did not start");
         }
-        boolean bus = Services.isBus(t);
         List<Long> busPids = bus ? services.get("bus:" + t).map(Service::cpuPids).orElse(List.of()) : List.of();
         String server = t.startsWith("raw-") ? "raw:" + t : "srv:" + t;
         List<Long> serverPids = services.get(server).map(Service::cpuPids).orElse(List.of());
-        if (d.delayMs() == 0) {
-            return new DistanceClients.Route(targets.get(t), t.startsWith("p2p-"), busPids, serverPids, null, null);
+        if (d.route().equals(ScaleRunsCsv.ROUTE_DIRECT)) {
+            return new DistanceClients.Route(targets.get(t), t.startsWith("p2p-"), busPids, serverPids, null, List.of(),
+                null);
         }
         Relays.Relay relay = relays.get(t, d.delayMs());
         if (relay == null) {
@@ -250,7 +349,7 @@ public final class ScaleSession {
                 "no relay"));
         }
         return new DistanceClients.Route(relay.address(), t.startsWith("p2p-"), busPids, serverPids,
-            relay.process().pid(), null);
+            relay.process().pid(), List.of(), null);
     }
 
     private boolean report(Path out, Path logs, JavaRuntime java) throws IOException, InterruptedException {

@@ -51,23 +51,38 @@ public sealed interface ScaleStep permits ScaleStep.Tool, ScaleStep.Distance {
     List<String> POINT_LISTS = List.of("--clients", "--subscribers", "--match-rules");
 
     /**
-     * One run of the persistent client of (TARGET, DELAY, MODE) through a relay of DELAYMS one way (0 = straight
-     * to the server, no relay): TARGET dbus-daemon-tcp, p2p-tcp or raw-tcp.
+     * One run of the persistent client of (TARGET, ROUTE, DELAY, MODE): TARGET dbus-daemon-tcp, p2p-tcp or raw-tcp;
+     * ROUTE (ScaleRunsCsv.ROUTES) direct (straight to the server on loopback, DELAYMS 0), relay (through a relay of
+     * DELAYMS one way; 0 = a relay with no delay, its own floor) or netns (the client in one network namespace, the
+     * bus or p2p server in the other, DELAYMS 0).
      */
-    record Distance(String transport, double delayMs, String mode, int window, int calls) implements ScaleStep {
+    record Distance(String transport, String route, double delayMs, String mode, int window, int calls)
+        implements ScaleStep {
+        public Distance {
+            if (!org.dbuslab.format.ScaleRunsCsv.ROUTES.contains(route)) {
+                throw new IllegalArgumentException("route must be one of " + org.dbuslab.format.ScaleRunsCsv.ROUTES
+                    + ", was '" + route + "'");
+            }
+            if (!route.equals(org.dbuslab.format.ScaleRunsCsv.ROUTE_RELAY) && delayMs != 0) {
+                throw new IllegalArgumentException("a " + route + " point has no delay, was " + delayMs + " ms");
+            }
+        }
+
         @Override
         public String series() {
             return "distance";
         }
 
-        /** The persistent client this point runs on: one per target, delay and mode. */
+        /** The persistent client this point runs on: one per target, route, delay and mode. */
         public String clientKey() {
-            return transport + "@" + delayMs + "/" + mode;
+            return transport + "@" + route + "@" + delayMs + "/" + mode;
         }
 
         @Override
         public String id() {
-            return "distance " + transport + " D=" + delayMs + " ms " + mode + " w=" + window;
+            return "distance " + transport + " " + route
+                + (route.equals(org.dbuslab.format.ScaleRunsCsv.ROUTE_RELAY) ? " D=" + delayMs + " ms " : " ")
+                + mode + " w=" + window;
         }
     }
 }

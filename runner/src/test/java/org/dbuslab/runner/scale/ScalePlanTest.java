@@ -7,6 +7,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ScalePlanTest {
@@ -67,13 +68,42 @@ class ScalePlanTest {
     @Test
     void distanceHasEveryTargetDelayAndWindowAndTheRawFloorSyncOnly() {
         List<ScaleStep.Distance> points = distance();
-        // per D-Bus target: direct sync + per delay (sync + 9 windows); raw-tcp: direct + per delay, sync only
-        assertEquals(2 * (1 + 3 * 10) + (1 + 3), points.size());
+        // per D-Bus target: at D = 0 direct, relay and netns, each sync + the floor's window; per delay sync + 9
+        // windows; raw-tcp: direct, relay at 0 and per delay, sync only
+        assertEquals(2 * (3 * 2 + 3 * 10) + (2 + 3), points.size());
         assertTrue(points.stream().filter(p -> p.transport().equals("raw-tcp")).allMatch(p -> p.mode().equals("sync")));
         assertTrue(points.stream().filter(p -> p.mode().equals("sync")).allMatch(p -> p.window() == 1));
-        assertEquals(9, plan.relays().size(), "one relay per target and delay above 0");
-        assertEquals(2 * (1 + 3 * 2) + 4, plan.distanceClients().size(), "one client per target, delay and mode");
-        assertEquals(76, plan.steps().size());
+        assertEquals(12, plan.relays().size(), "one relay per target and delay, 0 included");
+        assertTrue(plan.relays().contains("raw-tcp@0.0"), "the relay's own floor");
+        assertEquals(2 * (3 * 2 + 3 * 2) + 5, plan.distanceClients().size(), "one client per target, route, delay and mode");
+        assertEquals(87, plan.steps().size());
+    }
+
+    @Test
+    void theFloorsAreDirectTheRelayWithNoDelayAndTheSecondNamespaceAtOneWindow() {
+        for (String target : ScalePlan.DISTANCE_TARGETS) {
+            for (String route : List.of("direct", "relay")) {
+                assertTrue(distance().stream().anyMatch(p -> p.transport().equals(target) && p.route().equals(route)
+                    && p.delayMs() == 0 && p.mode().equals("sync")), target + " " + route + " at D = 0");
+            }
+        }
+        List<ScaleStep.Distance> netns = plan.points("netns");
+        assertEquals(4, netns.size());
+        assertEquals(new HashSet<>(ScalePlan.NAMESPACE_TARGETS),
+            new HashSet<>(netns.stream().map(ScaleStep.Distance::transport).toList()));
+        assertTrue(netns.stream().allMatch(p -> p.delayMs() == 0 && (p.mode().equals("sync") ? p.window() == 1
+            : p.window() == ScaleSettings.PRESET.floorWindow())));
+        for (ScaleStep.Distance p : netns) {
+            assertTrue(distance().stream().anyMatch(q -> q.route().equals("direct") && q.transport().equals(p.transport())
+                && q.mode().equals(p.mode()) && q.window() == p.window()), "its loopback twin: " + p);
+        }
+        ScalePlan without = plan.without("netns");
+        assertEquals(plan.steps().size() - 4, without.steps().size());
+        assertTrue(without.points("netns").isEmpty());
+        assertEquals(plan.relays(), without.relays());
+        assertEquals(4, new HashSet<>(netns.stream().map(ScaleStep::id).toList()).size(), "ids tell them apart");
+        assertThrows(IllegalArgumentException.class, () -> new ScaleStep.Distance("p2p-tcp", "netns", 1.0, "sync", 1, 8));
+        assertThrows(IllegalArgumentException.class, () -> new ScaleStep.Distance("p2p-tcp", "tunnel", 0, "sync", 1, 8));
     }
 
     @Test
