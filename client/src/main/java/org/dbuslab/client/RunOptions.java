@@ -96,7 +96,8 @@ public abstract class RunOptions {
     @Option(names = "--control",
         description = "Persistent mode, for the session runner: connect once, print 'ready' on stdout, then read "
             + "commands on stdin: 'run PHASE TAG PAYLOAD_BYTES WINDOW CALLS SEED' makes one run and answers one line "
-            + "'done TAG elapsed_ns=N calls=N lost=N mismatched=N errors=N jit_ms=N started_utc=ISO problem=TEXT'; "
+            + "'done TAG elapsed_ns=N calls=N lost=N mismatched=N errors=N jit_ms=N started_utc=ISO problem=TEXT "
+            + "alloc_bytes=N' (alloc_bytes: what the JVM's threads allocated during the run, left out when unknown); "
             + "'quit' answers 'bye' and exits 0, as does the end of stdin; a malformed command is answered "
             + "'error TEXT'; a run that leaves the connection dead is followed by 'fatal TEXT' and exit 1. --mode "
             + "holds for every run (sync: WINDOW must be 1; at most " + ControlLoop.MAX_WINDOW + " calls and "

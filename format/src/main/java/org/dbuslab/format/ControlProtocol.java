@@ -17,12 +17,14 @@ import java.util.regex.Pattern;
  * commands: run PHASE TAG PAYLOAD_BYTES WINDOW CALLS SEED      (PHASE warmup|measure, TAG [A-Za-z0-9._-]+)
  *           quit
  * replies:  ready
- *           done TAG elapsed_ns=N calls=N lost=N mismatched=N errors=N jit_ms=N started_utc=ISO problem=TEXT
+ *           done TAG elapsed_ns=N calls=N lost=N mismatched=N errors=N jit_ms=N started_utc=ISO problem=TEXT [alloc_bytes=N]
  *           bye
  *           error TEXT        (a malformed command; the client goes on)
  *           fatal TEXT        (the connection is dead; the client exits 1)
  * </pre>
  * {@code problem} is '-' for none, else the run's first problem percent-encoded (see {@link #encodeProblem}).
+ * {@code alloc_bytes}, optional, is what the client JVM's threads allocated on the heap during the run; a client that
+ * does not know (the C peers, which predate it) leaves it out, and so does the Java client when its JVM does not count.
  * Lines are at most {@link #MAX_LINE_BYTES}; {@link ControlProtocolReader} enforces that on reading.
  */
 public final class ControlProtocol {
@@ -41,9 +43,11 @@ public final class ControlProtocol {
     private static final Pattern SIGNED = Pattern.compile("-?(0|[1-9][0-9]{0,18})");
     private static final String RUN_FORM = "run PHASE TAG PAYLOAD_BYTES WINDOW CALLS SEED";
     private static final String DONE_FORM =
-        "done TAG elapsed_ns=N calls=N lost=N mismatched=N errors=N jit_ms=N started_utc=ISO problem=TEXT";
+        "done TAG elapsed_ns=N calls=N lost=N mismatched=N errors=N jit_ms=N started_utc=ISO problem=TEXT [alloc_bytes=N]";
     private static final String[] DONE_KEYS =
         {"elapsed_ns", "calls", "lost", "mismatched", "errors", "jit_ms", "started_utc", "problem"};
+    /** The optional keys after {@link #DONE_KEYS}, in this order (a reader of an older line finds none of them). */
+    private static final String[] DONE_OPTIONAL_KEYS = {"alloc_bytes"};
     private static final String NO_PROBLEM = "-";
 
     private ControlProtocol() {
@@ -88,17 +92,26 @@ public final class ControlProtocol {
 
     /**
      * A run's outcome. {@code jitMillis} -1: unknown; {@code problem} null: none, else the first failed call's
-     * description.
+     * description; {@code allocatedBytes} what the client's threads allocated during the run, -1: unknown.
      */
     public record Done(String tag, long elapsedNanos, int calls, long lost, long mismatched, long errors,
-                       long jitMillis, Instant startedUtc, String problem) implements Reply {
+                       long jitMillis, Instant startedUtc, String problem, long allocatedBytes) implements Reply {
+
+        /** A done line without an allocation figure (a client that does not count). */
+        public Done(String tag, long elapsedNanos, int calls, long lost, long mismatched, long errors, long jitMillis,
+                    Instant startedUtc, String problem) {
+            this(tag, elapsedNanos, calls, lost, mismatched, errors, jitMillis, startedUtc, problem, -1);
+        }
+
         public Done {
             if (tag == null || !TAG.matcher(tag).matches()) {
                 throw new ControlProtocolException("done: TAG must be 1-" + MAX_TAG_CHARS
                     + " of [A-Za-z0-9._-], was '" + printable(tag) + "'");
             }
-            if (elapsedNanos < 0 || calls < 0 || lost < 0 || mismatched < 0 || errors < 0 || jitMillis < -1) {
-                throw new ControlProtocolException("done: counts must not be negative (jit_ms at least -1)");
+            if (elapsedNanos < 0 || calls < 0 || lost < 0 || mismatched < 0 || errors < 0 || jitMillis < -1
+                || allocatedBytes < -1) {
+                throw new ControlProtocolException(
+                    "done: counts must not be negative (jit_ms at least -1, alloc_bytes at least -1)");
             }
             if (startedUtc == null) {
                 throw new ControlProtocolException("done: started_utc is missing");
@@ -151,7 +164,7 @@ public final class ControlProtocol {
             return "done " + d.tag() + " elapsed_ns=" + d.elapsedNanos() + " calls=" + d.calls()
                 + " lost=" + d.lost() + " mismatched=" + d.mismatched() + " errors=" + d.errors()
                 + " jit_ms=" + d.jitMillis() + " started_utc=" + d.startedUtc() + " problem="
-                + encodeProblem(d.problem());
+                + encodeProblem(d.problem()) + (d.allocatedBytes() < 0 ? "" : " alloc_bytes=" + d.allocatedBytes());
         }
         if (reply instanceof CommandError e) {
             return "error " + text(e.text());
@@ -181,12 +194,14 @@ public final class ControlProtocol {
             throw new ControlProtocolException("unknown reply '" + printable(line)
                 + "': expected ready, done, bye, error or fatal");
         }
-        if (words.length != 2 + DONE_KEYS.length) {
+        int optional = words.length - 2 - DONE_KEYS.length;
+        if (optional < 0 || optional > DONE_OPTIONAL_KEYS.length) {
             throw new ControlProtocolException("malformed reply '" + printable(line) + "': expected '" + DONE_FORM + "'");
         }
-        String[] values = new String[DONE_KEYS.length];
-        for (int i = 0; i < DONE_KEYS.length; i++) {
-            String prefix = DONE_KEYS[i] + "=";
+        String[] values = new String[DONE_KEYS.length + DONE_OPTIONAL_KEYS.length];
+        for (int i = 0; i < DONE_KEYS.length + optional; i++) {
+            String key = i < DONE_KEYS.length ? DONE_KEYS[i] : DONE_OPTIONAL_KEYS[i - DONE_KEYS.length];
+            String prefix = key + "=";
             if (!words[i + 2].startsWith(prefix)) {
                 throw new ControlProtocolException("malformed reply '" + printable(line) + "': field " + (i + 2)
                     + " must be " + prefix + "..., expected '" + DONE_FORM + "'");
@@ -201,7 +216,8 @@ public final class ControlProtocol {
         }
         return new Done(words[1], unsignedLong("elapsed_ns", values[0]), intValue("calls", values[1]),
             unsignedLong("lost", values[2]), unsignedLong("mismatched", values[3]), unsignedLong("errors", values[4]),
-            signedLong("jit_ms", values[5]), started, decodeProblem(values[7]));
+            signedLong("jit_ms", values[5]), started, decodeProblem(values[7]),
+            values[8] == null ? -1 : signedLong("alloc_bytes", values[8]));
     }
 
     // ---- problem text

@@ -12,9 +12,8 @@ import java.util.stream.Stream;
  * {@link RunsCsvHeader}; the values of a row are a {@link RunsCsvRow}.
  *
  * <p>A client's own {@code --csv} has the {@link #CLIENT_COLUMNS}; the session runner adds the {@link #LAB_COLUMNS},
- * the {@link #CPU_COLUMNS}, the {@link #PLACEMENT_COLUMNS} and the {@link #PATH_CPU_COLUMNS}. Older results folders
- * have 16, 22, 25 or 26 columns, and
- * readers find columns by name.
+ * the {@link #CPU_COLUMNS}, the {@link #PLACEMENT_COLUMNS}, the {@link #PATH_CPU_COLUMNS} and the
+ * {@link #ALLOC_COLUMNS}. Older results folders have 16, 22, 25, 26 or 27 columns, and readers find columns by name.
  */
 public final class RunsCsv {
 
@@ -41,9 +40,15 @@ public final class RunsCsv {
     /** CPU time of the program on a real-world path's route (xdg-dbus-proxy, systemd-stdio-bridge), empty if none. */
     public static final List<String> PATH_CPU_COLUMNS = List.of("cpu_path_ns");
 
+    /**
+     * Bytes the client's and the server's JVM threads allocated on the heap during the run; empty where that side is
+     * not a JVM of the lab (libdbus, GLib, sd-bus) or did not say.
+     */
+    public static final List<String> ALLOC_COLUMNS = List.of("alloc_client_bytes", "alloc_server_bytes");
+
     /** Every column a session's runs.csv has, in order. */
     public static final List<String> COLUMNS = concat(CLIENT_COLUMNS,
-        concat(LAB_COLUMNS, concat(CPU_COLUMNS, concat(PLACEMENT_COLUMNS, PATH_CPU_COLUMNS))));
+        concat(LAB_COLUMNS, concat(CPU_COLUMNS, concat(PLACEMENT_COLUMNS, concat(PATH_CPU_COLUMNS, ALLOC_COLUMNS)))));
 
     public static final String PHASE_WARMUP = "warmup";
     public static final String PHASE_MEASURE = "measure";
@@ -95,6 +100,8 @@ public final class RunsCsv {
         values.add(number(row.cpuServerNanos()));
         values.add(field("placement", row.placement()));
         values.add(number(row.cpuPathNanos()));
+        values.add(number(row.allocClientBytes()));
+        values.add(number(row.allocServerBytes()));
         return String.join(",", values.subList(0, width));
     }
 

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads runs.csv rows by column name, so older files (16 or 22 columns), reordered columns and unknown extra
+ * Reads runs.csv rows by column name, so older files (16 to 27 columns), reordered columns and unknown extra
  * columns are all readable; only the {@link RunsCsv#CONTRACT_COLUMNS} are required. Every problem is an
  * IllegalArgumentException with a short reason, to which the caller adds the file and line.
  */
@@ -78,7 +78,8 @@ public final class RunsCsvHeader {
             optionalInt(f, "round"), text(f, "pair"), optionalBoolean(f, "reference"), text(f, "series"),
             optionalLong(f, "fixed_ns"), text(f, "expected"),
             optionalLong(f, "cpu_client_ns"), optionalLong(f, "cpu_bus_ns"), optionalLong(f, "cpu_server_ns"),
-            text(f, "placement"), optionalLong(f, "cpu_path_ns"));
+            text(f, "placement"), optionalLong(f, "cpu_path_ns"),
+            optionalLong(f, "alloc_client_bytes"), optionalLong(f, "alloc_server_bytes"));
     }
 
     private String required(String[] fields, String column) {

@@ -10,7 +10,8 @@ import java.time.Instant;
  * block the run was made in; the {@code cpu*Nanos} are the CPU time each component used during the run;
  * {@code placement} is the {@link Placement} label of the CPUs the run's processes were pinned to;
  * {@code cpuPathNanos} the CPU time of the program on a real-world path's route (xdg-dbus-proxy,
- * systemd-stdio-bridge), null for a direct connection.
+ * systemd-stdio-bridge), null for a direct connection; {@code allocClientBytes} and {@code allocServerBytes} the bytes
+ * the client's and the server's JVM threads allocated during the run, null where that side is not a JVM of the lab.
  */
 public record RunsCsvRow(String transport, String mode, int payloadBytes, int window, int calls, int run,
                          long elapsedNanos, long lost, long mismatched, long errors,
@@ -18,7 +19,20 @@ public record RunsCsvRow(String transport, String mode, int payloadBytes, int wi
                          Long jitMillis,
                          Integer round, String pair, Boolean reference, String series, Long fixedNanos, String expected,
                          Long cpuClientNanos, Long cpuBusNanos, Long cpuServerNanos, String placement,
-                         Long cpuPathNanos) {
+                         Long cpuPathNanos, Long allocClientBytes, Long allocServerBytes) {
+
+    /** A row without the allocation columns (as runs.csv had them before). */
+    public RunsCsvRow(String transport, String mode, int payloadBytes, int window, int calls, int run,
+                      long elapsedNanos, long lost, long mismatched, long errors,
+                      String phase, String method, Instant startedUtc, String latencyLog, String latencyTag,
+                      Long jitMillis,
+                      Integer round, String pair, Boolean reference, String series, Long fixedNanos, String expected,
+                      Long cpuClientNanos, Long cpuBusNanos, Long cpuServerNanos, String placement,
+                      Long cpuPathNanos) {
+        this(transport, mode, payloadBytes, window, calls, run, elapsedNanos, lost, mismatched, errors, phase, method,
+            startedUtc, latencyLog, latencyTag, jitMillis, round, pair, reference, series, fixedNanos, expected,
+            cpuClientNanos, cpuBusNanos, cpuServerNanos, placement, cpuPathNanos, null, null);
+    }
 
     /** A row with the client's columns only. */
     public static RunsCsvRow ofClient(String transport, String mode, int payloadBytes, int window, int calls, int run,
@@ -36,7 +50,7 @@ public record RunsCsvRow(String transport, String mode, int payloadBytes, int wi
         return new RunsCsvRow(transport, mode, payloadBytes, window, calls, run, elapsedNanos, lost, mismatched,
             errors, phase, method, startedUtc, latencyLog, latencyTag, jitMillis,
             round, pair, reference, series, fixedNanos, expected, cpuClientNanos, cpuBusNanos, cpuServerNanos, placement,
-            cpuPathNanos);
+            cpuPathNanos, allocClientBytes, allocServerBytes);
     }
 
     /** This row with the CPU time of client, bus and server during the run set (null: not measured). */
@@ -44,7 +58,7 @@ public record RunsCsvRow(String transport, String mode, int payloadBytes, int wi
         return new RunsCsvRow(transport, mode, payloadBytes, window, calls, run, elapsedNanos, lost, mismatched,
             errors, phase, method, startedUtc, latencyLog, latencyTag, jitMillis,
             round, pair, reference, series, fixedNanos, expected, clientNanos, busNanos, serverNanos, placement,
-            cpuPathNanos);
+            cpuPathNanos, allocClientBytes, allocServerBytes);
     }
 
     /** This row with the CPU time of the route's program (proxy, bridge) during the run (null: none). */
@@ -52,7 +66,7 @@ public record RunsCsvRow(String transport, String mode, int payloadBytes, int wi
         return new RunsCsvRow(transport, mode, payloadBytes, window, calls, run, elapsedNanos, lost, mismatched,
             errors, phase, method, startedUtc, latencyLog, latencyTag, jitMillis,
             round, pair, reference, series, fixedNanos, expected, cpuClientNanos, cpuBusNanos, cpuServerNanos, placement,
-            pathNanos);
+            pathNanos, allocClientBytes, allocServerBytes);
     }
 
     /** This row with the CPU placement its run was made under (a {@link Placement} label; null: not recorded). */
@@ -60,6 +74,17 @@ public record RunsCsvRow(String transport, String mode, int payloadBytes, int wi
         return new RunsCsvRow(transport, mode, payloadBytes, window, calls, run, elapsedNanos, lost, mismatched,
             errors, phase, method, startedUtc, latencyLog, latencyTag, jitMillis,
             round, pair, reference, series, fixedNanos, expected, cpuClientNanos, cpuBusNanos, cpuServerNanos,
-            placementLabel, cpuPathNanos);
+            placementLabel, cpuPathNanos, allocClientBytes, allocServerBytes);
+    }
+
+    /**
+     * This row with the bytes the client's and the server's JVM threads allocated during the run (null: that side is
+     * not a JVM of the lab, or did not say).
+     */
+    public RunsCsvRow withAlloc(Long clientBytes, Long serverBytes) {
+        return new RunsCsvRow(transport, mode, payloadBytes, window, calls, run, elapsedNanos, lost, mismatched,
+            errors, phase, method, startedUtc, latencyLog, latencyTag, jitMillis,
+            round, pair, reference, series, fixedNanos, expected, cpuClientNanos, cpuBusNanos, cpuServerNanos,
+            placement, cpuPathNanos, clientBytes, serverBytes);
     }
 }

@@ -48,6 +48,22 @@ class ControlProtocolTest {
     }
 
     @Test
+    void theClientsAllocationIsAnOptionalLastField() {
+        Done counted = new Done("t-3", 7, 10, 0, 0, 0, 0, STARTED, null, 4_096_000);
+        String line = ControlProtocol.encode(counted);
+        assertTrue(line.endsWith(" problem=- alloc_bytes=4096000"), line);
+        assertEquals(counted, ControlProtocol.parseReply(line));
+        Done failed = new Done("t-4", 7, 10, 1, 0, 0, 0, STARTED, "lost one", 0);
+        assertEquals(failed, ControlProtocol.parseReply(ControlProtocol.encode(failed)));
+        // a line without it (the C peers', and any client's before it) reads as unknown, and unknown writes none
+        Done older = (Done) ControlProtocol.parseReply("done t elapsed_ns=5 calls=1 lost=0 mismatched=0 errors=0 "
+            + "jit_ms=-1 started_utc=2026-12-01T14:00:00.123456Z problem=-");
+        assertEquals(-1, older.allocatedBytes());
+        assertEquals(new Done("t", 5, 1, 0, 0, 0, -1, STARTED, null), older);
+        assertFalse(ControlProtocol.encode(older).contains("alloc_bytes"));
+    }
+
+    @Test
     void problemTextsHaveNoSpacesAndDashIsNotNone() {
         assertEquals("a%20b%25c%0A%C3%BC", ControlProtocol.encodeProblem("a b%c\nü"));
         assertEquals("-", ControlProtocol.encodeProblem(null));
@@ -104,6 +120,11 @@ class ControlProtocolTest {
             "started_utc is not an ISO-8601 instant");
         assertReplyRefused(good.replace("problem=-", "problem=%4"), "two hex digits");
         assertReplyRefused(good.replace("problem=-", "problem=%FF"), "not UTF-8");
+        assertReplyRefused(good + " alloc_bytes=-2", "alloc_bytes at least -1");
+        assertReplyRefused(good + " alloc_bytes=1.5", "alloc_bytes must be a whole number");
+        assertReplyRefused(good + " allocated=5", "field 10 must be alloc_bytes=");
+        assertReplyRefused(good + " alloc_bytes=5 alloc_bytes=5", "malformed reply");
+        assertReplyRefused(good.replace(" problem=-", " alloc_bytes=5"), "field 9 must be problem=");
     }
 
     private static void assertCommandRefused(String line, String message) {

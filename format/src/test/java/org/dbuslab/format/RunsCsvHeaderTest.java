@@ -14,14 +14,16 @@ class RunsCsvHeaderTest {
 
     private static final RunsCsvRow FULL = RunsCsvTest.CLIENT_ROW
         .withLab(3, "dbus-java>dbus-java", false, "matrix", null, "LimitsExceeded").withCpu(11L, 22L, 33L).withPlacement("one-cpu")
-        .withPathCpu(44L);
+        .withPathCpu(44L).withAlloc(55L, 66L);
 
     @Test
     void aFullRowRoundTrips() {
         RunsCsvHeader header = RunsCsvHeader.parse(RunsCsv.header(RunsCsv.COLUMNS));
-        assertEquals(FULL, header.parseRow(RunsCsv.format(FULL, 27)));
+        assertEquals(FULL, header.parseRow(RunsCsv.format(FULL, 29)));
+        RunsCsvHeader twentySeven = RunsCsvHeader.parse(RunsCsv.header(RunsCsv.COLUMNS.subList(0, 27)));
+        assertEquals(FULL.withAlloc(null, null), twentySeven.parseRow(RunsCsv.format(FULL, 27)));
         RunsCsvHeader twentySix = RunsCsvHeader.parse(RunsCsv.header(RunsCsv.COLUMNS.subList(0, 26)));
-        assertEquals(FULL.withPathCpu(null), twentySix.parseRow(RunsCsv.format(FULL, 26)));
+        assertEquals(FULL.withPathCpu(null).withAlloc(null, null), twentySix.parseRow(RunsCsv.format(FULL, 26)));
     }
 
     @Test
@@ -30,7 +32,7 @@ class RunsCsvHeaderTest {
         assertEquals(RunsCsvTest.CLIENT_ROW, sixteen.parseRow(RunsCsv.format(FULL, 16)));
         RunsCsvHeader twentyTwo = RunsCsvHeader.parse(RunsCsv.header(RunsCsv.COLUMNS.subList(0, 22)));
         RunsCsvRow row = twentyTwo.parseRow(RunsCsv.format(FULL, 22));
-        assertEquals(FULL.withCpu(null, null, null).withPlacement(null).withPathCpu(null), row);
+        assertEquals(FULL.withCpu(null, null, null).withPlacement(null).withPathCpu(null).withAlloc(null, null), row);
         assertFalse(twentyTwo.has("cpu_bus_ns"));
     }
 
@@ -70,8 +72,9 @@ class RunsCsvHeaderTest {
     @Test
     void refusesBadRowsWithAShortReason() {
         RunsCsvHeader header = RunsCsvHeader.parse(RunsCsv.header(RunsCsv.COLUMNS));
-        String good = RunsCsv.format(FULL, 27);
-        assertMessage(header, good + ",extra", "expected 27 fields, found 28");
+        String good = RunsCsv.format(FULL, 29);
+        assertMessage(header, good + ",extra", "expected 29 fields, found 30");
+        assertMessage(header, good.replace(",55,66", ",55,-1"), "alloc_server_bytes must be at least 0, got -1");
         assertMessage(header, good.replace(",123456789,", ",12.5,"), "elapsed_ns is not a whole number: '12.5'");
         assertMessage(header, good.replace(",123456789,", ",+5,"), "elapsed_ns is not a whole number: '+5'");
         assertMessage(header, good.replace(",2000,", ",0,"), "calls must be at least 1, got 0");

@@ -15,7 +15,7 @@ class RunsCsvTest {
         "measure-2", 7L);
 
     @Test
-    void columnsAreTheDesignsSixteenThenSixThenThreeThenOneThenOne() {
+    void columnsAreTheDesignsSixteenThenSixThenThreeThenOneThenOneThenTwo() {
         assertEquals("transport,mode,payload_bytes,window,calls,run,elapsed_ns,lost,mismatched,errors,phase,method,"
             + "started_utc,latency_log,latency_tag,jit_ms", RunsCsv.header(RunsCsv.CLIENT_COLUMNS));
         assertEquals(List.of("round", "pair", "reference", "series", "fixed_ns", "expected"),
@@ -23,6 +23,8 @@ class RunsCsvTest {
         assertEquals(List.of("cpu_client_ns", "cpu_bus_ns", "cpu_server_ns"), RunsCsv.COLUMNS.subList(22, 25));
         assertEquals(List.of("placement"), RunsCsv.COLUMNS.subList(25, 26));
         assertEquals(List.of("cpu_path_ns"), RunsCsv.COLUMNS.subList(26, 27));
+        assertEquals(List.of("alloc_client_bytes", "alloc_server_bytes"), RunsCsv.COLUMNS.subList(27, 29));
+        assertEquals(29, RunsCsv.COLUMNS.size());
         assertEquals(RunsCsv.CONTRACT_COLUMNS, RunsCsv.COLUMNS.subList(0, 10));
     }
 
@@ -36,8 +38,8 @@ class RunsCsvTest {
     void absentOptionalValuesAreEmptyFields() {
         RunsCsvRow row = RunsCsvRow.ofClient("raw-unix", "sync", 0, 1, 1, 1, 1, 0, 0, 0, "warmup", "raw",
             Instant.EPOCH, null, null, null);
-        assertEquals("raw-unix,sync,0,1,1,1,1,0,0,0,warmup,raw,1970-01-01T00:00:00Z,,,,,,,,,,,,,,",
-            RunsCsv.format(row, 27));
+        assertEquals("raw-unix,sync,0,1,1,1,1,0,0,0,warmup,raw,1970-01-01T00:00:00Z,,,,,,,,,,,,,,,,",
+            RunsCsv.format(row, 29));
     }
 
     @Test
@@ -47,6 +49,7 @@ class RunsCsvTest {
         assertEquals(RunsCsv.format(CLIENT_ROW, 16) + ",4,libdbus>libdbus,true,sweep,1500000,,10,0,30",
             RunsCsv.format(row, 25));
         assertEquals(RunsCsv.format(row, 25) + ",cross", RunsCsv.format(row.withPlacement("cross"), 26));
+        assertEquals(RunsCsv.format(row, 25) + ",,,4096000,", RunsCsv.format(row.withAlloc(4_096_000L, null), 29));
         assertEquals(RunsCsv.format(CLIENT_ROW, 16) + ",4,libdbus>libdbus,true,sweep,1500000,",
             RunsCsv.format(row, 22));
     }
@@ -60,6 +63,6 @@ class RunsCsvTest {
             assertEquals(true, e.getMessage().contains("transport"), e.getMessage());
         }
         assertThrows(IllegalArgumentException.class, () -> RunsCsv.format(CLIENT_ROW, 15));
-        assertThrows(IllegalArgumentException.class, () -> RunsCsv.format(CLIENT_ROW, 28));
+        assertThrows(IllegalArgumentException.class, () -> RunsCsv.format(CLIENT_ROW, 30));
     }
 }

@@ -41,7 +41,7 @@ class RunsCsvWriterTest {
         RunsCsvWriter.session(csv).append(RunsCsvTest.CLIENT_ROW.withCpu(1L, 2L, 3L));
         List<String> lines = Files.readAllLines(csv);
         assertEquals(RunsCsv.header(RunsCsv.COLUMNS), lines.get(0));
-        assertTrue(lines.get(1).endsWith(",1,2,3,,"), lines.get(1));
+        assertTrue(lines.get(1).endsWith(",1,2,3,,,,"), lines.get(1));
     }
 
     @Test

@@ -2,6 +2,7 @@ package org.dbuslab.server;
 
 import org.dbuslab.api.EchoContract;
 import org.dbuslab.labio.IncomingMemory;
+import org.dbuslab.cli.AllocationProbe;
 import org.dbuslab.cli.LabCli;
 import org.dbuslab.cli.OneLine;
 import org.dbuslab.server.peer.PeerEchoServer;
@@ -12,6 +13,7 @@ import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 
@@ -72,6 +74,12 @@ public final class ServerMain implements Callable<Integer> {
             + "counted from the socket's opening (default: ${DEFAULT-VALUE}).")
     int connectTimeoutMs = BusEchoServer.DEFAULT_CONNECT_TIMEOUT_MS;
 
+    @Option(names = "--alloc-socket", paramLabel = "FILE",
+        description = "Also listen on the Unix socket FILE (which must not exist) as the lab's allocation probe, not "
+            + "part of the echo contract: each connection gets one line, the bytes the server's threads have allocated "
+            + "so far, and is closed. The session runner reads it before and after each run.")
+    Path allocSocket;
+
     private final PrintStream out;
     private final PrintStream err;
     /** The exit code once serving ends: 0 for a signal, 1 for a lost bus. */
@@ -98,6 +106,7 @@ public final class ServerMain implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         EchoServer server;
+        AllocationProbe probe = allocSocket != null ? AllocationProbe.serve(allocSocket) : null;
         try {
             IncomingMemory.limit(maxMessageBytes, maxIncomingBytes);
             server = where.bus != null
@@ -109,6 +118,9 @@ public final class ServerMain implements Callable<Integer> {
         }
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
+            if (probe != null) {
+                probe.close();
+            }
             end.complete(LabCli.OK);
         }, "dbus-lab-server-shutdown"));
         out.println("ready " + server.address());

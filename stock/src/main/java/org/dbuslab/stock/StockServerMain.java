@@ -1,5 +1,6 @@
 package org.dbuslab.stock;
 
+import org.dbuslab.cli.AllocationProbe;
 import org.dbuslab.cli.LabCli;
 import org.dbuslab.cli.OneLine;
 import picocli.CommandLine.ArgGroup;
@@ -7,6 +8,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 
@@ -52,6 +54,12 @@ public final class StockServerMain implements Callable<Integer> {
         description = "For tests only: every Nth Echo reply has its middle byte flipped (0: never; default: ${DEFAULT-VALUE}).")
     long corruptEvery;
 
+    @Option(names = "--alloc-socket", paramLabel = "FILE",
+        description = "Also listen on the Unix socket FILE (which must not exist) as the lab's allocation probe: each "
+            + "connection gets one line, the bytes the server's threads have allocated so far, and is closed. The "
+            + "session runner reads it before and after each run.")
+    Path allocSocket;
+
     private final PrintStream out;
     private final PrintStream err;
     private final CountDownLatch stop = new CountDownLatch(1);
@@ -82,7 +90,9 @@ public final class StockServerMain implements Callable<Integer> {
         onSignal("INT");
         StockEcho echo = new StockEcho(corruptEvery);
         AutoCloseable server;
+        AllocationProbe probe;
         try {
+            probe = allocSocket != null ? AllocationProbe.serve(allocSocket) : null;
             server = where.bus != null ? StockBusServer.start(where.bus, name, echo, this::lost)
                 : StockPeerServer.start(where.listen, echo, this::lost);
         } catch (IllegalArgumentException e) {
@@ -97,6 +107,9 @@ public final class StockServerMain implements Callable<Integer> {
             server.close();
         } catch (Exception e) {
             err.println(PROG + ": warning: closing: " + OneLine.withCauses(e));
+        }
+        if (probe != null) {
+            probe.close();
         }
         return exitCode;
     }

@@ -60,6 +60,7 @@ public final class CellSummarizer {
         int[] blocks = measured.stream().mapToInt(run -> run.block() == null ? 0 : run.block()).toArray();
         Interval medianCi = medianInterval(seconds, blocks, bootstrap);
         CpuPerCall cpu = CpuPerCall.of(key, measured);
+        CellSummary.AllocPerCall alloc = CellSummary.AllocPerCall.of(measured);
         Counts counts = measured.stream().map(RunRecord::counts).reduce(Counts.ZERO, Counts::plus);
         Counts warmupCounts = runs.stream().filter(run -> !run.measured()).map(RunRecord::counts).reduce(Counts.ZERO, Counts::plus);
         int warmupRuns = runs.size() - measured.size();
@@ -76,13 +77,13 @@ public final class CellSummarizer {
                     stats.mean() * toUsPerCall,
                     key.calls() / stats.median(),
                     null, counts, warmupCounts, latency(key, measured, latency), us, fixedCost, expected,
-                    blocks, cpu);
+                    blocks, cpu, alloc);
         }
         double[] us = measured.stream().mapToDouble(RunRecord::usPerCall).toArray();
         SampleStatistics perCall = SampleStatistics.of(us);
         return new CellSummary(key, seconds, stats, medianCi, TukeyFences.count(seconds), warmupRuns,
                 perCall.median(), medianInterval(us, blocks, bootstrap), perCall.mean(), US_PER_S / perCall.median(),
-                null, counts, warmupCounts, latency(key, measured, latency), us, fixedCost, expected, blocks, cpu);
+                null, counts, warmupCounts, latency(key, measured, latency), us, fixedCost, expected, blocks, cpu, alloc);
     }
 
     /** The block bootstrap when the cell was measured in blocks (see {@link RunBlocks}), else the run bootstrap. */

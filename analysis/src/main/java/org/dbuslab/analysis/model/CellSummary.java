@@ -1,13 +1,18 @@
 package org.dbuslab.analysis.model;
 
+import org.dbuslab.analysis.read.AllocBytes;
 import org.dbuslab.analysis.read.CellKey;
 import org.dbuslab.analysis.read.Counts;
+import org.dbuslab.analysis.read.RunRecord;
 import org.dbuslab.stats.Interval;
 import org.dbuslab.stats.OutlierCounts;
+import org.dbuslab.stats.Quantiles;
 import org.dbuslab.stats.SampleStatistics;
 import org.dbuslab.stats.TukeyFences;
 
 import java.util.Arrays;
+import java.util.List;
+import java.util.function.Function;
 
 /**
  * The statistics of one cell, all derived from its measured runs (warm-up runs are only counted).
@@ -30,12 +35,13 @@ import java.util.Arrays;
  * @param expected              the outcome the cell's rows are meant to have when not clean (LimitsExceeded), or ""
  * @param runBlocks             the block (runs.csv's round) of each value of runUsPerCall; 0 where runs.csv has none
  * @param cpu                   the median CPU µs per call of client, bus and server
+ * @param alloc                 the median bytes per call the client's and the server's JVM threads allocated
  */
 public record CellSummary(CellKey key, double[] runSeconds, SampleStatistics elapsedSeconds, Interval elapsedMedianCi95,
                    OutlierCounts outliers, int warmupRuns, double usPerCallMedian, Interval usPerCallMedianCi95,
                    double usPerCallMean, double callsPerSecond, Double ratioToDbusDaemon, Counts counts,
                    Counts warmupCounts, LatencySummary latency, double[] runUsPerCall, FixedCost fixedCost,
-                   String expected, int[] runBlocks, CpuPerCall cpu) {
+                   String expected, int[] runBlocks, CpuPerCall cpu, AllocPerCall alloc) {
 
     /**
      * Measured spam runs of a client timed from outside: how many had their fixed cost removed, how many had no
@@ -48,6 +54,38 @@ public record CellSummary(CellKey key, double[] runSeconds, SampleStatistics ela
 
         public boolean any() {
             return corrected > 0 || missing > 0;
+        }
+    }
+
+    /**
+     * What a cell's calls allocate: the median over its measured runs of the bytes the client's and the server's
+     * JVM threads allocated on the heap during the run, divided by the run's calls (runs.csv's alloc_*_bytes /
+     * calls). NaN for a side no measured run has a value for: one that is not a JVM of the lab (libdbus, GLib,
+     * sd-bus), and every cell of a folder from before the columns. Shown beside the CPU per call
+     * ({@link CpuPerCall}), and like it without an interval.
+     *
+     * @param runs measured runs with at least one allocation value
+     */
+    public record AllocPerCall(double client, double server, int runs) {
+
+        public static final AllocPerCall NONE = new AllocPerCall(Double.NaN, Double.NaN, 0);
+
+        public static AllocPerCall of(List<RunRecord> measured) {
+            int runs = (int) measured.stream().filter(r -> r.alloc().any()).count();
+            if (runs == 0) {
+                return NONE;
+            }
+            return new AllocPerCall(median(measured, AllocBytes::client), median(measured, AllocBytes::server), runs);
+        }
+
+        private static double median(List<RunRecord> measured, Function<AllocBytes, Long> side) {
+            double[] values = measured.stream().filter(r -> side.apply(r.alloc()) != null)
+                    .mapToDouble(r -> (double) side.apply(r.alloc()) / r.key().calls()).toArray();
+            return values.length == 0 ? Double.NaN : Quantiles.median(values);
+        }
+
+        public boolean measured() {
+            return runs > 0;
         }
     }
 
@@ -120,6 +158,6 @@ public record CellSummary(CellKey key, double[] runSeconds, SampleStatistics ela
     public CellSummary withRatio(Double ratio) {
         return new CellSummary(key, runSeconds, elapsedSeconds, elapsedMedianCi95, outliers, warmupRuns, usPerCallMedian,
                 usPerCallMedianCi95, usPerCallMean, callsPerSecond, ratio, counts, warmupCounts, latency, runUsPerCall,
-                fixedCost, expected, runBlocks, cpu);
+                fixedCost, expected, runBlocks, cpu, alloc);
     }
 }

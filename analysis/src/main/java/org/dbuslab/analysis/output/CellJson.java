@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.dbuslab.analysis.model.Analysis;
 import org.dbuslab.analysis.model.CellComparison;
 import org.dbuslab.analysis.model.CellSummary;
+import org.dbuslab.analysis.model.CellSummary.AllocPerCall;
 import org.dbuslab.analysis.model.CpuPerCall;
 import org.dbuslab.analysis.model.LatencySummary;
 import org.dbuslab.analysis.read.CellKey;
@@ -55,6 +56,7 @@ public final class CellJson {
         number(node, "us_per_call_median_ci95_halfwidth_pct", cell.usPerCallHalfWidthPct());
         number(node, "us_per_call_mean", cell.usPerCallMean());
         cpu(node.putObject("cpu_us_per_call"), cell.cpu(), key.role() == CellKey.Role.PATH);
+        alloc(node.putObject("alloc_bytes_per_call"), cell.alloc());
         node.put("blocks", cell.blocks());
         analysis.folder().recordedPrecision(key).ifPresentOrElse(r -> {
             ObjectNode p = node.putObject("precision");
@@ -99,6 +101,13 @@ public final class CellJson {
             number(node, "path", cpu.path());
         }
         node.put("runs", cpu.runs());
+    }
+
+    /** Always the two keys; null for a side that is not a JVM of the lab, or not recorded. */
+    private static void alloc(ObjectNode node, AllocPerCall alloc) {
+        number(node, "client", alloc.client());
+        number(node, "server", alloc.server());
+        node.put("runs", alloc.runs());
     }
 
     private static void latency(ObjectNode node, LatencySummary l) {

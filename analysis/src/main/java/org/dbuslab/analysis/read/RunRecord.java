@@ -17,11 +17,19 @@ import java.time.Instant;
  * @param block      the block (runs.csv's {@code round}) the run was made in; null when runs.csv has none
  * @param cpu        the CPU time of client, bus, server and a real-world path's program during the run; {@link CpuNs#NONE}
  *                   when not measured
+ * @param alloc      the bytes the client's and the server's JVM threads allocated during the run; {@link AllocBytes#NONE}
+ *                   when neither side says
  */
 public record RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Phase phase, Instant startedUtc,
-                 LatencyRef latency, Long fixedNs, String expected, Long jitMs, Integer block, CpuNs cpu) {
+                 LatencyRef latency, Long fixedNs, String expected, Long jitMs, Integer block, CpuNs cpu,
+                 AllocBytes alloc) {
 
     private static final double NS_PER_US = 1e3;
+
+    public RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Phase phase, Instant startedUtc,
+              LatencyRef latency, Long fixedNs, String expected, Long jitMs, Integer block, CpuNs cpu) {
+        this(key, run, elapsedNs, counts, phase, startedUtc, latency, fixedNs, expected, jitMs, block, cpu, AllocBytes.NONE);
+    }
 
     public RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Phase phase) {
         this(key, run, elapsedNs, counts, phase, null, null);
@@ -37,7 +45,8 @@ public record RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Pha
     }
 
     public RunRecord withKey(CellKey other) {
-        return new RunRecord(other, run, elapsedNs, counts, phase, startedUtc, latency, fixedNs, expected, jitMs, block, cpu);
+        return new RunRecord(other, run, elapsedNs, counts, phase, startedUtc, latency, fixedNs, expected, jitMs, block, cpu,
+                alloc);
     }
 
     public boolean measured() {

@@ -135,6 +135,7 @@ public final class RunsCsvReader {
         return new RunRecord(key, row.run(), row.elapsedNanos(), counts, phase, row.startedUtc(), latency,
                 row.fixedNanos(), shared.of(Objects.requireNonNullElse(row.expected(), "")), shared.of(row.jitMillis()),
                 row.round() == null || row.round() < 1 ? null : row.round(),
-                new CpuNs(row.cpuClientNanos(), row.cpuBusNanos(), row.cpuServerNanos(), row.cpuPathNanos()));
+                new CpuNs(row.cpuClientNanos(), row.cpuBusNanos(), row.cpuServerNanos(), row.cpuPathNanos()),
+                AllocBytes.of(row.allocClientBytes(), row.allocServerBytes()));
     }
 }

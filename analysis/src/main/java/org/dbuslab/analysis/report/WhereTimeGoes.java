@@ -14,8 +14,9 @@ import java.util.List;
 
 /**
  * "Where the time goes": per cell of the Java pair's matrix and of the libdbus pairs, the wall time per call beside
- * the CPU time per call of client, bus and server (runs.csv's cpu_*_ns), their sum, and what the sum leaves over.
- * Text and table for both reports; the chart is {@link CpuChart}.
+ * the CPU time per call of client, bus and server (runs.csv's cpu_*_ns), their sum, and what the sum leaves over; in
+ * sessions that recorded it, beside them the bytes per call the client's and the server's JVM threads allocated
+ * (runs.csv's alloc_*_bytes). Text and table for both reports; the chart is {@link CpuChart}.
  */
 public final class WhereTimeGoes {
 
@@ -31,7 +32,11 @@ public final class WhereTimeGoes {
         if (!analysis.cpuRecorded()) {
             return section.text(noCpu()).build();
         }
-        section.note(intro()).table(table(analysis), "details");
+        section.note(intro());
+        if (allocRecorded(analysis)) {
+            section.note(allocNote());
+        }
+        section.table(table(analysis), "details");
         if (anySpam(analysis)) {
             section.note(spamNote());
         }
@@ -54,6 +59,19 @@ public final class WhereTimeGoes {
         return "Not recorded in this session (runs.csv has no cpu_client_ns, cpu_bus_ns, cpu_server_ns values).";
     }
 
+    public static String allocNote() {
+        return "\"alloc B/call\" is what the client's and the server's JVM threads allocated on the heap per call: the median "
+                + "over the measured runs of the bytes HotSpot counted for the process's threads during the run (read outside "
+                + "its timed window) divided by its calls. It is the garbage the collector must clear per call; the client's "
+                + "includes the payload array the lab makes for each call and its share of the run's set-up. — where that side "
+                + "is not a JVM of the lab (libdbus, GLib, sd-bus).";
+    }
+
+    /** Whether any measured cell of the table has an allocation figure (runs.csv's alloc_*_bytes). */
+    public static boolean allocRecorded(Analysis analysis) {
+        return analysis.timeCells().stream().anyMatch(c -> c.alloc().measured());
+    }
+
     /** Spam rows: the wall figure is corrected for start-up, the CPU figures are not. */
     public static String spamNote() {
         return "‡ libdbus spam rows (one process per run, timed from outside): the wall µs/call is (elapsed − fixed cost) / "
@@ -65,6 +83,7 @@ public final class WhereTimeGoes {
     /** One row per cell; a placement column where the session measured more than one (the same cell twice). */
     public static Table table(Analysis analysis) {
         boolean placed = analysis.placementIsAFactor();
+        boolean alloc = allocRecorded(analysis);
         List<String> header = new ArrayList<>(List.of("transport", "pair", "mode", "payload", "window"));
         List<Boolean> numeric = new ArrayList<>(List.of(false, false, false, true, true));
         if (placed) {
@@ -74,6 +93,10 @@ public final class WhereTimeGoes {
         header.addAll(List.of("wall µs/call", "client CPU µs/call", "bus CPU µs/call", "server CPU µs/call",
                 "CPU sum µs/call", "not CPU µs/call (waiting, wake-ups)"));
         numeric.addAll(List.of(true, true, true, true, true, true));
+        if (alloc) {
+            header.addAll(List.of("client alloc B/call", "server alloc B/call"));
+            numeric.addAll(List.of(true, true));
+        }
         List<List<String>> rows = new ArrayList<>();
         for (CellSummary cell : analysis.timeCells()) {
             CellKey key = cell.key();
@@ -86,9 +109,17 @@ public final class WhereTimeGoes {
             row.addAll(List.of(Numbers.microseconds(cell.usPerCallMedian()), Numbers.microseconds(cpu.client()),
                     Numbers.microseconds(cpu.bus()), Numbers.microseconds(cpu.server()), Numbers.microseconds(cpu.sum()),
                     Numbers.signedMicroseconds(cpu.unaccounted(cell.usPerCallMedian()))));
+            if (alloc) {
+                row.addAll(List.of(bytes(cell.alloc().client()), bytes(cell.alloc().server())));
+            }
             rows.add(row);
         }
         return new Table(header, numeric, rows);
+    }
+
+    /** Whole bytes per call; — for a side without a figure (not a JVM of the lab). */
+    private static String bytes(double perCall) {
+        return Double.isFinite(perCall) ? Numbers.fixed(perCall, 0) : Numbers.ABSENT;
     }
 
     public static boolean anySpam(Analysis analysis) {

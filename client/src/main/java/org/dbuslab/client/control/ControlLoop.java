@@ -1,5 +1,6 @@
 package org.dbuslab.client.control;
 
+import org.dbuslab.cli.AllocatedBytes;
 import org.dbuslab.client.record.LatencyLog;
 import org.dbuslab.client.run.JitClock;
 import org.dbuslab.client.run.PayloadGenerator;
@@ -28,6 +29,9 @@ import java.time.Instant;
  * commands. Each run is the client's ordinary run code, so warm-up runs warm exactly what measured runs execute.
  * A malformed command is answered with {@code error} and the loop goes on; a run that leaves the connection dead is
  * answered with its {@code done} (its calls counted as lost or errors) and then {@code fatal}, exit code 1.
+ * Each {@code done} says what the JVM's threads allocated during the run ({@code alloc_bytes}), read right before
+ * and right after the run, outside its timed window: the run's calls and its per-run set-up (the latency histogram,
+ * the window's queue), not the command's parsing or the reply's formatting.
  */
 public final class ControlLoop {
 
@@ -45,6 +49,7 @@ public final class ControlLoop {
     private final int maxPayloadBytes;
     private final LatencyLog latencies;
     private final JitClock jit;
+    private final AllocatedBytes allocated = AllocatedBytes.ofThisJvm();
     private final PrintStream replies;
     private final PrintStream err;
     private final String prog;
@@ -142,14 +147,17 @@ public final class ControlLoop {
     private Integer execute(Run run) {
         Instant started = Instant.now();
         long jitBefore = jit.compiledMillis();
+        PayloadGenerator payloads = new PayloadGenerator(run.payloadBytes(), run.seed());
+        long allocatedBefore = allocated.read();
         RunResult result;
         try {
-            result = client.run(run.window(), run.calls(), new PayloadGenerator(run.payloadBytes(), run.seed()));
+            result = client.run(run.window(), run.calls(), payloads);
         } catch (Exception e) {
             String why = e.getMessage() != null ? e.getMessage() : e.toString();
             reply(new Done(run.tag(), 1, run.calls(), 0, 0, run.calls(), -1, started, "the run failed: " + why));
             return fatal("run " + run.tag() + " failed: " + why);
         }
+        long allocatedAfter = allocated.read();
         long jitAfter = jit.compiledMillis();
         long endMillis = System.currentTimeMillis();
         if (latencies != null) {
@@ -161,7 +169,8 @@ public final class ControlLoop {
         }
         long jitMillis = jitBefore < 0 || jitAfter < 0 ? -1 : jitAfter - jitBefore;
         boolean answered = reply(new Done(run.tag(), Math.max(1, result.elapsedNanos()), result.calls(), result.lost(),
-            result.mismatched(), result.errors(), jitMillis, started, result.firstProblem()));
+            result.mismatched(), result.errors(), jitMillis, started, result.firstProblem(),
+            AllocatedBytes.delta(allocatedBefore, allocatedAfter)));
         if (!result.clean()) {
             err.println(prog + ": run " + run.tag() + ": lost " + result.lost() + ", mismatched " + result.mismatched()
                 + ", errors " + result.errors() + "; first: " + result.firstProblem());

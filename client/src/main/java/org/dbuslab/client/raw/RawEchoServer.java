@@ -1,5 +1,6 @@
 package org.dbuslab.client.raw;
 
+import org.dbuslab.cli.AllocationProbe;
 import org.dbuslab.cli.LabCli;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -15,6 +16,7 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
@@ -44,6 +46,12 @@ public final class RawEchoServer implements Callable<Integer> {
         description = "unix:path=FILE (FILE must not exist) or tcp:host=127.0.0.1,port=N (0 = any free port).")
     String listen;
 
+    @Option(names = "--alloc-socket", paramLabel = "FILE",
+        description = "Also listen on the Unix socket FILE (which must not exist) as the lab's allocation probe: each "
+            + "connection gets one line, the bytes the server's threads have allocated so far, and is closed. The "
+            + "session runner reads it before and after each run.")
+    Path allocSocket;
+
     private final PrintStream out;
     private final PrintStream err;
 
@@ -69,6 +77,12 @@ public final class RawEchoServer implements Callable<Integer> {
             return LabCli.fail(err, PROG, "--listen " + e.getMessage(), LabCli.USAGE);
         }
         Running server;
+        AllocationProbe probe;
+        try {
+            probe = allocSocket != null ? AllocationProbe.serve(allocSocket) : null;
+        } catch (IOException e) {
+            return LabCli.fail(err, PROG, "--alloc-socket: " + e.getMessage(), LabCli.FAILURE);
+        }
         try {
             server = start(address, line -> err.println("raw-echo-server: " + line));
         } catch (IOException e) {
@@ -77,6 +91,9 @@ public final class RawEchoServer implements Callable<Integer> {
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.close();
+            if (probe != null) {
+                probe.close();
+            }
             stopped.countDown();
         }, "raw-echo-server-stop"));
         out.println("ready " + server.address());

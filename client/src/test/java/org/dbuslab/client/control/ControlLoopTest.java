@@ -69,6 +69,38 @@ class ControlLoopTest {
     }
 
     @Test
+    void eachDoneSaysWhatTheJvmAllocatedDuringItsRun() {
+        int[] megabytes = {8, 1};
+        int[] run = {0};
+        ControlledClient allocating = new ControlledClient() {
+            @Override
+            public RunResult run(int window, int calls, PayloadGenerator payloads) throws Exception {
+                RunResult result = new EchoRunClient(ScriptedCallPath.honest(), TIMEOUT, true)
+                    .run(window, calls, payloads);
+                for (int i = 0; i < megabytes[run[0]] * 256; i++) {
+                    sink = new byte[4096];
+                }
+                run[0]++;
+                return result;
+            }
+
+            @Override
+            public String lostReason() {
+                return null;
+            }
+        };
+        Session s = serve(allocating, true, () -> -1, null, "run measure a 100 1 10 1", "run measure b 100 1 10 2",
+            "quit");
+        Done first = (Done) ControlProtocol.parseReply(s.lines.get(1));
+        Done second = (Done) ControlProtocol.parseReply(s.lines.get(2));
+        assertTrue(first.allocatedBytes() >= 8 << 20, "8 MiB allocated in the run: " + first);
+        assertTrue(second.allocatedBytes() >= 1 << 20 && second.allocatedBytes() < 8 << 20,
+            "1 MiB in the second, none of the first's: " + second);
+    }
+
+    private static volatile Object sink;
+
+    @Test
     void refusedAndMalformedCommandsAreAnsweredAndTheLoopGoesOn() {
         Session s = serve(new EchoRunClient(ScriptedCallPath.honest(), TIMEOUT, true), true, () -> -1, null,
             "run measure a 100 8 10 1",

@@ -73,8 +73,19 @@ public final class LibraryPrograms {
      * prints 'ready ADDRESS'.
      */
     public List<String> server(Library lib, String busAddress, String listen) {
-        List<String> args = busAddress != null ? List.of("--bus", busAddress, "--name", lib.busName())
-            : List.of("--listen", listen);
+        return server(lib, busAddress, listen, null);
+    }
+
+    /**
+     * The same; a JVM server (the stock one) also serves its allocation probe on ALLOCSOCKET (null: none), which the
+     * C servers do not have.
+     */
+    public List<String> server(Library lib, String busAddress, String listen, Path allocSocket) {
+        List<String> args = new ArrayList<>(busAddress != null ? List.of("--bus", busAddress, "--name", lib.busName())
+            : List.of("--listen", listen));
+        if (allocSocket != null && lib == Library.DBUS_JAVA_STOCK) {
+            args.addAll(List.of("--alloc-socket", allocSocket.toString()));
+        }
         return switch (lib) {
             case GLIB -> prepend(peerProgram("glib-echo-server"), args);
             case SDBUS -> prepend(peerProgram("sdbus-echo-server"), args);

@@ -1,8 +1,11 @@
 package org.dbuslab.runner.exec;
 
-import java.nio.file.Path;
+import org.dbuslab.cli.AllocationProbe;
 
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * One thing a cell needs running: a bus (bus:T), a Java server (srv:T), a libdbus echo (echo:T), a raw
@@ -15,19 +18,25 @@ public final class Service {
     private final BusInstance bus;
     private final Child process;
     private final boolean withChildren;
+    private final Path allocSocket;
     private String address;
     private String dead;
     private boolean diedMidSession;
 
+    /** How long a reading of the allocation probe may take: it answers at once, or the server is in trouble. */
+    static final Duration ALLOC_PROBE_TIMEOUT = Duration.ofSeconds(2);
+
     private Service(String name, BusInstance bus, Child process, String address, String dead) {
-        this(name, bus, process, address, dead, false);
+        this(name, bus, process, address, dead, false, null);
     }
 
-    private Service(String name, BusInstance bus, Child process, String address, String dead, boolean withChildren) {
+    private Service(String name, BusInstance bus, Child process, String address, String dead, boolean withChildren,
+                    Path allocSocket) {
         this.name = name;
         this.bus = bus;
         this.process = process;
         this.withChildren = withChildren;
+        this.allocSocket = allocSocket;
         this.address = address;
         this.dead = dead;
     }
@@ -40,9 +49,14 @@ public final class Service {
         return new Service(name, null, process, null, null);
     }
 
+    /** A JVM server of the lab's, started with {@code --alloc-socket ALLOCSOCKET} (its allocation probe). */
+    static Service ofJvmServer(String name, Child process, Path allocSocket) {
+        return new Service(name, null, process, null, null, false, allocSocket);
+    }
+
     /** A route's program (route:T); WITHCHILDREN: its CPU is also its children's (one bridge per connection). */
     static Service ofRoute(String name, Child process, boolean withChildren) {
-        return new Service(name, null, process, null, null, withChildren);
+        return new Service(name, null, process, null, null, withChildren, null);
     }
 
     /** Something a cell needs that is not a process of its own (a program on disk): usable as long as it exists. */
@@ -90,6 +104,18 @@ public final class Service {
 
     Child process() {
         return process;
+    }
+
+    /**
+     * The bytes the server's threads have allocated so far, from its allocation probe (AllocationProbe), read within
+     * {@link #ALLOC_PROBE_TIMEOUT}; empty for a service without one (a bus, libdbus's echo, the GLib and sd-bus servers)
+     * and when it does not answer. Read around a run, never inside its timed window or CPU readings.
+     */
+    public OptionalLong allocatedBytes() {
+        if (allocSocket == null || process == null || !process.alive()) {
+            return OptionalLong.empty();
+        }
+        return AllocationProbe.read(allocSocket, ALLOC_PROBE_TIMEOUT);
     }
 
     /** Null while usable; else why not. A death found here is remembered as mid-session. */

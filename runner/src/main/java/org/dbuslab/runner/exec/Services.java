@@ -127,10 +127,21 @@ public final class Services {
             case "p2p-tcp" -> List.of("--listen", tcpListen);
             default -> List.of("--bus", services.get("bus:" + label).address());
         };
+        String name = "srv:" + label;
+        List<String> withProbe = new ArrayList<>(args);
+        withProbe.addAll(List.of("--alloc-socket", allocSocket(name).toString()));
         List<String> command = new ArrayList<>(prefix);
-        command.addAll(java.jar(jars.serverJar(), List.of(), args));
-        spawn("srv:" + label, logs.resolve(label).resolve("server"), command,
-            Transport.ofLabel(transport).map(Transport::isBus).orElse(true));
+        command.addAll(java.jar(jars.serverJar(), List.of(), withProbe));
+        spawn(name, logs.resolve(label).resolve("server"), command,
+            Transport.ofLabel(transport).map(Transport::isBus).orElse(true), allocSocket(name));
+    }
+
+    /**
+     * Where the JVM server NAME's allocation probe listens (its {@code --alloc-socket}): in the session's private
+     * (0700) temp folder, like every other socket.
+     */
+    public Path allocSocket(String name) {
+        return tmp.resolve(name.replace(':', '-') + ".alloc");
     }
 
     /** How long a route's program may take to listen. */
@@ -223,7 +234,12 @@ public final class Services {
 
     /** Another library's echo server NAME (e.g. glib:dbus-daemon), its logs under LABEL's folder; see awaitServers. */
     public void spawnLibraryServer(String name, String label, List<String> command) throws IOException {
-        spawn(name, logs.resolve(label).resolve(name.substring(0, name.indexOf(':')) + "-server"), command);
+        spawnLibraryServer(name, label, command, null);
+    }
+
+    /** The same for a JVM server whose COMMAND has {@code --alloc-socket ALLOCSOCKET} (the stock server). */
+    public void spawnLibraryServer(String name, String label, List<String> command, Path allocSocket) throws IOException {
+        spawn(name, logs.resolve(label).resolve(name.substring(0, name.indexOf(':')) + "-server"), command, allocSocket);
     }
 
     /** A socket path in the session's private (0700) temp folder. */
@@ -240,17 +256,22 @@ public final class Services {
     public void spawnRawServer(String transport) throws IOException {
         String listen = transport.equals("raw-unix") ? "unix:path=" + tmp.resolve("raw.sock")
             : "tcp:host=127.0.0.1,port=0";
-        spawn("raw:" + transport, logs.resolve(transport).resolve("server"),
-            java.main(jars.clientJar(), RAW_SERVER_CLASS, List.of("--listen", listen)));
+        String name = "raw:" + transport;
+        spawn(name, logs.resolve(transport).resolve("server"), java.main(jars.clientJar(), RAW_SERVER_CLASS,
+            List.of("--listen", listen, "--alloc-socket", allocSocket(name).toString())), allocSocket(name));
     }
 
-    private void spawn(String name, Path logBase, List<String> command) throws IOException {
-        spawn(name, logBase, command, onBus(name));
+    /** ALLOCSOCKET: the server's allocation probe (null: it has none). */
+    private void spawn(String name, Path logBase, List<String> command, Path allocSocket) throws IOException {
+        spawn(name, logBase, command, onBus(name), allocSocket);
     }
 
-    private void spawn(String name, Path logBase, List<String> command, boolean onBus) throws IOException {
+    private void spawn(String name, Path logBase, List<String> command, boolean onBus, Path allocSocket)
+        throws IOException {
         Launch launch = Launch.of(logBase, command).on(pinning.cpus(CpuPlacement.Role.SERVER, onBus));
-        services.put(name, Service.ofProcess(name, supervisor.start(name, launch)));
+        Child child = supervisor.start(name, launch);
+        services.put(name, allocSocket == null ? Service.ofProcess(name, child)
+            : Service.ofJvmServer(name, child, allocSocket));
     }
 
     /**

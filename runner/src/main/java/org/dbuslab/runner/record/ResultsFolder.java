@@ -67,7 +67,8 @@ public final class ResultsFolder {
      * from its cell: round = the block, pair, reference, series, expected; and {@code run} numbered 1.. per cell and
      * phase over the session.
      *
-     * @param measured the run as the client (or the spam timing) reported it, with its CPU columns if measured
+     * @param measured the run as the client (or the spam timing) reported it, with its CPU and allocation columns if
+     *                 measured
      * @param fixedNs  a spam row's fixed cost, null otherwise
      * @return the row as written
      */
@@ -78,7 +79,8 @@ public final class ResultsFolder {
                 phase.label(), measured.method(), measured.startedUtc(), measured.latencyLog(), measured.latencyTag(),
                 measured.jitMillis(), block, cell.pair().label(), cell.reference(), cell.series().label(), fixedNs,
                 cell.expected().isEmpty() ? null : cell.expected(), measured.cpuClientNanos(), measured.cpuBusNanos(),
-                measured.cpuServerNanos(), measured.placement(), measured.cpuPathNanos());
+                measured.cpuServerNanos(), measured.placement(), measured.cpuPathNanos(), measured.allocClientBytes(),
+                measured.allocServerBytes());
         runs.append(row);
         return row;
     }

@@ -29,7 +29,9 @@ import java.util.OptionalLong;
 /**
  * Makes one run of one cell in a block and writes its runs.csv row as it ends: a Java or raw cell through its
  * persistent client, a spam cell as its due fixed-cost samples (FixedCosts) plus one timed spam process. Failures are counted in
- * the {@link Tally}; a cell whose client or service is gone is reported once and not tried again.
+ * the {@link Tally}; a cell whose client or service is gone is reported once and not tried again. The server's
+ * allocation probe, where it has one (the lab's JVM servers), is read right before and right after the run, outside
+ * its timed window and its CPU readings.
  */
 final class CellRunner {
 
@@ -97,9 +99,11 @@ final class CellRunner {
         String tag = tags.next(cell.id(), block);
         ControlProtocol.Run command = new ControlProtocol.Run(phase.label(), tag, cell.payloadBytes(), cell.window(),
             cell.calls(), payloadSeed);
+        OptionalLong serverBefore = serverAllocated(cell);
         CpuMeter.Reading path = meter.start(List.of(), routePids(cell), List.of());
         ClientProcess.Outcome outcome = client.run(command, cellTimeout, meter, busPids(cell), serverPids(cell));
         Long pathNs = cell.transport().route() == Route.DIRECT ? null : boxed(path.stop().busNs());
+        Long serverAlloc = outcome.finished() ? allocatedSince(serverBefore, serverAllocated(cell)) : null;
         if (!outcome.finished()) {
             String why = switch (outcome.ending()) {
                 case TIMED_OUT -> "client timed out after " + cellTimeout.toSeconds() + "s: " + outcome.problem();
@@ -118,7 +122,8 @@ final class CellRunner {
                 ResultsFolder.latencyLog(key.name()), tag, done.jitMillis() < 0 ? null : done.jitMillis())
             .withLab(block, cell.pair().label(), cell.reference(), cell.series().label(), null, nullIfEmpty(cell.expected()))
             .withCpu(boxed(outcome.cpu().clientNs()), boxed(outcome.cpu().busNs()), boxed(outcome.cpu().serverNs()))
-            .withPlacement(cell.placement().label()).withPathCpu(pathNs);
+            .withPlacement(cell.placement().label()).withPathCpu(pathNs)
+            .withAlloc(done.allocatedBytes() < 0 ? null : done.allocatedBytes(), serverAlloc);
         csv.append(row);
         boolean clean = done.lost() == 0 && done.mismatched() == 0 && done.errors() == 0 && done.calls() == cell.calls();
         if (cell.kind() != CellKind.OVERLIMIT) {
@@ -149,6 +154,7 @@ final class CellRunner {
         }
         long fixed = fixedCosts.fixedNs(cell.id());
         int number = nextRun(cell, phase);
+        OptionalLong serverBefore = serverAllocated(cell);
         Instant started = Instant.now();
         CpuMeter.Reading cpu = meter.start(List.of(), busPids(cell), serverPids(cell));
         // a bridge is started per spam process, so its CPU is not the route's persistent pids': left empty
@@ -158,12 +164,13 @@ final class CellRunner {
             "block " + block + " " + phase.label() + " " + number);
         CpuMeter.Cpu around = cpu.stop();
         Long pathNs = cell.transport().route() == Route.PROXY ? boxed(path.stop().busNs()) : null;
+        Long serverAlloc = allocatedSince(serverBefore, serverAllocated(cell));
         RunsCsvRow row = RunsCsvRow.ofClient(cell.transport().label(), cell.mode().label(), cell.payloadBytes(),
                 cell.window(), cell.calls(), number, Math.max(1, r.elapsedNs()), 0, 0, r.errors(), phase.label(), "spam",
                 started, null, null, null)
             .withLab(block, cell.pair().label(), true, cell.series().label(), fixed, null)
             .withCpu(r.ok() || r.cpuNs() > 0 ? r.cpuNs() : null, boxed(around.busNs()), boxed(around.serverNs()))
-            .withPlacement(cell.placement().label()).withPathCpu(pathNs);
+            .withPlacement(cell.placement().label()).withPathCpu(pathNs).withAlloc(null, serverAlloc);
         csv.append(row);
         if (!r.ok()) {
             notRun(cell, r.describeFailure(spam.timeout()));
@@ -211,6 +218,20 @@ final class CellRunner {
 
     private List<Long> serverPids(Cell cell) {
         return services.cpuPids(SessionServices.serverOf(cell));
+    }
+
+    /** What the cell's server has allocated so far (its allocation probe); empty when it has none. */
+    private OptionalLong serverAllocated(Cell cell) {
+        return services.services().get(SessionServices.serverOf(cell)).map(s -> s.allocatedBytes())
+            .orElse(OptionalLong.empty());
+    }
+
+    /** AFTER - BEFORE; null unless both readings are there (a server that restarted would go backwards: null too). */
+    static Long allocatedSince(OptionalLong before, OptionalLong after) {
+        if (before.isEmpty() || after.isEmpty() || after.getAsLong() < before.getAsLong()) {
+            return null;
+        }
+        return after.getAsLong() - before.getAsLong();
     }
 
     private static String method(Cell cell) {

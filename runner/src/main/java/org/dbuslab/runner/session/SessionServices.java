@@ -242,7 +242,8 @@ public final class SessionServices {
                 String address = t.isBus() ? services.get("bus:" + t.label()).orElseThrow().address() : null;
                 String listen = t == Transport.P2P_UNIX ? "unix:path=" + services.socket(name.replace(':', '-') + ".sock")
                     : "tcp:host=127.0.0.1,port=0";
-                services.spawnLibraryServer(name, t.label(), programs.server(lib, address, listen));
+                Path probe = lib == Library.DBUS_JAVA_STOCK ? services.allocSocket(name) : null;
+                services.spawnLibraryServer(name, t.label(), programs.server(lib, address, listen, probe), probe);
             }
         }
     }

@@ -62,6 +62,15 @@ class LibraryProgramsTest {
     }
 
     @Test
+    void onlyTheStockServerAJvmServesAnAllocationProbe() {
+        Path probe = Path.of("/t/stock-dbus-daemon.alloc");
+        List<String> stock = programs(Map.of()).server(Library.DBUS_JAVA_STOCK, "unix:path=/b", null, probe);
+        assertEquals(List.of("--alloc-socket", probe.toString()), stock.subList(stock.size() - 2, stock.size()));
+        assertEquals(programs(Map.of()).server(Library.GLIB, null, "unix:path=/t/g.sock"),
+            programs(Map.of()).server(Library.GLIB, null, "unix:path=/t/g.sock", probe), "a C server has none");
+    }
+
+    @Test
     void aMissingProgramHasItsReason() throws IOException {
         String glib = programs(Map.of()).missing(Library.GLIB);
         assertTrue(glib.contains("peers/build/glib-echo-client is not built") && glib.contains("make -C peers"), glib);

@@ -155,7 +155,7 @@ class ResultsFolderTest {
         Cell matrix = plan.cells().get(0);
         RunsCsvRow measured = RunsCsvRow.ofClient("ignored", "sync", 0, 1, 1, 99, 12_345_678L, 0, 0, 0, "measure", "echo",
                 Instant.parse("2026-12-01T14:00:01Z"), "latency/dbus-daemon.java.sync.hlog", "matrix.java.dbus-daemon.sync.1000.w1.b1",
-                3L).withCpu(1000L, 2000L, 3000L);
+                3L).withCpu(1000L, 2000L, 3000L).withAlloc(4096L, 8192L);
         folder.appendRun(matrix, 1, Phase.WARMUP, measured, null);
         RunsCsvRow second = folder.appendRun(matrix, 2, Phase.MEASURE, measured, null);
         RunsCsvRow third = folder.appendRun(matrix, 3, Phase.MEASURE, measured, null);
@@ -170,11 +170,12 @@ class ResultsFolderTest {
         assertEquals("matrix", third.series());
         assertEquals(null, third.expected());
         assertEquals(3000L, third.cpuServerNanos());
+        assertEquals(8192L, third.allocServerBytes());
         assertEquals("LimitsExceeded", check.expected());
         List<String> lines = Files.readAllLines(dir.resolve("runs.csv"));
         assertEquals(5, lines.size(), "header + 4 rows");
         RunsCsvHeader header = RunsCsvHeader.parse(lines.get(0));
-        assertEquals(27, header.columns().size(), "every column: client, lab, cpu, placement and path cpu");
+        assertEquals(29, header.columns().size(), "every column: client, lab, cpu, placement, path cpu and allocation");
         assertEquals(List.of(second, third, check), lines.subList(2, 5).stream().map(header::parseRow).toList(),
                 "what was written reads back through the one runs.csv definition");
     }

@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
+import java.util.OptionalLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -31,6 +32,15 @@ class SessionUnitsTest {
 
     private static Cell cell(SessionPlan plan, CellKind kind, Transport t) {
         return plan.cells().stream().filter(c -> c.kind() == kind && c.transport() == t).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aServersAllocationIsTheDifferenceOfTwoProbeReadingsOrNothing() {
+        assertEquals(4096L, CellRunner.allocatedSince(OptionalLong.of(1000), OptionalLong.of(5096)));
+        assertEquals(0L, CellRunner.allocatedSince(OptionalLong.of(1000), OptionalLong.of(1000)));
+        assertEquals(null, CellRunner.allocatedSince(OptionalLong.empty(), OptionalLong.of(5096)), "no probe before");
+        assertEquals(null, CellRunner.allocatedSince(OptionalLong.of(1000), OptionalLong.empty()), "no answer after");
+        assertEquals(null, CellRunner.allocatedSince(OptionalLong.of(5096), OptionalLong.of(1000)), "a restarted server");
     }
 
     @Test
