@@ -21,7 +21,7 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** {@code compare BASE_DIR NEW_DIR [--threshold 2%] [--fail-on-regression]}: a regression check between two sessions. */
+/** {@code compare BASE_DIR NEW_DIR [--threshold 3%] [--fail-on-regression]}: a regression check between two sessions. */
 @Command(name = "compare",
         description = {
                 "Compare the results folder NEW_DIR with BASE_DIR, cell by cell, and report regressions.",
@@ -60,8 +60,10 @@ public final class CompareCommand implements Callable<Integer> {
     @Parameters(index = "1", paramLabel = "NEW_DIR", description = "Results folder of the session to check.")
     private Path newDir;
 
-    @Option(names = "--threshold", paramLabel = "PERCENT", defaultValue = "2%",
-            description = "Smallest change of µs per call that counts, in percent (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--threshold", paramLabel = "PERCENT", defaultValue = "3%",
+            description = "Smallest change of µs per call that counts, in percent (default: ${DEFAULT-VALUE}, the default"
+                    + " session's precision target: a difference below the precision each session promises is not one"
+                    + " the sessions resolve).")
     private String threshold;
 
     @Option(names = "--shift-threshold", paramLabel = "PERCENT", defaultValue = "10%",
