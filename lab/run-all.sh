@@ -17,8 +17,10 @@ source "$LAB_DIR/lib/jvm_flags.sh" # KEEP_STACK_TRACES
 readonly RUNNER_JAR="$REPO/runner/target/dbus-lab-runner.jar"
 readonly JARS=("$REPO/server/target/dbus-lab-server.jar" "$REPO/client/target/dbus-lab-client.jar"
     "$REPO/analysis/target/dbus-lab-analysis.jar" "$REPO/scale/target/dbus-lab-scale.jar" "$RUNNER_JAR")
-# Also built, but the session goes on without them (scenarios FAILED in the summary; stock pairs in skipped.tsv).
-readonly OPTIONAL_JARS=("$REPO/scenarios/target/dbus-lab-scenarios.jar" "$REPO/stock/target/dbus-lab-stock.jar")
+# Also built, but the session goes on without them (scenarios FAILED in the summary; stock pairs and the java-lean
+# contenders in skipped.tsv).
+readonly OPTIONAL_JARS=("$REPO/scenarios/target/dbus-lab-scenarios.jar" "$REPO/stock/target/dbus-lab-stock.jar"
+    "$REPO/lean/target/dbus-lab-lean.jar")
 # The runner's own JVM: small, serial GC and C1 only, so it takes as little CPU as it can from what it measures.
 # No /tmp/hsperfdata_USER/PID file: the runner is pid 1 of its namespace in every session, and two would share it.
 readonly RUNNER_JVM=("$KEEP_STACK_TRACES" -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xmx256m -XX:+PerfDisableSharedMem)

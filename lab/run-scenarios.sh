@@ -28,14 +28,18 @@ source "$LAB_DIR/lib/jvm_flags.sh" # KEEP_STACK_TRACES
 source "$LAB_DIR/lib/processes.sh" # last_line, alive, stop_pid, install_cleanup_traps
 # shellcheck source-path=SCRIPTDIR source=lib/java_aot.sh
 source "$LAB_DIR/lib/java_aot.sh" # jdk25_find, java_aot_create, java_aot_args
+# shellcheck source-path=SCRIPTDIR source=lib/java_lean.sh
+source "$LAB_DIR/lib/java_lean.sh" # JAVA_LEAN_FLAGS
 REPO=$(cd "$LAB_DIR/.." && pwd -P)
 readonly LAB_DIR REPO
 readonly BUS_SH="$LAB_DIR/bus.sh" SEED="$LAB_DIR/scenarios/seed" COLD="$LAB_DIR/scenarios/cold_start.py"
 readonly SERVER_JAR="$REPO/server/target/dbus-lab-server.jar"
 readonly SCEN_JAR="$REPO/scenarios/target/dbus-lab-scenarios.jar"
+readonly LEAN_JAR="$REPO/lean/target/dbus-lab-lean.jar"
 readonly ANALYSIS_JAR="$REPO/analysis/target/dbus-lab-analysis.jar"
 readonly MOCK_MAIN=org.dbuslab.server.installer.InstallerMockMain
 readonly CLI_MAIN=org.dbuslab.scenarios.cli.GetProducts
+readonly LEAN_MAIN=org.dbuslab.lean.GetProducts
 readonly RENDER_MAIN=org.dbuslab.analysis.scenarios.ScenariosReportMain
 readonly N=org.opensuse.DInstaller.Software P=/org/opensuse/DInstaller/Software1 I=org.opensuse.DInstaller.Software1
 JAVA=${JAVA:-java}
@@ -52,8 +56,9 @@ through DBUS_SYSTEM_BUS_ADDRESS:
                       Contenders where installed: baseline (/bin/true), java (plain JVM),
                       java-cds (AppCDS archive made here), java25-aot (a JDK 25 with its
                       AOT cache made here, JEP 483/514; LAB_JDK25=JAVA_HOME, else the newest
-                      under /usr/lib/jvm), busctl, gdbus, dbus-python, ruby-dbus (the seed's
-                      script, unchanged)
+                      under /usr/lib/jvm), java-lean and java25-lean-aot (the same call with
+                      the JDK alone, lean/, archived the same two ways), busctl, gdbus,
+                      dbus-python, ruby-dbus (the seed's script, unchanged)
   property-reads      $READS reads in one process: Java strategies get, introspect-get,
                       cached; plus the seed's ruby-dbus many-reads script. Messages counted
                       by a bus monitor (busctl monitor)
@@ -181,31 +186,58 @@ cold_contender() { # BUS NAME EXPECT CMD...: EXPECT must be in every run's stdou
         FAILED+=("cold-start $bus $name")
 }
 
+# cds_contender BUS NAME JAR MAIN [JVM_OPTION...]: JAR's MAIN on the lab's JVM (Java 17) with an AppCDS archive of its
+# own: one run records the classes it loads (-XX:ArchiveClassesAtExit, once per session), every measured run maps the
+# archive (-Xshare:on, so a run that cannot map it fails). The options go to both.
+cds_contender() {
+    local bus=$1 name=$2 jar=$3 main=$4
+    shift 4
+    local jsa="$TMP_ROOT/$name.jsa" log="$LOGS/$bus/cds-dump-$name.err"
+    if [[ ! -s "$jsa" ]]; then
+        "$JAVA" "$KEEP_STACK_TRACES" "$@" -XX:ArchiveClassesAtExit="$jsa" -cp "$jar" "$main" </dev/null >/dev/null 2>"$log" || true
+    fi
+    if [[ -s "$jsa" ]]; then
+        cold_contender "$bus" "$name" Tumbleweed "$JAVA" "$KEEP_STACK_TRACES" "$@" -XX:SharedArchiveFile="$jsa" -Xshare:on -cp "$jar" "$main"
+    else
+        skip cold-start "$bus" "$name" "AppCDS archive could not be created: $(last_line "$log")"
+    fi
+}
+
+# aot_contender BUS NAME JAR MAIN [JVM_OPTION...]: JAR's MAIN on a JDK 25 with its AOT cache (JEP 483/514): one
+# training run makes it (once per session), every measured run uses it (java_aot_args: AOTMode=on); the options go
+# to both. No JDK 25: skipped with the reason.
+aot_contender() {
+    local bus=$1 name=$2 jar=$3 main=$4
+    shift 4
+    if [[ -z "$JAVA25" ]]; then
+        skip cold-start "$bus" "$name" "$JAVA25_REASON"
+        return 0
+    fi
+    local aot="$TMP_ROOT/$name.aot" log="$LOGS/$bus/aot-create-$name.err" aot_args
+    [[ -s "$aot" ]] || java_aot_create "$JAVA25" "$aot" "$log" "$KEEP_STACK_TRACES" "$@" -cp "$jar" "$main" || true
+    if [[ -s "$aot" ]]; then
+        mapfile -t aot_args < <(java_aot_args "$aot")
+        cold_contender "$bus" "$name" Tumbleweed "$JAVA25" "$KEEP_STACK_TRACES" "$@" "${aot_args[@]}" -cp "$jar" "$main"
+    else
+        skip cold-start "$bus" "$name" "Java 25 AOT cache could not be created: $(last_line "$log")"
+    fi
+}
+
 run_cold_start() { # BUS
     local bus=$1
     cold_contender "$bus" baseline "" /bin/true
     cold_contender "$bus" java Tumbleweed "$JAVA" "$KEEP_STACK_TRACES" -cp "$SCEN_JAR" "$CLI_MAIN"
-    # AppCDS: one run records the loaded classes into an archive (once per session), later runs map it.
-    local jsa="$TMP_ROOT/scenarios-cli.jsa"
-    if [[ ! -s "$jsa" ]]; then
-        "$JAVA" "$KEEP_STACK_TRACES" -XX:ArchiveClassesAtExit="$jsa" -cp "$SCEN_JAR" "$CLI_MAIN" </dev/null >/dev/null 2>"$LOGS/$bus/cds-dump.err" || true
-    fi
-    if [[ -s "$jsa" ]]; then
-        cold_contender "$bus" java-cds Tumbleweed "$JAVA" "$KEEP_STACK_TRACES" -XX:SharedArchiveFile="$jsa" -Xshare:on -cp "$SCEN_JAR" "$CLI_MAIN"
+    cds_contender "$bus" java-cds "$SCEN_JAR" "$CLI_MAIN"
+    aot_contender "$bus" java25-aot "$SCEN_JAR" "$CLI_MAIN"
+    # The same call without dbus-java and jnr: the lean module's CLI, the JDK alone, archived the same two ways and
+    # run as a short-lived CLI is (lib/java_lean.sh).
+    if [[ -f "$LEAN_JAR" ]]; then
+        cds_contender "$bus" java-lean "$LEAN_JAR" "$LEAN_MAIN" "${JAVA_LEAN_FLAGS[@]}"
+        aot_contender "$bus" java25-lean-aot "$LEAN_JAR" "$LEAN_MAIN" "${JAVA_LEAN_FLAGS[@]}"
     else
-        skip cold-start "$bus" java-cds "AppCDS archive could not be created: $(last_line "$LOGS/$bus/cds-dump.err")"
+        skip cold-start "$bus" java-lean "missing ${LEAN_JAR#"$REPO"/} (build it: mvn -B package -DskipTests)"
+        skip cold-start "$bus" java25-lean-aot "missing ${LEAN_JAR#"$REPO"/} (build it: mvn -B package -DskipTests)"
     fi
-    # Java 25's AOT cache (JEP 483/514), beside Java 17 + AppCDS: one training run makes it (once per session).
-    if [[ -n "$JAVA25" ]]; then
-        local aot="$TMP_ROOT/scenarios-cli.aot" aot_args
-        [[ -s "$aot" ]] || java_aot_create "$JAVA25" "$aot" "$LOGS/$bus/aot-create.err" "$KEEP_STACK_TRACES" -cp "$SCEN_JAR" "$CLI_MAIN" || true
-        if [[ -s "$aot" ]]; then
-            mapfile -t aot_args < <(java_aot_args "$aot")
-            cold_contender "$bus" java25-aot Tumbleweed "$JAVA25" "$KEEP_STACK_TRACES" "${aot_args[@]}" -cp "$SCEN_JAR" "$CLI_MAIN"
-        else
-            skip cold-start "$bus" java25-aot "Java 25 AOT cache could not be created: $(last_line "$LOGS/$bus/aot-create.err")"
-        fi
-    else skip cold-start "$bus" java25-aot "$JAVA25_REASON"; fi
     if have busctl; then
         cold_contender "$bus" busctl Tumbleweed busctl --system get-property "$N" "$P" "$I" AvailableBaseProducts
     else skip cold-start "$bus" busctl "busctl not installed (package systemd)"; fi
@@ -285,7 +317,7 @@ main() {
     install_cleanup_traps "stopping everything"
     TMP_ROOT=$(mktemp -d "${TMPDIR:-/tmp}/dbus-scen.XXXXXX")
 
-    if [[ "$BUILD" == auto && (! -f "$SERVER_JAR" || ! -f "$SCEN_JAR" || ! -f "$ANALYSIS_JAR") ]]; then
+    if [[ "$BUILD" == auto && (! -f "$SERVER_JAR" || ! -f "$SCEN_JAR" || ! -f "$LEAN_JAR" || ! -f "$ANALYSIS_JAR") ]]; then
         say "building: mvn -B -q package -DskipTests"
         (cd "$REPO" && mvn -B -q package -DskipTests) >"$LOGS/build.log" 2>&1 || die 3 "build failed (see $LOGS/build.log)"
     fi

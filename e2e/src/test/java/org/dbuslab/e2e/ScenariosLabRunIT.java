@@ -31,7 +31,7 @@ class ScenariosLabRunIT {
         List<String> header = List.of(cold.get(0).split(","));
         int contender = header.indexOf("contender");
         int ok = header.indexOf("ok");
-        for (String c : List.of("baseline", "java", "java-cds", "busctl")) {
+        for (String c : List.of("baseline", "java", "java-cds", "java-lean", "busctl")) {
             List<String> runs = cold.stream().skip(1).map(r -> r.split(",", -1))
                 .filter(f -> f[contender].equals(c)).map(f -> f[ok]).toList();
             assertTrue(!runs.isEmpty() && runs.stream().allMatch("true"::equals), c + " cold-start runs: " + runs);

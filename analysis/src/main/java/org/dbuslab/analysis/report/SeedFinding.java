@@ -26,8 +26,10 @@ public final class SeedFinding {
 
     /** Today's cold-start contenders the seed's question is about, in the sentence's order, with their names. */
     private static final Map<String, String> COLD = Map.of("java", "Java", "java-cds", "Java with AppCDS",
-            "ruby-dbus", "the seed's ruby-dbus script");
-    private static final List<String> COLD_ORDER = List.of("java", "java-cds", "ruby-dbus");
+            "java25-aot", "Java 25 with its AOT cache", "java-lean", "the lean Java client (JDK only) with AppCDS",
+            "java25-lean-aot", "the lean client on Java 25 with its AOT cache", "ruby-dbus", "the seed's ruby-dbus script");
+    private static final List<String> COLD_ORDER = List.of("java", "java-cds", "java25-aot", "java-lean", "java25-lean-aot",
+            "ruby-dbus");
     private static final String RUBY_READS = "ruby-dbus-seed";
 
     private SeedFinding() {

@@ -27,8 +27,9 @@ public record ScenarioSummary(String plan, List<String> coldStartBuses, List<Col
                               List<String> readsBuses, List<ReadsRow> reads, List<Map<String, String>> freshness,
                               List<ScenarioSkip> skipped) {
 
+    /** Fastest kinds first; the Java contenders by client (lean/, then dbus-java), each archived before plain. */
     private static final List<String> COLD_ORDER = List.of("baseline", "busctl", "gdbus", "dbus-python", "ruby-dbus",
-        "java-cds", "java");
+        "java25-lean-aot", "java-lean", "java25-aot", "java-cds", "java");
 
     /** Empty when the folder has no scenarios/ folder. */
     public static Optional<ScenarioSummary> read(Path resultsDir) throws IOException {

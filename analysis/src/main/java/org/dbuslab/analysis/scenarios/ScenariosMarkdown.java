@@ -48,7 +48,10 @@ public final class ScenariosMarkdown {
         md.append("Wall time per run from fork to reap (monotonic clock); CPU = user + sys of the process (kernel "
             + "rusage); peak RSS from GNU time. *per 100 runs* = mean × 100, the blog's unit. *× busctl* = median "
             + "wall time over busctl's on the same bus, with its bootstrap 95% CI. *baseline* is `/bin/true`: the "
-            + "cost of starting any process here.\n\n");
+            + "cost of starting any process here. *java*, *java-cds*, *java25-aot*: dbus-java + jnr-unixsocket, plain, "
+            + "with an AppCDS archive (Java 17), with its AOT cache (JDK 25). *java-lean*, *java25-lean-aot*: the same "
+            + "call on the JDK alone (lean/: SocketChannel, messages marshalled by hand), with its AppCDS archive "
+            + "(Java 17) and its AOT cache (JDK 25).\n\n");
         for (String bus : summary.coldStartBuses()) {
             md.append("**").append(bus).append("**\n\n")
                 .append("| contender | runs ok | median wall (ms) | p10–p90 (ms) | min–max (ms) | wall per 100 runs (s) "

@@ -52,6 +52,33 @@ public class SeedFindingTest {
     }
 
     @Test
+    public void theArchivedAndTheLeanJavaContendersFollowPlainJavaInOneSentence(@TempDir Path dir) throws Exception {
+        SyntheticSession.writeBlocks(dir, 3, 12, SyntheticSession.blockCells());
+        Path scenarios = Fixtures.copy(Fixtures.scenarios(), dir.resolve("scenarios"));
+        // busctl's median is 5 ms: 300, 250, 60 and 45 ms are 60, 50, 12 and 9 times it.
+        Files.writeString(scenarios.resolve("cold-start.csv"), """
+                dbus-daemon,java25-lean-aot,measure,1,44000000,30000,10000,40000,0,true,x
+                dbus-daemon,java25-lean-aot,measure,2,45000000,30000,10000,40000,0,true,x
+                dbus-daemon,java25-lean-aot,measure,3,46000000,30000,10000,40000,0,true,x
+                dbus-daemon,java-lean,measure,1,59000000,30000,10000,40000,0,true,x
+                dbus-daemon,java-lean,measure,2,60000000,30000,10000,40000,0,true,x
+                dbus-daemon,java-lean,measure,3,61000000,30000,10000,40000,0,true,x
+                dbus-daemon,java25-aot,measure,1,249000000,300000,10000,60000,0,true,x
+                dbus-daemon,java25-aot,measure,2,250000000,300000,10000,60000,0,true,x
+                dbus-daemon,java25-aot,measure,3,251000000,300000,10000,60000,0,true,x
+                dbus-daemon,java-cds,measure,1,299000000,300000,10000,60000,0,true,x
+                dbus-daemon,java-cds,measure,2,300000000,300000,10000,60000,0,true,x
+                dbus-daemon,java-cds,measure,3,301000000,300000,10000,60000,0,true,x
+                """, StandardOpenOption.APPEND);
+        String cold = SeedFinding.of(Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED)).get(0);
+        Matcher order = Pattern.compile("per CLI run: Java 120\\.0× busctl's wall time \\(95% CI [0-9.–]+\\) \\(3 of 4 runs ok\\), "
+                + "Java with AppCDS 60\\.0× \\(95% CI [0-9.–]+\\), Java 25 with its AOT cache 50\\.0× \\(95% CI [0-9.–]+\\), "
+                + "the lean Java client \\(JDK only\\) with AppCDS 12\\.0× \\(95% CI [0-9.–]+\\), "
+                + "the lean client on Java 25 with its AOT cache 9\\.0× \\(95% CI [0-9.–]+\\); not run here").matcher(cold);
+        assertTrue(order.find(), cold);
+    }
+
+    @Test
     public void propertyReadsAreRatiosToTheCacheWithMessageCountsBesideTheSeeds(@TempDir Path dir) {
         String reads = SeedFinding.of(withScenarios(dir)).get(1);
         // reads phase: get 50 ms, introspect-get 100 ms, cached 0.05 ms.

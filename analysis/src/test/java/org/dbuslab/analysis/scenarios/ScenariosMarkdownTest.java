@@ -51,4 +51,29 @@ class ScenariosMarkdownTest {
         assertTrue(md.contains("| ruby-dbus | 10.529 |"), md);
         assertTrue(md.contains("- cold-start, zbus: no crates.io"), md);
     }
+
+    @Test
+    void theLeanContendersStandBesideTheDbusJavaOnesEachWithItsRatio() throws Exception {
+        Path s = Files.createDirectories(dir.resolve("scenarios"));
+        StringBuilder csv = new StringBuilder("bus,contender,phase,run,wall_ns,user_us,sys_us,max_rss_kb,exit_code,ok,started_utc\n");
+        // In the order a session runs them; the table groups the Java ones by client, archived before plain.
+        String[][] medians = {{"busctl", "10000000"}, {"java", "600000000"}, {"java-cds", "400000000"},
+            {"java25-aot", "350000000"}, {"java-lean", "90000000"}, {"java25-lean-aot", "80000000"}};
+        for (String[] c : medians) {
+            for (int run = 1; run <= 3; run++) {
+                long wall = Long.parseLong(c[1]) + (run - 2) * 1_000_000L;
+                csv.append("dbus-daemon,").append(c[0]).append(",measure,").append(run).append(',').append(wall)
+                    .append(",1000,1000,7000,0,true,x\n");
+            }
+        }
+        Files.writeString(s.resolve("cold-start.csv"), csv);
+        String md = ScenariosMarkdown.render(dir);
+        java.util.List<String> rows = md.lines().filter(l -> l.startsWith("| java") || l.startsWith("| busctl")).toList();
+        assertEquals(java.util.List.of("busctl", "java25-lean-aot", "java-lean", "java25-aot", "java-cds", "java"),
+            rows.stream().map(r -> r.split(" \\| ")[0].substring(2)).toList(), md);
+        assertTrue(rows.get(1).startsWith("| java25-lean-aot | 3/3 | 80.0 | "), rows.get(1));
+        assertTrue(rows.get(1).contains("| 8.0 ("), "80 ms over busctl's 10 ms, with its CI: " + rows.get(1));
+        assertTrue(rows.get(2).contains("| 9.0 ("), rows.get(2));
+        assertTrue(md.contains("*java-lean*, *java25-lean-aot*: the same call on the JDK alone"), md);
+    }
 }
