@@ -80,7 +80,7 @@ class PathsLabRunIT {
                 }
             }
             for (String rules : List.of("", "-rules100", "-rules1000", "-rules10000")) {
-                expected.add("policy dbus-java>dbus-java " + bus + rules + " sync");
+                expected.add("policy sd-bus>sd-bus " + bus + rules + " sync");
             }
         }
         assertEquals(expected, cells);

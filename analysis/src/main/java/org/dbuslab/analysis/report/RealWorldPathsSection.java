@@ -68,7 +68,7 @@ public final class RealWorldPathsSection {
                 + "--filter mode with --talk for the echo service's name, as Flatpak runs it in front of the session bus; "
                 + "systemd-stdio-bridge is the byte pipe busctl --host and --machine use, one bridge process per connection; "
                 + "a policy bus carries N extra policy rules that do not concern the echo service, as real system.d files "
-                + "hold them, with its own Java server." + where + " Each path cell is measured in the same blocks as its "
+                + "hold them, with its own server." + where + " Each path cell is measured in the same blocks as its "
                 + "direct counterpart, the same client and server on the same bus without the program in between.";
     }
 
@@ -205,7 +205,7 @@ public final class RealWorldPathsSection {
         if (paths.policy().isEmpty()) {
             return s.text("This session measured no policy sweep (series " + CellKey.POLICY + ").").build();
         }
-        s.note("µs per call of the Java pair on a bus with 0, 100, 1000 and 10000 extra policy rules (0: the plain bus of series "
+        s.note("µs per call of the policy pair (its client>server column) on a bus with 0, 100, 1000 and 10000 extra policy rules (0: the plain bus of series "
                 + CellKey.POLICY + "), each bus with its own server; × none is the ratio to the 0-rule cell with its 95% CI, "
                 + "paired by block like the paths; bus CPU is the bus process's median CPU µs per call. The verdict compares "
                 + RealWorldPaths.VERDICT_RULES + " rules with none: equivalent when the ratio's 90% CI lies within ±"

@@ -13,8 +13,8 @@ import java.util.List;
  * The real-world paths of issue 24, in plan order. Series paths: per bus of --transports (dbus-daemon, dbus-broker),
  * each client of {@link #CLIENTS} through each route of --paths, and the same client on the bus directly, sync and
  * pipelined at the path sizes; both cells call the same server (the bus's Java server), so their paired ratio is the
- * route's price. Series policy: the Java pair, sync, first size, on the bus with 0 (the bus itself) and each of
- * {@link Transport#POLICY_RULES} extra rules (buses of their own, each with its own Java server).
+ * route's price. Series policy: {@link #POLICY_PAIR}, sync, first size, on the bus with 0 (the bus itself) and each of
+ * {@link Transport#POLICY_RULES} extra rules (buses of their own, each with its own server).
  */
 public final class PathsPlan {
 
@@ -23,6 +23,13 @@ public final class PathsPlan {
      * sd-bus's C client.
      */
     public static final List<Pair> CLIENTS = List.of(Pair.JAVA, Pair.LIBDBUS_JAVA, Pair.SDBUS_JAVA);
+
+    /**
+     * The policy series' pair: sd-bus's C client and server. Policy weight is the bus's cost, so the pair only has
+     * to be steady: C has no JIT to warm, where a Java pair per policy bus added twelve JVMs that a 10-minute session
+     * could not warm (their client CPU per call was 5-70x the warm client's in the first blocks).
+     */
+    public static final Pair POLICY_PAIR = Pair.SDBUS_SDBUS;
 
     private PathsPlan() {
     }
@@ -58,9 +65,9 @@ public final class PathsPlan {
                 if (!c.matrix().has(bus)) {
                     continue;
                 }
-                cells.add(cell(Series.POLICY, Pair.JAVA, bus, Mode.SYNC, c.others().pathSizes().get(0), 1, calls));
+                cells.add(cell(Series.POLICY, POLICY_PAIR, bus, Mode.SYNC, c.others().pathSizes().get(0), 1, calls));
                 for (int rules : Transport.POLICY_RULES) {
-                    cells.add(cell(Series.POLICY, Pair.JAVA, Transport.withRules(bus, rules), Mode.SYNC,
+                    cells.add(cell(Series.POLICY, POLICY_PAIR, Transport.withRules(bus, rules), Mode.SYNC,
                             c.others().pathSizes().get(0), 1, calls));
                 }
             }
@@ -71,7 +78,7 @@ public final class PathsPlan {
     private static Cell cell(Series series, Pair pair, Transport t, Mode m, int size, int window, int calls) {
         CellKind kind = switch (pair) {
             case LIBDBUS_JAVA -> CellKind.SPAM_JAVA;
-            case SDBUS_JAVA -> CellKind.SDBUS;
+            case SDBUS_JAVA, SDBUS_SDBUS -> CellKind.SDBUS;
             default -> CellKind.JAVA;
         };
         return new Cell(kind, series, pair, t, m, size, window, calls);

@@ -138,8 +138,7 @@ public final class SessionServices {
         }
         for (Transport t : PathsPlan.extraTransports(plan.cells())) {
             if (t.policyRules() > 0) {
-                startPolicyBus(t);
-                servers.add(t);
+                startPolicyBus(t); // its server is the policy pair's (PathsPlan.POLICY_PAIR): a library server
             } else {
                 startRoute(t, plan);
             }
@@ -229,7 +228,9 @@ public final class SessionServices {
             } else {
                 services.markDead("prog:" + lib.label(), missing);
             }
-            for (Transport t : config.matrix().transports()) {
+            List<Transport> buses = new ArrayList<>(config.matrix().transports());
+            PathsPlan.extraTransports(plan.cells()).stream().filter(t -> t.policyRules() > 0).forEach(buses::add);
+            for (Transport t : buses) {
                 String name = serverName(lib, t);
                 if (plan.cells().stream().noneMatch(c -> serverOf(c).equals(name))) {
                     continue;
@@ -272,7 +273,8 @@ public final class SessionServices {
     private void skipLibraryPairs(SessionConfig config, SessionPlan plan) {
         Set<String> written = new HashSet<>();
         for (Cell c : plan.cells()) {
-            if (c.series() != Series.LIBRARIES && c.series() != Series.LKML || skippedTransports.containsKey(c.transport())) {
+            if (!List.of(Series.LIBRARIES, Series.LKML, Series.PATHS, Series.POLICY).contains(c.series())
+                    || skippedTransports.containsKey(c.transport())) {
                 continue;
             }
             Blocked b = blocked(c);

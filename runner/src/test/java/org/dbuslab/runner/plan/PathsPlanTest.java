@@ -35,11 +35,12 @@ class PathsPlanTest {
     }
 
     @Test
-    void thePolicySeriesIsTheJavaPairSyncOnEachBusWithZeroToTenThousandRules() {
+    void thePolicySeriesIsTheSdBusPairSyncOnEachBusWithZeroToTenThousandRules() {
         List<Cell> policy = plan().cells().stream().filter(c -> c.series() == Series.POLICY).toList();
         assertEquals(List.of(0, 100, 1000, 10000, 0, 100, 1000, 10000),
                 policy.stream().map(c -> c.transport().policyRules()).toList());
-        assertTrue(policy.stream().allMatch(c -> c.pair() == Pair.JAVA && c.mode() == Mode.SYNC && c.window() == 1));
+        assertTrue(policy.stream().allMatch(c -> c.pair() == Pair.SDBUS_SDBUS && c.kind() == CellKind.SDBUS
+                && c.mode() == Mode.SYNC && c.window() == 1));
         assertEquals(Set.of(Transport.DBUS_DAEMON, Transport.DBUS_BROKER),
                 policy.stream().map(c -> c.transport().implementation()).collect(Collectors.toSet()));
     }

@@ -67,7 +67,8 @@ class SessionPlanTest {
         assertEquals(1000, over.payloadBytes(), "the first size");
         assertEquals("LimitsExceeded", over.expected());
         assertTrue(p.cells().stream().filter(Cell::reference)
-                .allMatch(c -> List.of(Series.REFERENCE, Series.LIBRARIES, Series.LKML, Series.PATHS).contains(c.series())));
+                .allMatch(c -> List.of(Series.REFERENCE, Series.LIBRARIES, Series.LKML, Series.PATHS, Series.POLICY)
+                        .contains(c.series())));
     }
 
     @Test

@@ -82,8 +82,8 @@ class SessionUnitsTest {
             SessionServices.needs(cell(plan, CellKind.JAVA, Transport.DBUS_BROKER_PROXY)));
         assertEquals(List.of("bus:dbus-daemon", "route:dbus-daemon-bridge", "srv:dbus-daemon", "prog:sd-bus"),
             SessionServices.needs(cell(plan, CellKind.SDBUS, Transport.DBUS_DAEMON_BRIDGE)));
-        assertEquals(List.of("bus:dbus-daemon-rules1000", "srv:dbus-daemon-rules1000"),
-            SessionServices.needs(cell(plan, CellKind.JAVA, Transport.DBUS_DAEMON_RULES1000)),
+        assertEquals(List.of("bus:dbus-daemon-rules1000", "sdbus:dbus-daemon-rules1000", "prog:sd-bus"),
+            SessionServices.needs(cell(plan, CellKind.SDBUS, Transport.DBUS_DAEMON_RULES1000)),
             "a policy bus is a bus of its own, with its own server");
     }
 
