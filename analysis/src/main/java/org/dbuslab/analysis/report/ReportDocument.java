@@ -33,6 +33,7 @@ public final class ReportDocument {
         sections.add(LabHealthSection.of(analysis));
         sections.add(WhereTimeGoes.of(analysis));
         sections.addAll(LibrarySections.of(analysis));
+        WhyItCostsSection.of(analysis).ifPresent(sections::add);
         sections.add(PrecisionView.of(analysis));
         sections.add(SweepSection.of(analysis));
         sections.add(OverLimitSection.of(analysis));
