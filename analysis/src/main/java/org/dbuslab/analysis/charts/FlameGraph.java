@@ -64,6 +64,11 @@ public final class FlameGraph {
 
     /** The SVG: TITLE and SUBTITLE on top, then the graph and the legend. */
     public static String svg(CollapsedStacks stacks, String title, String subtitle) {
+        return svg(stacks, title, subtitle, false);
+    }
+
+    /** As {@link #svg(CollapsedStacks, String, String)}; WALL: a call that blocks is coloured as waiting. */
+    public static String svg(CollapsedStacks stacks, String title, String subtitle, boolean wall) {
         Node root = tree(stacks);
         int depth = root.depth();
         int top = 50;
@@ -91,7 +96,7 @@ public final class FlameGraph {
                 .append("\" text-anchor=\"middle\">no samples</text>\n");
         } else {
             double scale = (WIDTH - 2.0 * MARGIN) / root.total;
-            draw(svg, root, MARGIN, top + graphHeight - ROW, scale, root.total);
+            draw(svg, root, MARGIN, top + graphHeight - ROW, scale, root.total, wall);
         }
         int i = 0;
         for (FrameCategory c : legend) {
@@ -111,7 +116,7 @@ public final class FlameGraph {
         return svg.toString();
     }
 
-    private static void draw(StringBuilder svg, Node node, double x, int y, double scale, long all) {
+    private static void draw(StringBuilder svg, Node node, double x, int y, double scale, long all, boolean wall) {
         double w = node.total * scale;
         if (w < MIN_WIDTH_PX) {
             return;
@@ -120,7 +125,8 @@ public final class FlameGraph {
         svg.append("<g class=\"f\"><title>").append(esc(node.name)).append(" (").append(node.total)
             .append(node.total == 1 ? " sample, " : " samples, ").append(pct).append("%)</title><rect x=\"")
             .append(num(x)).append("\" y=\"").append(y).append("\" width=\"").append(num(w)).append("\" height=\"")
-            .append(ROW - 1).append("\" rx=\"2\" fill=\"").append(colour(node.name)).append("\"/>");
+            .append(ROW - 1).append("\" rx=\"2\" fill=\"")
+            .append(wall && Categories.blocking(node.name) ? FrameCategory.WAITING.colour() : colour(node.name)).append("\"/>");
         int chars = (int) ((w - 6) / CHAR_PX);
         if (chars >= 3) {
             String label = node.name.length() <= chars ? node.name : node.name.substring(0, chars - 2) + "..";
@@ -131,7 +137,7 @@ public final class FlameGraph {
         double cx = x;
         List<Node> children = new ArrayList<>(node.children.values());
         for (Node c : children) {
-            draw(svg, c, cx, y - ROW, scale, all);
+            draw(svg, c, cx, y - ROW, scale, all, wall);
             cx += c.total * scale;
         }
     }

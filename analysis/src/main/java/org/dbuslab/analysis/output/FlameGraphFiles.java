@@ -30,7 +30,7 @@ public final class FlameGraphFiles {
         for (RoleProfile p : profiles.all()) {
             Path target = profiles.folder().resolve(p.svgName());
             AtomicFiles.writeUtf8(target, FlameGraph.svg(p.stacks(), WhyItCostsSection.graphTitle(p),
-                WhyItCostsSection.graphSubtitle(p)));
+                WhyItCostsSection.graphSubtitle(p), p.wall()));
             written.add(target);
         }
         return written;

@@ -99,6 +99,8 @@ public final class Categories {
             "^(bus_dispatch|bus_transaction_|bus_connection|bus_matchmaker_|bus_context_|bus_client_policy|"
             + "bus_driver_|bus_activation_|bus_policy_|bus_registry_|bus_service_|bus_match_rule)",
             "^(peer_queue_|peer_dispatch|driver_|policy_|match_registry_|connection_dispatch|dispatch_context_)");
+        // a caller waiting for its reply, or the reader handing it over: not marshalling, though in messages.*
+        rule(FrameCategory.DISPATCH, THREADS, "^org\\.freedesktop\\.dbus\\.messages\\.MethodCall\\.(getReply|setReply)$");
         // marshalling: the message's bytes built and taken apart
         rule(FrameCategory.MARSHALLING, AY_BOXED,
             "^org\\.freedesktop\\.dbus\\.ArrayFrob\\.", "^java\\.lang\\.reflect\\.Array\\.",
@@ -243,13 +245,18 @@ public final class Categories {
         return new Match(FrameCategory.OTHER, "no rule", "");
     }
 
+    /** Whether FRAME, as a stack's leaf, is a call that blocks (a wall-clock sample there is waiting). */
+    public static boolean blocking(String frame) {
+        return BLOCKING_LEAF.matcher(LIBC_PREFIX.matcher(normalise(frame)).replaceFirst("")).find();
+    }
+
     /**
      * A wall-clock sample of one thread: blocked (its leaf is a call that blocks) is {@link FrameCategory#WAITING}, or
      * {@link FrameCategory#BETWEEN_RUNS} when it blocked in the client's control loop; running is its CPU category.
      */
     public static Match wall(List<String> stack) {
         String leaf = stack.isEmpty() ? "" : normalise(stack.get(stack.size() - 1));
-        if (BLOCKING_LEAF.matcher(LIBC_PREFIX.matcher(leaf).replaceFirst("")).find()) {
+        if (blocking(leaf)) {
             boolean control = false;
             for (int i = stack.size() - 1; i >= 0; i--) {
                 String f = normalise(stack.get(i));

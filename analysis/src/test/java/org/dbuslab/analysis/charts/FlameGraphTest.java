@@ -93,6 +93,15 @@ class FlameGraphTest {
     }
 
     @Test
+    void inAWallClockGraphACallThatBlocksIsColouredAsWaiting() throws Exception {
+        CollapsedStacks wall = new CollapsedStacks.Builder().add(List.of("main", "readReply", "__GI_read"), 9)
+            .add(List.of("main", "appendOne"), 1).build();
+        assertEquals(FrameCategory.WAITING.colour(), rect(parse(FlameGraph.svg(wall, "t", "s", true)), "__GI_read").getAttribute("fill"));
+        assertEquals(FrameCategory.SOCKET_IO.colour(), rect(parse(FlameGraph.svg(wall, "t", "s")), "__GI_read").getAttribute("fill"),
+            "a CPU graph: the frame's own category");
+    }
+
+    @Test
     void selfContainedNoScriptAndAccessible() throws Exception {
         String svg = FlameGraph.svg(STACKS, "A <title>", "s");
         assertFalse(svg.contains("<script"));

@@ -72,6 +72,12 @@ class CategoriesTest {
     }
 
     @Test
+    void waitingForTheReplyIsHandOffThoughItIsInTheMessagesPackage() {
+        assertEquals(Categories.THREADS, Categories.ruleFor("org/freedesktop/dbus/messages/MethodCall.getReply").part());
+        assertEquals(FrameCategory.MARSHALLING, Categories.ruleFor("org/freedesktop/dbus/messages/MethodCall.<init>").category());
+    }
+
+    @Test
     void mallocAndMemcpyGoWithWhatCallsThem() {
         assertEquals(FrameCategory.GC_ALLOCATION, cpu("main;echo_call;g_variant_new;[libglib-2.0.so];g_malloc;malloc;"
             + "_int_malloc").category());

@@ -152,24 +152,34 @@ final class ProfilePass {
         // the calling thread's wall clock: a JVM client's main thread, alone
         Role clientRole = roles.get(0);
         if (clientRole.jvm() && agent != null) {
-            Path raw = scratch.resolve("wall.collapsed");
-            Path agentLog = scratch.resolve("wall.log");
-            Files.deleteIfExists(raw);
-            agent.startWall(client.pid(), agentLog);
-            long w0 = System.nanoTime();
-            long wallCalls;
             try {
-                wallCalls = runFor(cell, client, calls, ProfilePlan.WALL_WINDOW);
-            } finally {
-                agent.stop(client.pid(), raw, agentLog);
+                written += profileWall(cell, client, clientRole, calls);
+            } catch (IOException e) {
+                skip(cell, "client's calling thread (wall clock)", e.getMessage());
             }
-            CollapsedStacks.Builder b = new CollapsedStacks.Builder();
-            AsyncProfilerOutput.read(raw, "main", b);
-            write(cell, clientRole, ProfilesTsv.WALL, agent.describe(), "wall", b, System.nanoTime() - w0, -1, wallCalls,
-                "main");
-            written++;
         }
         return written;
+    }
+
+    /** The wall clock of a JVM client's calling thread (main) alone, for {@link ProfilePlan#WALL_WINDOW} of runs. */
+    private int profileWall(Cell cell, ClientProcess client, Role clientRole, int calls)
+        throws IOException, InterruptedException {
+        Path raw = scratch.resolve("wall.collapsed");
+        Path agentLog = scratch.resolve("wall.log");
+        Files.deleteIfExists(raw);
+        agent.startWall(client.pid(), agentLog);
+        long w0 = System.nanoTime();
+        long wallCalls;
+        try {
+            wallCalls = runFor(cell, client, calls, ProfilePlan.WALL_WINDOW);
+        } finally {
+            agent.stop(client.pid(), raw, agentLog);
+        }
+        CollapsedStacks.Builder b = new CollapsedStacks.Builder();
+        AsyncProfilerOutput.read(raw, "main", b);
+        write(cell, clientRole, ProfilesTsv.WALL, agent.describe(), "wall", b, System.nanoTime() - w0, -1, wallCalls,
+            "main");
+        return 1;
     }
 
     /**
