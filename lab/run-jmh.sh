@@ -40,6 +40,9 @@ Runs the dbus-java JMH benchmarks of benchmarks/ (docs/BENCHMARKS.md):
   MarshalAndSendBenchmarks  Marshal + Send to a private dbus-daemon it starts itself
                             (lab/bus.sh): connected once (sync and pipelined), and
                             connecting for every signal as the rustbus comparison does
+  StockCostBenchmarks       costs of dbus-java as shipped against the lab's path:
+                            a call along five threads (handOffChain) or none
+                            (callerRoundTrip); one write() per chunk or per message
 
 JMH settings:
   (default)   ${DEFAULT_JMH[*]}

@@ -104,6 +104,7 @@ public final class ReportCommand implements Callable<Integer> {
             for (ReportWriter writer : ReportWriter.all()) {
                 written.add(writer.write(analysis, dir));
             }
+            written.addAll(org.dbuslab.analysis.output.FlameGraphFiles.write(analysis, dir));
         } catch (IOException e) {
             return AnalysisMain.fail(err, "cannot write into " + dir + ": " + e, AnalysisMain.EXIT_DATA);
         }

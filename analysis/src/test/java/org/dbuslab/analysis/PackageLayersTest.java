@@ -23,8 +23,9 @@ class PackageLayersTest {
 
     private static final Path SOURCES = Path.of("src/main/java/org/dbuslab/analysis");
     /** The layer of each package; "" is org.dbuslab.analysis itself (the command line). */
-    private static final Map<String, Integer> LAYER = Map.of("doc", 0, "scenarios", 0, "read", 1, "model", 2,
-            "compare", 3, "charts", 3, "report", 4, "output", 5, "", 6, "bench", 6);
+    private static final Map<String, Integer> LAYER = Map.ofEntries(Map.entry("doc", 0), Map.entry("scenarios", 0),
+            Map.entry("read", 1), Map.entry("profile", 1), Map.entry("model", 2), Map.entry("compare", 3),
+            Map.entry("charts", 3), Map.entry("report", 4), Map.entry("output", 5), Map.entry("", 6), Map.entry("bench", 6));
     private static final Pattern IMPORT = Pattern.compile("^import (?:static )?org\\.dbuslab\\.analysis\\.(\\w+)\\.", Pattern.MULTILINE);
     /** The stats classes that compute (value types such as Interval or SampleComparison may be held). */
     private static final Pattern COMPUTES = Pattern.compile(

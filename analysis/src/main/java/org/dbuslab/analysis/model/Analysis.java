@@ -53,6 +53,11 @@ public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<St
         return ScaleResults.read(folder.dir());
     }
 
+    /** The profiling pass's profiles (profiles/, lab/run-all.sh --profile), read when asked: absent without them. */
+    public Optional<org.dbuslab.analysis.profile.ProfileSet> profiles() {
+        return org.dbuslab.analysis.profile.ProfileSet.read(folder.dir());
+    }
+
     public static Analysis of(ResultsFolder folder, Instant now) {
         return of(folder, now, Optional.empty());
     }

@@ -4,6 +4,7 @@ import org.dbuslab.analysis.charts.Charts;
 import org.dbuslab.analysis.doc.Document;
 import org.dbuslab.analysis.doc.Figure;
 import org.dbuslab.analysis.doc.Section;
+import org.dbuslab.analysis.report.profile.WhyItCostsSection;
 import org.dbuslab.analysis.model.Analysis;
 import org.dbuslab.analysis.model.ScaleResults;
 import org.dbuslab.analysis.read.Environment;
@@ -33,6 +34,7 @@ public final class ReportDocument {
         sections.add(LabHealthSection.of(analysis));
         sections.add(WhereTimeGoes.of(analysis));
         sections.addAll(LibrarySections.of(analysis));
+        WhyItCostsSection.of(analysis).ifPresent(sections::add);
         sections.add(PrecisionView.of(analysis));
         sections.add(SweepSection.of(analysis));
         sections.add(OverLimitSection.of(analysis));

@@ -19,10 +19,11 @@ import org.dbuslab.format.Library;
  * @param scenarios      the scenarios run before the blocks
  * @param paths          the real-world paths (--paths; empty: none)
  * @param pathSizes      the sizes the proxy and bridge paths run at (the policy series: the first)
+ * @param profile        the profiling pass after the measured blocks (--profile, --full; ProfilePlan)
  */
 public record OtherCells(boolean reference, List<Integer> referenceSizes, boolean sweep, List<Integer> sweepWindows,
                          int sweepCalls, List<Library> libraries, int lkmlRuns, int libraryRuns, List<String> scenarios,
-                         List<PathKind> paths, List<Integer> pathSizes) {
+                         List<PathKind> paths, List<Integer> pathSizes, boolean profile) {
 
     public OtherCells {
         referenceSizes = List.copyOf(referenceSizes);

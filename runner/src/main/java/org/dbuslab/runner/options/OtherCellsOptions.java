@@ -55,7 +55,7 @@ final class OtherCellsOptions {
                     + " first size, every size with --full; none with --quick)"})
     CommaList<org.dbuslab.runner.plan.PathKind> paths;
 
-    OtherCells otherCells(Preset p, List<Integer> sizes) {
+    OtherCells otherCells(Preset p, List<Integer> sizes, boolean profile) {
         SessionOptions.exclusive(sweepOn, "--sweep", sweepOff, "--no-sweep");
         List<Integer> referenceSizes = p.referenceSizes() > 0 && p.referenceSizes() < sizes.size()
                 ? sizes.subList(0, p.referenceSizes()) : sizes;
@@ -64,6 +64,6 @@ final class OtherCellsOptions {
                 lkmlRuns, libraryRuns, scenarios != null ? scenarios.items() : SessionConfig.ALL_SCENARIOS,
                 paths != null ? paths.items() : p == Preset.QUICK ? List.of()
                         : List.of(org.dbuslab.runner.plan.PathKind.values()),
-                p == Preset.FULL ? sizes : sizes.subList(0, 1));
+                p == Preset.FULL ? sizes : sizes.subList(0, 1), profile);
     }
 }

@@ -33,6 +33,13 @@ public record Preset(String name, int calls, Duration runTarget, int fixedBlocks
     public static final Preset SCALE = new Preset("scale", 200, null, 8, Double.NaN, 2, Duration.ofMinutes(15), 1, 0,
             1, false, "about 15 min");
 
+    /**
+     * --profile alone (issue 25): a tiny plan, each library against itself on dbus-daemon at 1000 B (ProfileDefaults),
+     * a few fixed blocks for their µs/call, then the profiling pass (ProfilePlan), which is not measured.
+     */
+    public static final Preset PROFILE = new Preset("profile", 0, Duration.ofMillis(50), 3, Double.NaN, 3,
+            Duration.ofMinutes(5), 1, 0.10, 1, false, "about 3 min");
+
     /** Calls per run of the first warm-up block when calls follow a run target; the runner then calibrates. */
     public static final int FIRST_BLOCK_CALLS = 200;
 

@@ -86,7 +86,12 @@ public final class SessionOptions {
         if (o.output.help) {
             return new Parsed(true, null, false);
         }
-        return new Parsed(false, o.toConfig(clock, args, lastGiven(result, "--warmup-budget")), o.output.allowConcurrent);
+        SessionConfig config = o.toConfig(clock, args, lastGiven(result, "--warmup-budget"));
+        if (config.preset() == Preset.PROFILE) {
+            config = ProfileDefaults.apply(config, result.matchedOptions().stream()
+                    .map(CommandLine.Model.OptionSpec::longestName).collect(java.util.stream.Collectors.toSet()));
+        }
+        return new Parsed(false, config, o.output.allowConcurrent);
     }
 
     /** The text of an option's last occurrence, or null. */
@@ -116,7 +121,7 @@ public final class SessionOptions {
         RunLength run = matrix.runLength(p);
         Stopping stop = stopping.stopping(p, clock, warmupBudgetText);
         Matrix cells = matrix.matrix();
-        return new SessionConfig(p, cells, others.otherCells(p, cells.sizes()), run, stop,
+        return new SessionConfig(p, cells, others.otherCells(p, cells.sizes(), presets.profilePass(p)), run, stop,
                 arrangement.arrangement(clock, p), out);
     }
 

@@ -35,11 +35,17 @@ final class UsageText {
 
             """;
 
-    private static final String ABOUT_PRESETS = """
+    private static final String ABOUT_PRESETS_TEXT = """
               "blocks": measured blocks; with a precision target at least the minimum,
               then until the target is met. "warm-up": least warm-up blocks, then the JIT
               watch (at most 5 ms of compilation over each Java client's last 5 runs) for
               at most that share of the budget.
+
+            --profile: the profiling pass after the blocks (issue 25; also at the end of
+              --full): never measured, none of its runs is in runs.csv; profiles/ gets
+              one collapsed-stacks file per cell, process and kind (cpu; wall for a JVM
+              client's calling thread) and profiles.tsv; the report draws flame graphs and
+              "Why it costs". %s.
 
             --scale: the bus under load and at a distance instead of the matrix (issue 15;
               scale-runs.csv, the report's sections Many clients, Signals and match rules,
@@ -58,6 +64,8 @@ final class UsageText {
               options do not; nothing is pinned (free placement).
 
             """;
+
+    private static final String ABOUT_PRESETS = ABOUT_PRESETS_TEXT.formatted(wrapped(ProfileDefaults.describe()));
 
     private static final String FOOTER = """
             lkml (--lkml-runs): glib>glib, sync %d calls per run, async %d calls at window %d, 1000 and
@@ -135,7 +143,7 @@ final class UsageText {
     static String presetRows() {
         String header = String.format(ROW, "Presets", "calls/run", "blocks", "budget", "warm-up", "reference", "sweep",
                 "measured here");
-        return header + "\n" + List.of(Preset.DEFAULT, Preset.QUICK, Preset.FULL, Preset.SCALE).stream().map(UsageText::row)
+        return header + "\n" + List.of(Preset.DEFAULT, Preset.QUICK, Preset.FULL, Preset.SCALE, Preset.PROFILE).stream().map(UsageText::row)
                 .collect(Collectors.joining("\n"));
     }
 
@@ -151,6 +159,24 @@ final class UsageText {
         String reference = p.referenceSizes() == 0 ? "all sizes" : "size 1";
         return String.format(ROW, name, calls, blocks, Durations.format(p.budget()), warmup, reference,
                 p.sweep() ? "yes" : "no", p.measuredHere());
+    }
+
+    /** TEXT wrapped at 80 columns, later lines indented like the presets' notes. */
+    private static String wrapped(String text) {
+        StringBuilder out = new StringBuilder();
+        int column = "  ".length() + "--profile: ...".length();
+        for (String word : text.split(" ")) {
+            if (out.length() > 0 && column + 1 + word.length() > 78) {
+                out.append("\n  ");
+                column = 2;
+            } else if (out.length() > 0) {
+                out.append(' ');
+                column++;
+            }
+            out.append(word);
+            column += word.length();
+        }
+        return out.toString();
     }
 
     private static String percent(double pct) {

@@ -42,6 +42,9 @@ public final class LibraryPlan {
     public static final List<Pair> QUICK_PAIRS = List.of(Pair.GLIB_JAVA, Pair.SDBUS_JAVA, Pair.GLIB_GLIB,
         Pair.SDBUS_SDBUS);
 
+    /** The profile preset's: each library against itself (the matrix and reference rows have the lab's and libdbus's). */
+    public static final List<Pair> PROFILE_PAIRS = List.of(Pair.STOCK_STOCK, Pair.GLIB_GLIB, Pair.SDBUS_SDBUS);
+
     /** A pair the plan leaves out on a transport, with why (skipped.tsv, so nothing is left out silently). */
     public record Excluded(Transport transport, Pair pair, String reason) {
     }
@@ -126,7 +129,8 @@ public final class LibraryPlan {
     }
 
     private static List<Pair> pairs(SessionConfig c) {
-        List<Pair> scope = c.preset() == Preset.QUICK ? QUICK_PAIRS : PAIRS;
+        List<Pair> scope = c.preset() == Preset.QUICK ? QUICK_PAIRS
+            : c.preset() == Preset.PROFILE ? PROFILE_PAIRS : PAIRS;
         return scope.stream().filter(p -> c.others().libraries().contains(p.client())).toList();
     }
 

@@ -86,7 +86,7 @@ final class Blocks {
         this.placements = placements;
         // the blocks leave time for what comes after them, so the whole session ends within --budget
         this.budget = new Budget(config.stopping().startedAt(), config.stopping().budget(), clock)
-            .withReserve(REPORT_RESERVE);
+            .withReserve(REPORT_RESERVE.plus(org.dbuslab.runner.plan.ProfilePlan.reserve(config)));
         this.eta = new Eta(clock, budget);
     }
 

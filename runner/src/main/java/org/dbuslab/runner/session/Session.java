@@ -197,6 +197,10 @@ public final class Session {
         if (!SignalExit.interrupted()) {
             folder.note(NotesTsv.SESSION, NotesTsv.COMPLETE, "the blocks ended");
         }
+        if (config.others().profile() && !SignalExit.interrupted()) {
+            new ProfilePass(session, clients, payloads, folder, tmp, config.run().cellTimeout(), log)
+                .run(initialPlan.cells(), config.matrix().modes(), placements);
+        }
         for (ClientProcess c : clients.values()) {
             c.quit(Duration.ofSeconds(10));
         }
