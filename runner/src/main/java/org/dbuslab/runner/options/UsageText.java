@@ -22,7 +22,10 @@ final class UsageText {
             Runs the D-Bus echo benchmark: the matrix (every transport x mode x payload
             size, Java client against Java server), reference rows (libdbus pairs and a
             raw-socket floor), a pipelining-depth sweep, the over-limit check, the
-            client-library matrix and the 2015 kdbus benchmark (lkml). Every bus, server
+            client-library matrix, the 2015 kdbus benchmark (lkml) and the real-world
+            paths (--paths: clients through xdg-dbus-proxy and systemd-stdio-bridge, each
+            beside the same client on the bus directly, and buses with 100 to 10000 extra
+            policy rules). Every bus, server
             and Java client starts once; the session is then a sequence of BLOCKS, each
             making one run of every matrix cell and of one rotation group of the other
             cells (--rotation) in an order shuffled from a recorded seed, so every

@@ -55,6 +55,19 @@ class BlocksTest {
     }
 
     @Test
+    void onlyClientsWhoseEveryCellRotatesAreSettledAfterTheWarmUp() {
+        Rotation rotation = Rotation.of(plain.cells(), true);
+        var matrix = new org.dbuslab.runner.plan.ClientKey(org.dbuslab.format.Transport.DBUS_DAEMON,
+                org.dbuslab.format.Pair.JAVA, Mode.SYNC);
+        var proxy = new org.dbuslab.runner.plan.ClientKey(org.dbuslab.format.Transport.DBUS_DAEMON_PROXY,
+                org.dbuslab.format.Pair.JAVA, Mode.SYNC);
+        assertEquals(java.util.Set.of(proxy), Blocks.rotating(plain, rotation, java.util.Set.of(matrix, proxy)),
+                "the matrix client runs in every block; the proxy's only in its group's");
+        assertEquals(java.util.Set.of(), Blocks.rotating(plain, Rotation.OFF, java.util.Set.of(matrix, proxy)),
+                "without rotation every client runs in every block");
+    }
+
+    @Test
     void calibrationGoesOnWhileTheMatrixStillGetsFaster() {
         assertEquals(-0.5, Blocks.medianChange(Map.of("a", 200.0, "b", 100.0, "c", 50.0),
             Map.of("a", 100.0, "b", 50.0, "c", 25.0, "new", 1.0)), 1e-9, "the cells in both blocks, halved");
