@@ -65,6 +65,9 @@ class BlocksTest {
                 "the matrix client runs in every block; the proxy's only in its group's");
         assertEquals(java.util.Set.of(), Blocks.rotating(plain, Rotation.OFF, java.util.Set.of(matrix, proxy)),
                 "without rotation every client runs in every block");
+        List<Cell> settling = Blocks.firstCellOfEach(plain, java.util.Set.of(matrix, proxy));
+        assertEquals(List.of("matrix.java.dbus-daemon.sync.1000.w1", "paths.java.dbus-daemon-proxy.sync.1000.w1"),
+                settling.stream().map(Cell::id).toList(), "one cell per client, its first");
     }
 
     @Test
