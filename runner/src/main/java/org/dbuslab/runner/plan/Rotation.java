@@ -10,8 +10,8 @@ import java.util.Optional;
  * Which cells a measured block runs (ROUND2.md "Blocks with rotating groups"): the matrix cells (and the
  * over-limit check, which has its own single run) in every block; every other cell in the rotation group of its
  * (family, mode, payload size), and measured block b (1-based) runs group (b - 1) mod G of the G groups, sorted by
- * family, mode and size. The real-world paths (series paths and policy) are a family of their own, so that their
- * cells do not lengthen the other groups' blocks. Each comparison stays within blocks: its cells share family, mode
+ * family, mode and size. The real-world paths (series paths and policy) are a family of their own, one group per size
+ * for both modes (see Group), so that their cells do not lengthen the other groups' blocks. Each comparison stays within blocks: its cells share family, mode
  * and size, or one of them is a matrix cell.
  * Off, there are no groups and every block runs every cell.
  */
@@ -21,7 +21,11 @@ public record Rotation(List<Group> groups) {
     public static final String EVERY = org.dbuslab.format.PlanTsv.EVERY_BLOCK;
     public static final Rotation OFF = new Rotation(List.of());
 
-    /** One rotation group: the cells of one family, mode and payload size outside the matrix. */
+    /**
+     * One rotation group: the cells of one family, mode and payload size outside the matrix; the real-world paths'
+     * family has one group per size for both modes ({@code mode} null), so that the common groups lose a fifth of
+     * their blocks to it, not a third (the 2015 ratio's async cells run once in each block of their group).
+     */
     public record Group(String family, Mode mode, int payloadBytes) {
         /** The family of the reference, sweep, libraries and lkml cells: they share their groups. */
         public static final String COMMON = "";
@@ -33,14 +37,18 @@ public record Rotation(List<Group> groups) {
             this(COMMON, mode, payloadBytes);
         }
 
-        /** E.g. {@code sync-1000}, {@code paths-sync-1000}. */
+        /** E.g. {@code sync-1000}, {@code paths-1000}. */
         public String label() {
-            return (family.isEmpty() ? "" : family + "-") + mode.label() + "-" + payloadBytes;
+            return (family.isEmpty() ? "" : family + "-") + (mode == null ? "" : mode.label() + "-") + payloadBytes;
         }
 
         static Group of(Cell c) {
             boolean path = c.series() == Series.PATHS || c.series() == Series.POLICY;
-            return new Group(path ? PATHS : COMMON, c.mode(), c.payloadBytes());
+            return path ? new Group(PATHS, null, c.payloadBytes()) : new Group(COMMON, c.mode(), c.payloadBytes());
+        }
+
+        private int modeOrder() {
+            return mode == null ? -1 : mode.ordinal();
         }
     }
 
@@ -54,7 +62,8 @@ public record Rotation(List<Group> groups) {
             return OFF;
         }
         return new Rotation(cells.stream().filter(Rotation::rotates).map(Group::of).distinct()
-                .sorted(Comparator.comparing(Group::family).thenComparing(Group::mode).thenComparingInt(Group::payloadBytes))
+                .sorted(Comparator.comparing(Group::family).thenComparingInt(Group::modeOrder)
+                        .thenComparingInt(Group::payloadBytes))
                 .toList());
     }
 

@@ -64,8 +64,7 @@ class ResultsFolderTest {
         ResultsFolder.create(dir).writePlan(plan, rotation, 10, 2);
         List<PlanTsv.Row> rows = PlanTsv.FORMAT.read(dir);
         assertEquals(new PlanTsv.Row("dbus-daemon", "sync", 1000, 1, 500, 10, 2, "all"), rows.get(0), "a matrix cell");
-        // groups sync-1000, sync-10000, async-1000, async-10000, paths-sync-1000, paths-async-1000: blocks 1,7 / 2,8
-        // / 3,9 / 4,10 / 5 / 6
+        // groups sync-1000, sync-10000, async-1000, async-10000, paths-1000: blocks 1,6 / 2,7 / 3,8 / 4,9 / 5,10
         assertTrue(rows.contains(new PlanTsv.Row("raw-unix", "sync", 1000, 1, 500, 2, 2, "sync-1000")), rows.toString());
         assertTrue(rows.contains(new PlanTsv.Row("raw-tcp", "async", 10000, 128, 500, 2, 2, "async-10000")), rows.toString());
         assertEquals(new PlanTsv.Row("dbus-daemon-limit8", "async", 1000, 128, 500, 1, 0, "all"), rows.get(rows.size() - 1));
