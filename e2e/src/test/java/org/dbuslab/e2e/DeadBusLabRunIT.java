@@ -23,7 +23,7 @@ class DeadBusLabRunIT {
         Path log = tmp.resolve("run-all.log");
         Process lab = LabRun.start(log, "--no-build", "--transports", "dbus-daemon,p2p-unix", "--modes", "sync",
             "--sizes", "1000", "--no-reference", "--no-sweep", "--blocks", "40", "--calls", "100", "--scenarios", "none",
-            "--libraries", "none", "--lkml-runs", "0", "--placement", "free",
+            "--libraries", "none", "--lkml-runs", "0", "--paths", "none", "--placement", "free",
             "--out", out.toString());
         try {
             Path csv = out.resolve("runs.csv");
