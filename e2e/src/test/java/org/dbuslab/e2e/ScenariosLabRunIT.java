@@ -25,7 +25,7 @@ class ScenariosLabRunIT {
         Path out = tmp.resolve("results");
         LabRun.Outcome outcome = LabRun.run(tmp.resolve("run-all.log"), 600, LabRun.small("--transports", "dbus-broker",
             "--blocks", "1", "--scenarios", "cold-start,property-reads,property-freshness", "--out", out.toString()));
-        assertEquals(0, outcome.exitCode(), outcome.stderr());
+        assertEquals(0, outcome.exitCode(), outcome.stderr() + scenarioLogs(out));
 
         List<String> cold = Files.readAllLines(out.resolve("scenarios/cold-start.csv"));
         List<String> header = List.of(cold.get(0).split(","));
@@ -48,5 +48,24 @@ class ScenariosLabRunIT {
         String report = Files.readString(out.resolve("report.md"));
         assertTrue(report.contains("## Client-library scenarios"), "the report has the scenarios section");
         assertTrue(report.contains("The seed's cold start today, on dbus-broker"), "and a finding about them");
+    }
+
+    /** The last lines of every scenario log with something in it: a failed scenario's reason, before @TempDir goes. */
+    private static String scenarioLogs(Path out) throws java.io.IOException {
+        Path logs = out.resolve("scenarios/logs");
+        if (!Files.isDirectory(logs)) {
+            return "";
+        }
+        StringBuilder text = new StringBuilder();
+        try (var files = Files.walk(logs)) {
+            for (Path f : files.filter(Files::isRegularFile).sorted().toList()) {
+                List<String> lines = Files.readAllLines(f, java.nio.charset.StandardCharsets.ISO_8859_1);
+                if (!lines.isEmpty()) {
+                    text.append("\n--- ").append(logs.relativize(f)).append('\n')
+                        .append(String.join("\n", lines.subList(Math.max(0, lines.size() - 15), lines.size())));
+                }
+            }
+        }
+        return text.toString();
     }
 }
