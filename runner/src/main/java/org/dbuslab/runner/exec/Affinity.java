@@ -22,8 +22,26 @@ public final class Affinity {
     private Affinity() {
     }
 
-    /** Pins every thread of PID to CPUS (ANY: to every CPU in ALLOWED); null when done, else taskset's complaint. */
+    /** How often pin tries taskset: a thread that ends while taskset walks the threads fails that walk. */
+    static final int PIN_ATTEMPTS = 3;
+
+    /**
+     * Pins every thread of PID to CPUS (ANY: to every CPU in ALLOWED); null when done, else taskset's complaint. A
+     * walk that failed is tried again while the process lives: in a default session a JVM client's thread ended
+     * during it ("failed to get pid N's affinity: No such process") and the block lost its one-cpu runs.
+     */
     public static String pin(long pid, CpuPlacement.Cpus cpus, List<Integer> allowed) throws InterruptedException {
+        String complaint = null;
+        for (int attempt = 1; attempt <= PIN_ATTEMPTS; attempt++) {
+            complaint = pinOnce(pid, cpus, allowed);
+            if (complaint == null || !Files.isDirectory(Path.of("/proc", Long.toString(pid)))) {
+                return complaint;
+            }
+        }
+        return complaint;
+    }
+
+    private static String pinOnce(long pid, CpuPlacement.Cpus cpus, List<Integer> allowed) throws InterruptedException {
         String list = expectedList(cpus, allowed);
         try {
             Process p = new ProcessBuilder("taskset", "-a", "-p", "-c", list, Long.toString(pid))
