@@ -109,12 +109,7 @@ final class Blocks {
             // with no JIT watch (warm-up budget 0) every client's cells, else only those of the clients still compiling
             Set<ClientKey> focus = config.stopping().warmupBudget().isZero() ? Set.of() : rule.compiling().keySet();
             runBlock(plan.warmupCells(done == 1, focus), Phase.WARMUP, Rotation.EVERY, (cell, result) -> {
-                if (result.done() != null) {
-                    rule.record(cell.clientKey().orElseThrow(), result.done().jitMillis());
-                } else if (!result.clean()) {
-                    // its client is gone (bus died, client crashed): a JIT that never reports must not hold the warm-up
-                    cell.clientKey().ifPresent(rule::forget);
-                }
+                recordJit(rule, cell, result);
                 if (!Double.isNaN(result.usPerCall())) {
                     nsPerCall.put(cell.id(), result.usPerCall() * 1000);
                 }
@@ -168,13 +163,8 @@ final class Blocks {
         while (!rotating.isEmpty() && Duration.between(started, clock.instant()).compareTo(SETTLE) < 0
                 && !budget.remaining().isZero()) {
             blocks++;
-            runBlock(firstCellOfEach(plan, rotating), Phase.WARMUP, Rotation.EVERY, (cell, result) -> {
-                if (result.done() != null) {
-                    rule.record(cell.clientKey().orElseThrow(), result.done().jitMillis());
-                } else if (!result.clean()) {
-                    cell.clientKey().ifPresent(rule::forget);
-                }
-            });
+            runBlock(firstCellOfEach(plan, rotating), Phase.WARMUP, Rotation.EVERY,
+                (cell, result) -> recordJit(rule, cell, result));
             eta.blockFinished();
             rotating = rotatingCompiling(plan, rule);
         }
@@ -183,6 +173,16 @@ final class Blocks {
                 + " block(s) of their cells alone (" + Durations.format(Duration.between(started, clock.instant())) + ", at most "
                 + Durations.format(SETTLE) + ")" + (rotating.isEmpty() ? ", now quiet"
                 : "; still compiling: " + String.join(", ", rotating.stream().map(ClientKey::name).sorted().toList())));
+        }
+    }
+
+    /** A warm-up run's JIT for the rule: its client's compile ms, or the client forgotten when it is gone. */
+    private static void recordJit(WarmupRule rule, Cell cell, CellRunner.Result result) {
+        if (result.done() != null) {
+            rule.record(cell.clientKey().orElseThrow(), result.done().jitMillis());
+        } else if (!result.clean()) {
+            // its client is gone (bus died, client crashed): a JIT that never reports must not hold the warm-up
+            cell.clientKey().ifPresent(rule::forget);
         }
     }
 
