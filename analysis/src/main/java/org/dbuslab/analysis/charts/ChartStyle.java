@@ -58,6 +58,17 @@ public final class ChartStyle {
         return format;
     }
 
+    /** Vertical 95% CI whiskers in the lab's stroke, a shape per point, joined by lines or not. */
+    public static org.jfree.chart.renderer.xy.XYErrorRenderer errorBars(double capLength, boolean lines) {
+        org.jfree.chart.renderer.xy.XYErrorRenderer renderer = new org.jfree.chart.renderer.xy.XYErrorRenderer();
+        renderer.setDrawXError(false);
+        renderer.setCapLength(capLength);
+        renderer.setErrorStroke(LINE);
+        renderer.setDefaultLinesVisible(lines);
+        renderer.setDefaultShapesVisible(true);
+        return renderer;
+    }
+
     public static void numberAxis(NumberAxis axis) {
         axis.setNumberFormatOverride(tickFormat());
         axis.setLabelFont(LABEL_FONT);

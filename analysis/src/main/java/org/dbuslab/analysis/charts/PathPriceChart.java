@@ -67,12 +67,7 @@ public final class PathPriceChart {
         }
         double pad = Math.max(high - low, 0.02) * 0.08;
         ratio.setRange(low - pad, high + pad);
-        XYErrorRenderer renderer = new XYErrorRenderer();
-        renderer.setDrawXError(false);
-        renderer.setCapLength(6);
-        renderer.setErrorStroke(ChartStyle.LINE);
-        renderer.setDefaultLinesVisible(false);
-        renderer.setDefaultShapesVisible(true);
+        XYErrorRenderer renderer = ChartStyle.errorBars(6, false);
         for (int i = 0; i < buses.size(); i++) {
             renderer.setSeriesPaint(i, ChartStyle.colour(buses.get(i), buses));
             renderer.setSeriesShape(i, new Ellipse2D.Double(-4, -4, 8, 8));

@@ -49,12 +49,7 @@ public final class PerCallChart {
         NumberAxis us = new NumberAxis("µs per call (median of runs)");
         us.setAutoRangeIncludesZero(true);
         ChartStyle.numberAxis(us);
-        XYErrorRenderer renderer = new XYErrorRenderer();
-        renderer.setDrawXError(false);
-        renderer.setCapLength(8);
-        renderer.setErrorStroke(ChartStyle.LINE);
-        renderer.setDefaultLinesVisible(false);
-        renderer.setDefaultShapesVisible(true);
+        XYErrorRenderer renderer = ChartStyle.errorBars(8, false);
         for (int i = 0; i < transports.size(); i++) {
             renderer.setSeriesPaint(i, ChartStyle.colour(transports.get(i), allTransports));
             renderer.setSeriesShape(i, new Ellipse2D.Double(-4, -4, 8, 8));

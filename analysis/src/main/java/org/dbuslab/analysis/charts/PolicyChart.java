@@ -76,12 +76,7 @@ public final class PolicyChart {
         NumberAxis us = new NumberAxis("µs per call");
         us.setAutoRangeIncludesZero(true);
         ChartStyle.numberAxis(us);
-        XYErrorRenderer renderer = new XYErrorRenderer();
-        renderer.setDrawXError(false);
-        renderer.setCapLength(6);
-        renderer.setErrorStroke(ChartStyle.LINE);
-        renderer.setDefaultLinesVisible(true);
-        renderer.setDefaultShapesVisible(true);
+        XYErrorRenderer renderer = ChartStyle.errorBars(6, true);
         for (int i = 0; i < names.size(); i++) {
             boolean cpu = i % 2 == 1;
             renderer.setSeriesPaint(i, ChartStyle.colour(names.get(i), buses));

@@ -57,12 +57,7 @@ public final class SweepChart {
         NumberAxis rate = new NumberAxis("calls per second (median of runs)");
         rate.setAutoRangeIncludesZero(true);
         ChartStyle.numberAxis(rate);
-        XYErrorRenderer renderer = new XYErrorRenderer();
-        renderer.setDrawXError(false);
-        renderer.setCapLength(6);
-        renderer.setErrorStroke(ChartStyle.LINE);
-        renderer.setDefaultLinesVisible(true);
-        renderer.setDefaultShapesVisible(true);
+        XYErrorRenderer renderer = ChartStyle.errorBars(6, true);
         List<String> transports = buses.stream().map(SweepSeries::transport).toList();
         for (int i = 0; i < buses.size(); i++) {
             renderer.setSeriesPaint(i, ChartStyle.colour(transports.get(i), transports));
