@@ -158,17 +158,17 @@ public class BlockSessionTest {
         SyntheticSession.writeBlocks(dir, 3, BLOCKS, SyntheticSession.blockCells());
         PrecisionTsv.FORMAT.write(dir, List.of(
                 new PrecisionTsv.Row("cell", "dbus-daemon", "sync", 1000, 1, CellKey.SUBJECT_PAIR, "matrix", "", "", BLOCKS,
-                        2.5, 3, true, 6),
+                        2.5, 3, true, 6, ""),
                 new PrecisionTsv.Row("cell", "dbus-broker", "sync", 1000, 1, CellKey.SUBJECT_PAIR, "matrix", "", "", BLOCKS,
-                        4.0, 3, false, 0),
+                        4.0, 3, false, 0, ""),
                 new PrecisionTsv.Row("transport", "dbus-broker", "sync", 1000, 1, CellKey.SUBJECT_PAIR, "matrix", "dbus-daemon",
-                        CellKey.SUBJECT_PAIR, BLOCKS, 1.5, 3, true, 5)));
+                        CellKey.SUBJECT_PAIR, BLOCKS, 1.5, 3, true, 5, "")));
         Analysis analysis = Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED);
         String md = new ReportMarkdown().render(analysis);
         assertTrue(md.contains("| target | met | met after (blocks) |"), md);
-        assertTrue(md.matches("(?s).*\\| dbus-daemon \\| sync \\| 1000 B \\| 1 \\| 8 \\| 8 \\| [0-9.]+ \\| [0-9.]+ %( ⚠)? \\| 3\\.0 % \\| ✓ \\| 6 \\|.*"), md);
-        assertTrue(md.matches("(?s).*\\| dbus-broker \\| sync \\| 1000 B \\| 1 \\| 8 \\| 8 \\| [0-9.]+ \\| [0-9.]+ %( ⚠)? \\| 3\\.0 % \\| ✗ \\| — \\|.*"), md);
-        assertTrue(md.contains("| p2p-unix | sync | 1000 B | 1 | 8 | 8 |"), md);
+        assertTrue(md.matches("(?s).*\\| dbus-daemon \\| sync \\| 1000 B \\| 1 \\| free \\| 8 \\| 8 \\| [0-9.]+ \\| [0-9.]+ %( ⚠)? \\| 3\\.0 % \\| ✓ \\| 6 \\|.*"), md);
+        assertTrue(md.matches("(?s).*\\| dbus-broker \\| sync \\| 1000 B \\| 1 \\| free \\| 8 \\| 8 \\| [0-9.]+ \\| [0-9.]+ %( ⚠)? \\| 3\\.0 % \\| ✗ \\| — \\|.*"), md);
+        assertTrue(md.contains("| p2p-unix | sync | 1000 B | 1 | free | 8 | 8 |"), md);
         assertTrue(md.contains("not in precision.tsv"), md);
         assertTrue(md.contains("- transport: dbus-broker dbus-java>dbus-java ÷ dbus-daemon dbus-java>dbus-java, sync 1000 B window 1: "
                 + "±1.5 % after 8 blocks (target 3.0 %) ✓ since block 5\n"), md);

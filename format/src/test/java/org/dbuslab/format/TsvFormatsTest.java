@@ -80,14 +80,27 @@ class TsvFormatsTest {
     void precisionRoundTripsUndefinedHalfWidthsAndUnmetCells() throws Exception {
         List<PrecisionTsv.Row> rows = List.of(
                 new PrecisionTsv.Row("cell", "dbus-daemon", "sync", 1000, 1, "dbus-java>dbus-java", "matrix", "", "", 7, 2.125,
-                        3, true, 5),
+                        3, true, 5, "one-cpu"),
+                new PrecisionTsv.Row("cell", "dbus-daemon", "sync", 1000, 1, "dbus-java>dbus-java", "matrix", "", "", 7, 7.5,
+                        3, false, 0, "cross"),
                 new PrecisionTsv.Row("transport", "p2p-unix", "async", 10000, 128, "dbus-java>dbus-java", "matrix",
-                        "dbus-daemon", "dbus-java>dbus-java", 7, 4.5, 3, false, 0),
+                        "dbus-daemon", "dbus-java>dbus-java", 7, 4.5, 3, false, 0, "cross"),
                 new PrecisionTsv.Row("client-libdbus", "dbus-broker", "sync", 1000, 1, "dbus-java>libdbus", "reference",
-                        "dbus-broker", "libdbus>libdbus", 1, Double.NaN, 3, false, 0));
+                        "dbus-broker", "libdbus>libdbus", 1, Double.NaN, 3, false, 0, "one-cpu"));
         roundTrip(PrecisionTsv.FORMAT, rows);
-        String undefined = Files.readAllLines(dir.resolve("precision.tsv")).get(3);
-        assertTrue(undefined.contains("\t1\t\t3.000\tfalse\t"), undefined);
+        String undefined = Files.readAllLines(dir.resolve("precision.tsv")).get(4);
+        assertTrue(undefined.contains("\t1\t\t3.000\tfalse\t\tone-cpu"), undefined);
+    }
+
+    @Test
+    void precisionOfAnOlderSessionReadsWithoutItsPlacement() throws Exception {
+        Files.writeString(dir.resolve("precision.tsv"), "kind\ttransport\tmode\tpayload_bytes\twindow\tpair\tseries\t"
+                + "versus_transport\tversus_pair\tblocks\thalf_width_pct\ttarget_pct\tmet\tmet_after_blocks\n"
+                + "cell\tdbus-daemon\tsync\t1000\t1\tdbus-java>dbus-java\tmatrix\t\t\t51\t1.356\t3.000\ttrue\t18\n",
+                StandardCharsets.UTF_8);
+        PrecisionTsv.Row row = PrecisionTsv.FORMAT.read(dir).get(0);
+        assertEquals("", row.placement());
+        assertEquals(18, row.metAfterBlocks());
     }
 
     @Test

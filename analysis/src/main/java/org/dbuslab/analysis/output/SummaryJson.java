@@ -175,9 +175,12 @@ public final class SummaryJson implements ReportWriter {
                 .put("outliers", "Tukey fences: mild beyond 1.5 IQR, severe beyond 3 IQR; kept in the data")
                 .put("spam_us_per_call", "(elapsed_ns - fixed_ns) / (calls - 1) per run when fixed_ns is given, else elapsed_ns / calls; "
                         + "median, interval and mean over the runs")
-                .put("overhead_target_ratio", LabHealth.TARGET_RATIO)
-                .put("meets_target_when", "ratio of medians <= target_ratio (point estimate); target_certain when the ratio's "
-                        + "95% interval lies wholly on one side of target_ratio")
+                .put("client_overhead_target_ratio", LabHealth.CLIENT_TARGET_RATIO)
+                .put("server_overhead_target_ratio", LabHealth.SERVER_TARGET_RATIO)
+                .put("overhead_upper_bound_target", LabHealth.UPPER_BOUND_TARGET)
+                .put("floor_target_ratio", LabHealth.FLOOR_TARGET_RATIO)
+                .put("meets_target_when", "overhead: ratio of medians <= its target_ratio and the ratio's 95% CI upper bound <= "
+                        + "overhead_upper_bound_target; floor (p2p transports only): ratio of medians <= floor_target_ratio")
                 .put("paired_when", "both cells' measured runs all carry a block (runs.csv round), one run per block, and at least "
                         + RunBlocks.MIN_BLOCKS + " blocks hold runs of both; then block bootstrap (same blocks drawn for both "
                         + "sides) and Wilcoxon signed-rank of the per-block log ratios (commons-math3, exact up to 20 blocks) "
@@ -216,7 +219,6 @@ public final class SummaryJson implements ReportWriter {
                 interval(p, "median_ci95", cell.usPerCallMedianCi95());
                 p.put("noisy", cell.noisy());
             }
-            node.put("target_ratio", LabHealth.TARGET_RATIO);
             pairOverhead(node, "client_overhead", row.client());
             pairOverhead(node, "server_overhead", row.server());
         }
@@ -234,7 +236,8 @@ public final class SummaryJson implements ReportWriter {
         number(o, "ratio", r.ratioOfMedians());
         interval(o, "ratio_ci95", r.ratioInterval());
         test(o, r);
-        o.put("meets_target", overhead.meetsTarget()).put("target_certain", overhead.targetCertain());
+        o.put("target_ratio", overhead.target()).put("upper_bound_target", LabHealth.UPPER_BOUND_TARGET)
+                .put("meets_target", overhead.meetsTarget());
     }
 
     private static void floor(ArrayNode array, LabHealth health) {
@@ -247,7 +250,8 @@ public final class SummaryJson implements ReportWriter {
                     .put("payload_bytes", key.payloadBytes())
                     .put("window", key.window())
                     .put("calls_per_run", key.calls())
-                    .put("floor_transport", row.floor().key().transport());
+                    .put("floor_transport", row.floor().key().transport())
+                    .put("placement", key.placement());
             number(node, "us_per_call_median", row.cell().usPerCallMedian());
             number(node, "floor_us_per_call_median", row.floor().usPerCallMedian());
             number(node, "ratio", r.ratioOfMedians());
@@ -255,6 +259,9 @@ public final class SummaryJson implements ReportWriter {
             number(node, "diff_us_per_call", r.difference());
             interval(node, "diff_us_per_call_ci95", r.differenceInterval());
             test(node, r);
+            if (row.targeted()) {
+                node.put("target_ratio", LabHealth.FLOOR_TARGET_RATIO).put("meets_target", row.meetsTarget());
+            }
         }
     }
 

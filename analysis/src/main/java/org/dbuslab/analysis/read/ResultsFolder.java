@@ -33,7 +33,8 @@ public record ResultsFolder(Path dir, Environment environment, List<RunRecord> r
         return precision.orElse(List.of()).stream()
                 .filter(r -> r.kind().equals("cell") && r.transport().equals(key.transport()) && r.mode().equals(key.mode())
                         && r.payloadBytes() == key.payloadBytes() && r.window() == key.window()
-                        && r.pair().equals(key.pair()) && r.series().equals(key.series()))
+                        && r.pair().equals(key.pair()) && r.series().equals(key.series())
+                        && (r.placement().isEmpty() || r.placement().equals(key.placement())))
                 .findFirst();
     }
 }

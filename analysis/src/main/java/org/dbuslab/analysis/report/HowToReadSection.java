@@ -32,10 +32,8 @@ public final class HowToReadSection {
                     + "other pairs (libdbus, the raw-socket floor) are reference rows, marked \"(reference)\" wherever they "
                     + "appear, and are not compared with the transports. The sweep and the over-limit check have their own "
                     + "sections; the over-limit check's runs are kept out of the correctness totals.");
-            paragraphs.add("Lab health targets: the Java client's and the Java server's ratio over libdbus>libdbus at most "
-                    + Numbers.factor(LabHealth.TARGET_RATIO) + "×. A target counts as met (✓) when the ratio of medians is at "
-                    + "most " + Numbers.factor(LabHealth.TARGET_RATIO) + "; its bootstrap 95% interval is shown so the reader "
-                    + "sees how certain that is, and \"CI spans\" marks a check the runs cannot settle.");
+            paragraphs.add("Lab health: the Java client and the Java server against libdbus>libdbus, ratios of median µs "
+                    + "per call. " + LabHealthSection.targets());
         }
         return paragraphs;
     }

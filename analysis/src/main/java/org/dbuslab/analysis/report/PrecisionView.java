@@ -53,9 +53,9 @@ public final class PrecisionView {
 
     public static Table table(Analysis analysis) {
         boolean runner = analysis.folder().precision().isPresent();
-        List<String> header = new ArrayList<>(List.of("transport", "mode", "payload", "window", "runs", "blocks",
-                "µs/call", "half-width"));
-        List<Boolean> numeric = new ArrayList<>(List.of(false, false, true, true, true, true, true, true));
+        List<String> header = new ArrayList<>(List.of("transport", "mode", "payload", "window", "placement", "runs",
+                "blocks", "µs/call", "half-width"));
+        List<Boolean> numeric = new ArrayList<>(List.of(false, false, true, true, false, true, true, true, true));
         if (runner) {
             header.addAll(List.of("target", "met", "met after (blocks)"));
             numeric.addAll(List.of(true, false, true));
@@ -64,7 +64,7 @@ public final class PrecisionView {
         for (CellSummary cell : analysis.cells().stream().filter(c -> c.runs() > 0).toList()) {
             CellKey key = cell.key();
             List<String> row = new ArrayList<>(List.of(key.transport(), key.mode(), key.payloadBytes() + " B",
-                    String.valueOf(key.window()), String.valueOf(cell.runs()), String.valueOf(cell.blocks()),
+                    String.valueOf(key.window()), key.placement(), String.valueOf(cell.runs()), String.valueOf(cell.blocks()),
                     Numbers.microseconds(cell.usPerCallMedian()),
                     percent(cell.usPerCallHalfWidthPct()) + PrecisionMark.mark(cell, PrecisionMark.target(analysis))));
             if (runner) {
@@ -80,13 +80,14 @@ public final class PrecisionView {
 
     /**
      * The runner's headline comparisons from precision.tsv, one line each, e.g. "transport: dbus-broker
-     * dbus-java>dbus-java ÷ dbus-daemon dbus-java>dbus-java, sync 1000 B window 1: ±2.1 % after 9 blocks (target 3.0 %) ✓
+     * dbus-java>dbus-java ÷ dbus-daemon dbus-java>dbus-java, sync 1000 B window 1 cross: ±2.1 % after 9 blocks (target 3.0 %) ✓
      * since block 6". Empty without precision.tsv.
      */
     public static List<String> comparisons(Analysis analysis) {
         return analysis.folder().precision().orElse(List.of()).stream().filter(r -> !r.kind().equals("cell"))
                 .map(r -> r.kind() + ": " + r.transport() + " " + r.pair() + " ÷ " + r.versusTransport() + " " + r.versusPair()
-                        + ", " + r.mode() + " " + r.payloadBytes() + " B window " + r.window() + ": ±" + percent(r.halfWidthPct())
+                        + ", " + r.mode() + " " + r.payloadBytes() + " B window " + r.window()
+                        + (r.placement().isEmpty() ? "" : " " + r.placement()) + ": ±" + percent(r.halfWidthPct())
                         + " after " + r.blocks() + " blocks (target " + percent(r.targetPct()) + ") "
                         + (r.met() ? "✓" + (r.metAfterBlocks() > 0 ? " since block " + r.metAfterBlocks() : "") : "✗"))
                 .toList();

@@ -64,13 +64,15 @@ public class LabHealthTest {
         assertTrue(client.differenceInterval().low() <= 10.0 && 10.0 <= client.differenceInterval().high());
         // Bootstrap of 5 vs 5 values: the ratio can only range from min/max to max/min of the two samples.
         assertTrue(client.ratioInterval().low() >= 60.0 / 54.0 - 1e-12 && client.ratioInterval().high() <= 64.0 / 50.0 + 1e-12);
-        assertTrue(row.client().meetsTarget());        // 1.19 ≤ 1.3
-        assertTrue(row.client().targetCertain());      // and its interval stays below 1.3 (at most 1.28)
+        assertFalse(row.client().meetsTarget());       // 1.19 > 1.0: the Java client must not cost more than libdbus
+        assertFalse(row.client().pointWithinTarget());
+        assertEquals(1.0, row.client().target(), 0);
 
         SampleComparison server = row.server().result();
         assertEquals(20.0, server.difference(), 1e-9);
         assertEquals(72.0 / 52.0, server.ratioOfMedians(), 1e-12);
-        assertFalse(row.server().meetsTarget());       // 1.38 > 1.3
+        assertFalse(row.server().meetsTarget());       // 1.38 > 1.1
+        assertEquals(1.1, row.server().target(), 0);
         assertEquals(CellKey.JAVA_SERVER_PAIR, row.server().pair());
         assertEquals(CellKey.LIBDBUS_PAIR, row.server().baselinePair());
 
@@ -83,16 +85,30 @@ public class LabHealthTest {
     }
 
     @Test
-    public void ratioNearTheTargetIsMetButNotCertain() {
+    public void aPointUnderTheTargetWithAWideCiIsNotMet() {
         List<RunRecord> runs = new ArrayList<>();
         runs.addAll(runs("dbus-broker", "async", 128, CellKey.LIBDBUS_PAIR, CellKey.REFERENCE, CellKey.SPAM, 40, 44, 50, 56, 60));
-        runs.addAll(runs("dbus-broker", "async", 128, CellKey.JAVA_CLIENT_PAIR, CellKey.REFERENCE, CellKey.SPAM, 55, 60, 64, 70, 75));
+        runs.addAll(runs("dbus-broker", "async", 128, CellKey.JAVA_CLIENT_PAIR, CellKey.REFERENCE, CellKey.SPAM, 30, 36, 48, 60, 70));
         LabHealth.PairOverhead client = health(runs, List.of()).overhead().get(0).client();
-        assertEquals(64.0 / 50.0, client.result().ratioOfMedians(), 1e-12);
-        assertTrue(client.meetsTarget());
-        assertFalse(client.targetCertain(), client.result().ratioInterval().toString());
-        assertEquals("1.28× (" + Numbers.factor(client.result().ratioInterval().low()) + "–"
-                + Numbers.factor(client.result().ratioInterval().high()) + ") ✓, CI spans 1.30", LabHealthSection.targetRatio(client));
+        assertEquals(48.0 / 50.0, client.result().ratioOfMedians(), 1e-12);
+        assertTrue(client.pointWithinTarget());
+        assertFalse(client.boundWithinTarget(), client.result().ratioInterval().toString());
+        assertFalse(client.meetsTarget());
+        assertEquals("0.96× (" + Numbers.factor(client.result().ratioInterval().low()) + "–"
+                + Numbers.factor(client.result().ratioInterval().high()) + ") ✗ CI to "
+                + Numbers.factor(client.result().ratioInterval().high()), LabHealthSection.targetRatio(client));
+    }
+
+    @Test
+    public void aTightRatioUnderTheTargetIsMet() {
+        List<RunRecord> runs = new ArrayList<>();
+        runs.addAll(runs("dbus-broker", "async", 128, CellKey.LIBDBUS_PAIR, CellKey.REFERENCE, CellKey.SPAM, 50, 50, 50, 50, 50));
+        runs.addAll(runs("dbus-broker", "async", 128, CellKey.JAVA_SERVER_PAIR, CellKey.REFERENCE, CellKey.SPAM, 52, 53, 54, 54, 55));
+        LabHealth.PairOverhead server = health(runs, List.of()).overhead().get(0).server();
+        assertEquals(54.0 / 50.0, server.result().ratioOfMedians(), 1e-12);
+        assertTrue(server.meetsTarget(), server.result().ratioInterval().toString());
+        assertTrue(LabHealthSection.targetRatio(server).startsWith("1.08× ("), LabHealthSection.targetRatio(server));
+        assertTrue(LabHealthSection.targetRatio(server).contains(") ✓"), LabHealthSection.targetRatio(server));
     }
 
     @Test

@@ -184,7 +184,7 @@ public final class ResultsFolder {
             String versusPair = p.isComparison() ? p.comparison().baseline().pair().label() : "";
             return new PrecisionTsv.Row(kind, c.transport().label(), c.mode().label(), c.payloadBytes(), c.window(),
                     c.pair().label(), c.series().label(), versusTransport, versusPair, p.blocks(), p.halfWidthPct(),
-                    p.targetPct(), p.met(), p.metSince());
+                    p.targetPct(), p.met(), p.metSince(), c.placement().label());
         }).toList();
     }
 
