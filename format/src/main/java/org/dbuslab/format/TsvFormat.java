@@ -120,10 +120,14 @@ public abstract class TsvFormat<R> {
                 .toList();
     }
 
-    /** One line's fields, padded with empty ones to every column when it has an older file's count. */
+    /**
+     * One line's fields, padded with empty ones to every column when it has an older file's count (a file without a
+     * header: any count from olderColumns up, as each added column made another older width).
+     */
     private String[] fields(Tsv.NumberedLine l, int width) {
-        boolean older = !header && olderColumns < width && l.text().split("\t", -1).length == olderColumns;
-        String[] f = Tsv.split(fileName, l.number(), l.text(), older ? olderColumns : width);
+        int count = l.text().split("\t", -1).length;
+        boolean older = !header && olderColumns < width && count >= olderColumns && count < width;
+        String[] f = Tsv.split(fileName, l.number(), l.text(), older ? count : width);
         return f.length == columns.size() ? f : java.util.Arrays.copyOf(f, columns.size(), String[].class);
     }
 

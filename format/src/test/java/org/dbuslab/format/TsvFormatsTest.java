@@ -24,11 +24,21 @@ class TsvFormatsTest {
 
     @Test
     void planTsvHasNoHeaderAndRoundTrips() throws Exception {
-        List<PlanTsv.Row> rows = List.of(new PlanTsv.Row("dbus-daemon", "sync", 1000, 1, 800, 12, 2),
-                new PlanTsv.Row("raw-tcp", "async", 0, 128, 256, 3, 2, "async-0"));
+        List<PlanTsv.Row> rows = List.of(new PlanTsv.Row("dbus-daemon", "sync", 1000, 1, 800, 12, 2, "all", "one-cpu", ""),
+                new PlanTsv.Row("raw-tcp", "async", 0, 128, 256, 3, 2, "async-0", "cross", ""),
+                new PlanTsv.Row("dbus-daemon-proxy", "sync", 1000, 1, 900, 9, 2, "paths-1000", "one-cpu", PlanTsv.ON_BUS_CPU));
         roundTrip(PlanTsv.FORMAT, rows);
-        assertEquals("dbus-daemon\tsync\t1000\t1\t800\t12\t2\tall",
+        assertEquals("dbus-daemon\tsync\t1000\t1\t800\t12\t2\tall\tone-cpu\t",
                 Files.readAllLines(dir.resolve("plan.tsv")).get(0), "the analysis's PlanReader's 7 columns, then the group");
+        assertEquals("dbus-daemon-proxy\tsync\t1000\t1\t900\t9\t2\tpaths-1000\tone-cpu\tbus",
+                Files.readAllLines(dir.resolve("plan.tsv")).get(2), "a path's route runs on the bus's CPU");
+    }
+
+    @Test
+    void aPlanWithTheGroupButNoPlacementStillReads() throws Exception {
+        Files.writeString(dir.resolve("plan.tsv"), "dbus-daemon\tsync\t1000\t1\t800\t12\t2\tsync-1000\n", StandardCharsets.UTF_8);
+        assertEquals(List.of(new PlanTsv.Row("dbus-daemon", "sync", 1000, 1, 800, 12, 2, "sync-1000", "", "")),
+                PlanTsv.FORMAT.read(dir));
     }
 
     @Test
@@ -111,7 +121,7 @@ class TsvFormatsTest {
         assertEquals("plan.tsv line 3: payload_bytes is not a whole number: 'many'", e.getMessage());
 
         Files.writeString(dir.resolve("plan.tsv"), "dbus-daemon\tsync\t1000\n", StandardCharsets.UTF_8);
-        assertEquals("plan.tsv line 1: expected 8 tab-separated fields, found 3",
+        assertEquals("plan.tsv line 1: expected 10 tab-separated fields, found 3",
                 assertThrows(FormatException.class, () -> PlanTsv.FORMAT.read(dir)).getMessage());
 
         Files.writeString(dir.resolve("fixed-cost.tsv"), "round\tsomething\n", StandardCharsets.UTF_8);

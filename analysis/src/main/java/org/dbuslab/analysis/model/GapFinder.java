@@ -18,7 +18,8 @@ import org.dbuslab.analysis.read.SkippedTransport;
  *
  * <p>plan.tsv has no pair or series column: a planned cell is matched with every measured cell of the same
  * transport, mode, payload, window and calls whose pair plan.tsv lists (the Java and raw cells, not the
- * libdbus pairs), and their measured runs are added up; identical plan lines are added up as well.
+ * libdbus pairs), and their measured runs are added up; identical plan lines are added up as well. A plan that
+ * names placements (since 2026-12-06) is matched placement by placement.
  */
 public final class GapFinder {
 
@@ -27,9 +28,11 @@ public final class GapFinder {
 
     public static List<DataGap> find(Optional<List<PlannedCell>> plan, List<CellSummary> cells, List<SkippedTransport> skipped) {
         Set<String> explained = skipped.stream().map(SkippedTransport::transport).collect(Collectors.toSet());
+        // a plan that names placements is matched placement by placement; an older one across them
+        boolean placed = plan.orElse(List.of()).stream().anyMatch(PlannedCell::placed);
         Map<CellKey, Integer> measuredRuns = new LinkedHashMap<>();
         cells.stream().filter(c -> c.key().planned())
-                .forEach(c -> measuredRuns.merge(c.key().planKey(), c.runs(), Integer::sum));
+                .forEach(c -> measuredRuns.merge(planKey(c.key(), placed), c.runs(), Integer::sum));
         Set<String> transportsWithRuns = cells.stream().filter(c -> c.runs() > 0)
                 .map(c -> c.key().transport()).collect(Collectors.toSet());
         List<DataGap> gaps = new ArrayList<>();
@@ -41,7 +44,7 @@ public final class GapFinder {
         Map<CellKey, Integer> plannedRuns = new LinkedHashMap<>();
         plan.orElse(List.of()).stream()
                 .filter(p -> !explained.contains(p.key().transport()))
-                .forEach(p -> plannedRuns.merge(p.key().planKey(), p.runs(), Integer::sum));
+                .forEach(p -> plannedRuns.merge(planKey(p.key(), placed), p.runs(), Integer::sum));
         plannedRuns.keySet().stream().map(CellKey::transport).distinct()
                 .filter(transport -> !transportsWithRuns.contains(transport))
                 .forEach(transport -> gaps.add(new DataGap(transport, null, DataGap.NO_DATA)));
@@ -59,5 +62,9 @@ public final class GapFinder {
         gaps.sort(Comparator.comparing(DataGap::transport, CellOrder.TRANSPORT)
                 .thenComparing(DataGap::cell, Comparator.nullsFirst(CellOrder.CELLS)));
         return gaps;
+    }
+
+    private static CellKey planKey(CellKey key, boolean placed) {
+        return placed ? key.planKey().withPlacement(key.placement()) : key.planKey();
     }
 }

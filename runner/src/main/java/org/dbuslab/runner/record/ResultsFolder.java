@@ -107,20 +107,15 @@ public final class ResultsFolder {
 
     static List<PlanTsv.Row> planRows(SessionPlan plan, Rotation rotation, int measuredBlocks, int warmupBlocks) {
         List<PlanTsv.Row> rows = new ArrayList<>();
-        java.util.Set<String> written = new java.util.HashSet<>();
         for (Cell c : plan.cells()) {
-            // plan.tsv has no placement column (older readers take 7 or 8): a matrix cell's row stands for each
-            // placement it runs in, with the runs and calls of the first (each placement's calls: runs.csv)
-            String key = c.kind() + " " + c.series() + " " + c.pair() + " " + c.transport() + " " + c.mode() + " "
-                    + c.payloadBytes() + " " + c.window();
-            // the real-world paths are not here: their direct cells share the matrix's keys (notes.tsv says where they ran)
-            boolean path = c.series() == org.dbuslab.format.Series.PATHS || c.series() == org.dbuslab.format.Series.POLICY;
-            if ((c.kind() == CellKind.JAVA || c.kind() == CellKind.RAW || c.kind() == CellKind.OVERLIMIT) && !path
-                    && written.add(key)) {
+            if (c.kind() == CellKind.JAVA || c.kind() == CellKind.RAW || c.kind() == CellKind.OVERLIMIT) {
                 boolean once = c.kind() == CellKind.OVERLIMIT;
                 int runs = once ? Math.min(1, measuredBlocks) : rotation.blocksOf(c, measuredBlocks);
+                // a path's program (xdg-dbus-proxy, systemd-stdio-bridge) runs on the bus's CPU (Services.startRoute)
+                String routeCpu = c.transport().route() == org.dbuslab.format.Route.DIRECT ? "" : PlanTsv.ON_BUS_CPU;
                 rows.add(new PlanTsv.Row(c.transport().label(), c.mode().label(), c.payloadBytes(), c.window(), c.calls(),
-                        c.maxRuns() > 0 ? Math.min(c.maxRuns(), runs) : runs, once ? 0 : warmupBlocks, rotation.label(c)));
+                        c.maxRuns() > 0 ? Math.min(c.maxRuns(), runs) : runs, once ? 0 : warmupBlocks, rotation.label(c),
+                        c.placement().label(), routeCpu));
             }
         }
         return rows;

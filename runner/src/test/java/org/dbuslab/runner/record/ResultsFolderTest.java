@@ -53,9 +53,17 @@ class ResultsFolderTest {
     void planTsvListsTheJavaAndRawCellsWithTheirBlocks() {
         ResultsFolder.create(dir).writePlan(plan, 12, 2);
         List<PlanTsv.Row> rows = PlanTsv.FORMAT.read(dir);
-        assertEquals(20 + 8 + 36 + 1, rows.size(), "matrix, raw floor, sweep, over-limit; not the libdbus pairs");
-        assertEquals(new PlanTsv.Row("dbus-daemon", "sync", 1000, 1, 500, 12, 2), rows.get(0));
-        assertEquals(new PlanTsv.Row("dbus-daemon-limit8", "async", 1000, 128, 500, 1, 0), rows.get(rows.size() - 1));
+        long java = plan.cells().stream().filter(c -> c.kind() == CellKind.JAVA || c.kind() == CellKind.RAW
+                || c.kind() == CellKind.OVERLIMIT).count();
+        assertEquals(java, rows.size(), "every Java and raw cell, each placement its row; not the libdbus pairs");
+        assertEquals(new PlanTsv.Row("dbus-daemon", "sync", 1000, 1, 500, 12, 2, "all", "one-cpu", ""), rows.get(0));
+        SessionPlan both = PlanFixtures.plan("--calls", "500", "--libraries", "none", "--lkml-runs", "0",
+                "--placement", "one-cpu,cross");
+        ResultsFolder.create(dir).writePlan(both, 12, 2);
+        assertTrue(PlanTsv.FORMAT.read(dir).contains(new PlanTsv.Row("dbus-daemon", "sync", 1000, 1, 500, 12, 2, "all",
+                "cross", "")), "the matrix cell's other placement has its row");
+        assertEquals(new PlanTsv.Row("dbus-daemon-limit8", "async", 1000, 128, 500, 1, 0, "all", "one-cpu", ""),
+                rows.stream().filter(r -> r.transport().equals("dbus-daemon-limit8")).findFirst().orElseThrow());
     }
 
     @Test
@@ -63,12 +71,21 @@ class ResultsFolderTest {
         org.dbuslab.runner.plan.Rotation rotation = org.dbuslab.runner.plan.Rotation.of(plan.cells(), true);
         ResultsFolder.create(dir).writePlan(plan, rotation, 10, 2);
         List<PlanTsv.Row> rows = PlanTsv.FORMAT.read(dir);
-        assertEquals(new PlanTsv.Row("dbus-daemon", "sync", 1000, 1, 500, 10, 2, "all"), rows.get(0), "a matrix cell");
+        assertEquals(new PlanTsv.Row("dbus-daemon", "sync", 1000, 1, 500, 10, 2, "all", "one-cpu", ""), rows.get(0),
+                "a matrix cell");
         // groups sync-1000, sync-10000, async-1000, async-10000, paths-1000: blocks 1,6 / 2,7 / 3,8 / 4,9 / 5,10
-        assertTrue(rows.contains(new PlanTsv.Row("raw-unix", "sync", 1000, 1, 500, 2, 2, "sync-1000")), rows.toString());
-        assertTrue(rows.contains(new PlanTsv.Row("raw-tcp", "async", 10000, 128, 500, 2, 2, "async-10000")), rows.toString());
-        assertEquals(new PlanTsv.Row("dbus-daemon-limit8", "async", 1000, 128, 500, 1, 0, "all"), rows.get(rows.size() - 1));
-        assertTrue(rows.stream().noneMatch(r -> r.group().startsWith("paths-")), "the paths are in notes.tsv, not here");
+        assertTrue(rows.contains(new PlanTsv.Row("raw-unix", "sync", 1000, 1, 500, 2, 2, "sync-1000", "one-cpu", "")),
+                rows.toString());
+        assertTrue(rows.contains(new PlanTsv.Row("raw-tcp", "async", 10000, 128, 500, 2, 2, "async-10000", "one-cpu", "")),
+                rows.toString());
+        assertTrue(rows.contains(new PlanTsv.Row("dbus-daemon-limit8", "async", 1000, 128, 500, 1, 0, "all", "one-cpu", "")),
+                rows.toString());
+        assertTrue(rows.contains(new PlanTsv.Row("dbus-daemon-proxy", "sync", 1000, 1, 500, 2, 2, "paths-1000", "one-cpu",
+                PlanTsv.ON_BUS_CPU)), "xdg-dbus-proxy on the bus's CPU: " + rows);
+        assertTrue(rows.contains(new PlanTsv.Row("dbus-broker-bridge", "async", 1000, 128, 500, 2, 2, "paths-1000", "one-cpu",
+                PlanTsv.ON_BUS_CPU)), "the bridge on the bus's CPU: " + rows);
+        assertTrue(rows.contains(new PlanTsv.Row("dbus-daemon", "sync", 1000, 1, 500, 2, 2, "paths-1000", "one-cpu", "")),
+                "a path's direct counterpart, on the bus itself: " + rows);
     }
 
     @Test
