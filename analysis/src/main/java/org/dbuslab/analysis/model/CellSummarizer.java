@@ -22,8 +22,9 @@ import java.util.Objects;
  * Groups runs into cells and computes each cell's statistics and, for the subject cells, their ratio to dbus-daemon.
  * Pure computation. A cell's µs per call is its median run time / calls, except for spam cells timed from outside
  * with a fixed cost: their runs' (elapsed − fixed) / (calls − 1) differ in fixed cost from round to round, so the
- * median, interval and mean are taken of those per-run values. A cell measured in blocks (one run per block and
- * cell, as the session runner makes them) gets its medians' intervals from the block bootstrap.
+ * median, interval and mean are taken of those per-run values. A cell measured in blocks (a run per block and cell,
+ * or a few when the runner adds runs to a cell not yet within its target) gets its medians' intervals from the block
+ * bootstrap.
  */
 public final class CellSummarizer {
 

@@ -13,11 +13,13 @@ import java.util.TreeSet;
 
 /**
  * Runs grouped by the block (runs.csv's {@code round}) they were made in, for the block bootstrap and paired
- * comparisons. A cell counts as measured in blocks when every measured run has a block number, no block holds two of
- * its measured runs (the session runner makes one run of every cell per block) and they span at least
- * {@value #MIN_BLOCKS} blocks (the runner's minimum of measured blocks); two cells are compared paired when both are
- * and at least {@value #MIN_BLOCKS} blocks hold runs of both. Older folders, whose rounds held several runs of one
- * client process, fall back to the run bootstrap and the unpaired comparison with the numbers they always had.
+ * comparisons. A cell counts as measured in blocks when every measured run has a block number and they span at least
+ * {@value #MIN_BLOCKS} blocks (the runner's minimum of measured blocks); a block may hold several runs of a cell (the
+ * runner's extra runs of a matrix cell not yet within its target), which are resampled together and whose median is
+ * the block's value in Wilcoxon's test. Two cells are compared paired when both are and at least {@value #MIN_BLOCKS}
+ * blocks hold runs of both. Older folders, whose rounds held several runs of one client process, have lost those
+ * rounds on reading (RunsCsvReader) and fall back to the run bootstrap and the unpaired comparison with the numbers
+ * they always had.
  */
 public final class RunBlocks {
 
@@ -84,14 +86,14 @@ public final class RunBlocks {
         return common.size();
     }
 
-    /** Null when any value has no block, or a block has more than one (an older folder's round). */
+    /** Null when any value has no block. */
     private static TreeMap<Integer, List<Double>> byBlock(double[] values, int[] blocks) {
         TreeMap<Integer, List<Double>> byBlock = new TreeMap<>();
         for (int i = 0; i < values.length; i++) {
-            if (blocks[i] <= 0 || byBlock.containsKey(blocks[i])) {
+            if (blocks[i] <= 0) {
                 return null;
             }
-            byBlock.put(blocks[i], List.of(values[i]));
+            byBlock.computeIfAbsent(blocks[i], b -> new ArrayList<>()).add(values[i]);
         }
         return byBlock;
     }

@@ -181,7 +181,7 @@ public final class SummaryJson implements ReportWriter {
                 .put("floor_target_ratio", LabHealth.FLOOR_TARGET_RATIO)
                 .put("meets_target_when", "overhead: ratio of medians <= its target_ratio and the ratio's 95% CI upper bound <= "
                         + "overhead_upper_bound_target; floor (p2p transports only): ratio of medians <= floor_target_ratio")
-                .put("paired_when", "both cells' measured runs all carry a block (runs.csv round), one run per block, and at least "
+                .put("paired_when", "both cells' measured runs all carry a block (runs.csv round), one run or a few per block, and at least "
                         + RunBlocks.MIN_BLOCKS + " blocks hold runs of both; then block bootstrap (same blocks drawn for both "
                         + "sides) and Wilcoxon signed-rank of the per-block log ratios (commons-math3, exact up to 20 blocks) "
                         + "instead of the run bootstrap and Mann-Whitney U")

@@ -44,6 +44,11 @@ public record RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Pha
         this(key, run, elapsedNs, counts, phase, startedUtc, latency, fixedNs, expected, jitMs, null, CpuNs.NONE);
     }
 
+    /** The same run without its block: an older folder's round that held several runs of the cell (RunsCsvReader). */
+    public RunRecord withoutBlock() {
+        return new RunRecord(key, run, elapsedNs, counts, phase, startedUtc, latency, fixedNs, expected, jitMs, null, cpu, alloc);
+    }
+
     public RunRecord withKey(CellKey other) {
         return new RunRecord(other, run, elapsedNs, counts, phase, startedUtc, latency, fixedNs, expected, jitMs, block, cpu,
                 alloc);

@@ -76,6 +76,9 @@ public final class RunsCsvReader {
         if (header[0] == null) {
             throw new ResultsInputException(name + ": empty file, expected a header line");
         }
+        if (!header[0].has("placement")) {
+            runs = withoutOlderRounds(runs);
+        }
         if (setAside.count() > 0) {
             if (runs.isEmpty()) {
                 throw setAside.nothingSound(file.toString());
@@ -99,6 +102,25 @@ public final class RunsCsvReader {
                     + " rows; the run order falls back to the order of the rows");
         }
         return runs;
+    }
+
+    /**
+     * Folders before the placement column (issue 21) whose rounds held several runs of one client process: those
+     * cells' runs lose their round, so they are resampled run by run as they always were. Since then a block may hold
+     * several runs of a cell on purpose (the runner's extra runs of a cell not yet within its target), and they stay.
+     */
+    private static List<RunRecord> withoutOlderRounds(List<RunRecord> runs) {
+        Map<List<Object>, Integer> perRound = new HashMap<>();
+        runs.stream().filter(r -> r.block() != null)
+                .forEach(r -> perRound.merge(List.of(r.key(), r.phase(), r.block()), 1, Integer::sum));
+        Set<CellKey> several = new HashSet<>();
+        perRound.forEach((k, n) -> {
+            if (n > 1) {
+                several.add((CellKey) k.get(0));
+            }
+        });
+        return several.isEmpty() ? runs
+                : runs.stream().map(r -> several.contains(r.key()) ? r.withoutBlock() : r).toList();
     }
 
     private static RunsCsvHeader header(String name, int number, String line) {

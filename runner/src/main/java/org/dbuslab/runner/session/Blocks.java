@@ -19,6 +19,7 @@ import org.dbuslab.runner.stop.BlockCi;
 import org.dbuslab.runner.stop.BlockSamples;
 import org.dbuslab.runner.stop.Budget;
 import org.dbuslab.runner.stop.Decision;
+import org.dbuslab.runner.stop.ExtraRuns;
 import org.dbuslab.runner.stop.PrecisionRule;
 import org.dbuslab.runner.stop.WarmupRule;
 
@@ -67,6 +68,8 @@ final class Blocks {
     private Rotation rotation = Rotation.OFF;
     /** Measured runs made so far of each cell with a run cap. */
     private final Map<String, Integer> cappedRuns = new HashMap<>();
+    /** Runs per block of the matrix cells that make more than one in the next measured block (ExtraRuns). */
+    private Map<String, Integer> runsPerBlock = Map.of();
     private int block;
     /** The matrix cells' runs of the block after the warm-up (two each). */
     private final Map<String, List<Double>> runsTwice = new HashMap<>();
@@ -308,6 +311,13 @@ final class Blocks {
             log.detail("   stopping rule: " + (rule.assessments() - assessed) + " subject(s) assessed in "
                 + (System.nanoTime() - t0) / 1_000_000 + " ms");
             folder.writePrecision(d.precision());
+            if (measured >= NOISE_AT) { // from the forecast's block on: the intervals say something by then
+                runsPerBlock = ExtraRuns.of(d.precision());
+                if (!runsPerBlock.isEmpty()) {
+                    log.detail("   next block: " + runsPerBlock.size() + " matrix cell(s) not yet within the target make "
+                        + runsPerBlock.values().stream().mapToInt(Integer::intValue).sum() + " runs");
+                }
+            }
             int left = BlockForecast.blocksLeft(measured, config.stopping().fixedBlocks(), config.stopping().minBlocks(), d);
             int allows = eta.blocksAllowed();
             log.say(ProgressText.measuredBlock(block, measured, rotation.blockLabel(measured), left, allows, d,
@@ -351,7 +361,18 @@ final class Blocks {
     }
 
     private List<Cell> cellsOfMeasuredBlock(SessionPlan plan, int measured) {
-        return cellsOfMeasuredBlock(plan, rotation, cappedRuns, measured);
+        return repeated(cellsOfMeasuredBlock(plan, rotation, cappedRuns, measured), runsPerBlock);
+    }
+
+    /** Each cell as many times as RUNS says (once where it says nothing), next to each other; the block shuffles them. */
+    static List<Cell> repeated(List<Cell> cells, Map<String, Integer> runs) {
+        List<Cell> out = new java.util.ArrayList<>();
+        for (Cell c : cells) {
+            for (int i = 0; i < Math.max(1, runs.getOrDefault(c.id(), 1)); i++) {
+                out.add(c);
+            }
+        }
+        return out;
     }
 
     /**

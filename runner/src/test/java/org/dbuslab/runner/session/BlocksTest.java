@@ -55,6 +55,16 @@ class BlocksTest {
     }
 
     @Test
+    void aCellNotYetWithinTheTargetRunsAsOftenAsExtraRunsSays() {
+        List<Cell> cells = Blocks.cellsOfMeasuredBlock(plain, Rotation.OFF, Map.of(), 2);
+        Cell noisy = cells.get(3);
+        List<Cell> block = Blocks.repeated(cells, Map.of(noisy.id(), 3));
+        assertEquals(cells.size() + 2, block.size());
+        assertEquals(3, block.stream().filter(noisy::equals).count());
+        assertEquals(cells, Blocks.repeated(cells, Map.of()));
+    }
+
+    @Test
     void onlyClientsWhoseEveryCellRotatesAreSettledAfterTheWarmUp() {
         Rotation rotation = Rotation.of(plain.cells(), true);
         var matrix = new org.dbuslab.runner.plan.ClientKey(org.dbuslab.format.Transport.DBUS_DAEMON,
