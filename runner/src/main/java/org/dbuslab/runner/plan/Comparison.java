@@ -12,7 +12,15 @@ public record Comparison(Kind kind, Cell subject, Cell baseline) {
         /** (dbus-java>libdbus) / (libdbus>libdbus) per bus, mode and size: what the Java client costs. */
         CLIENT_LIBDBUS("client-libdbus"),
         /** (libdbus>dbus-java) / (libdbus>libdbus) per bus, mode and size: what the Java server costs. */
-        SERVER_LIBDBUS("server-libdbus");
+        SERVER_LIBDBUS("server-libdbus"),
+        /**
+         * A real-world path's cell against the same client and server on its bus directly (issue 24): the path's price,
+         * whose own target is a 95% CI within +-{@value #PATH_TARGET_PCT}%.
+         */
+        PATH("path");
+
+        /** Issue 24's precision target for a path's price. */
+        public static final double PATH_TARGET_PCT = 5.0;
 
         private final String label;
 
@@ -24,11 +32,17 @@ public record Comparison(Kind kind, Cell subject, Cell baseline) {
         public String label() {
             return label;
         }
+
+        /** The target this kind is held to: its own where it has one (a path's price), else the session's. */
+        public double target(double sessionTargetPct) {
+            return this == PATH && Double.isFinite(sessionTargetPct) ? PATH_TARGET_PCT : sessionTargetPct;
+        }
     }
 
     /** E.g. {@code transport p2p-unix/dbus-daemon sync 1000 B} or {@code client-libdbus dbus-broker async 10000 B}. */
     public String describe() {
-        String what = kind == Kind.TRANSPORT ? subject.transport() + "/" + baseline.transport() : subject.transport().label();
+        String what = kind == Kind.TRANSPORT || kind == Kind.PATH ? subject.transport() + "/" + baseline.transport()
+                : subject.transport().label();
         return kind.label() + " " + what + " " + subject.mode() + " " + subject.payloadBytes() + " B";
     }
 

@@ -103,7 +103,10 @@ public record SessionPlan(List<Cell> cells, List<Comparison> comparisons) {
         return new SessionPlan(cells, comparisonsOf(cells));
     }
 
-    /** transport / dbus-daemon per mode and size, then client x libdbus and server x libdbus per bus, mode, size. */
+    /**
+     * transport / dbus-daemon per mode and size, then client x libdbus and server x libdbus per bus, mode, size, then
+     * each real-world path's cell / the same client on its bus directly.
+     */
     static List<Comparison> comparisonsOf(List<Cell> cells) {
         List<Comparison> out = new ArrayList<>();
         for (Cell cell : cells) {
@@ -119,6 +122,12 @@ public record SessionPlan(List<Cell> cells, List<Comparison> comparisons) {
                     find(cells, same(cell, Series.REFERENCE, Pair.LIBDBUS, cell.transport()))
                             .ifPresent(base -> out.add(new Comparison(kind, cell, base)));
                 }
+            }
+        }
+        for (Cell cell : cells) {
+            if (cell.series() == Series.PATHS && cell.transport().route() != org.dbuslab.format.Route.DIRECT) {
+                find(cells, same(cell, Series.PATHS, cell.pair(), cell.transport().implementation()))
+                        .ifPresent(base -> out.add(new Comparison(Comparison.Kind.PATH, cell, base)));
             }
         }
         return out;

@@ -15,7 +15,9 @@ import org.dbuslab.format.Series;
  * in a block narrows its interval as much as a second block would, and costs a fraction of one: a block also runs
  * its rotation group, and the cross half of a block took 1-2 s of its 7-9 s. A subject whose 95% CI half-width is h
  * against a target t gets ceil(h / t) runs per block, at most {@link #MOST}; cells of subjects already met, or not
- * yet assessed, make one. Other series keep one run per block: their cells take turns in rotation groups.
+ * yet assessed, make one. A real-world path's price (its cell against the same client on the bus directly) is such
+ * a subject too, with its own target (issue 24's +-5 %): its two cells run in their rotation group's blocks, a fifth
+ * of them, so more runs there are the only way to more values. Other series keep one run per block.
  */
 public final class ExtraRuns {
 
@@ -25,7 +27,7 @@ public final class ExtraRuns {
     private ExtraRuns() {
     }
 
-    /** Runs per block by cell id for the matrix cells that get more than one (absent: one). */
+    /** Runs per block by cell id for the matrix and path cells that get more than one (absent: one). */
     public static Map<String, Integer> of(List<Precision> precision) {
         Map<String, Integer> out = new HashMap<>();
         for (Precision p : precision) {
@@ -49,7 +51,7 @@ public final class ExtraRuns {
     }
 
     private static void raise(Map<String, Integer> out, Cell cell, int runs) {
-        if (cell.series() == Series.MATRIX) {
+        if (cell.series() == Series.MATRIX || cell.series() == Series.PATHS) {
             out.merge(cell.id(), runs, Math::max);
         }
     }

@@ -164,13 +164,14 @@ public final class PrecisionRule {
     private Precision precision(String key, Cell cell, Comparison comparison, int withValues, double estimate,
                                 Interval interval, int blocks, boolean skipped) {
         double halfWidth = halfWidthPct(estimate, interval);
-        boolean met = !skipped && Double.isFinite(targetPct) && halfWidth <= targetPct;
+        double target = comparison == null ? targetPct : comparison.kind().target(targetPct);
+        boolean met = !skipped && Double.isFinite(target) && halfWidth <= target;
         if (met) {
             metSince.putIfAbsent(key, blocks);
         } else {
             metSince.remove(key);
         }
-        return new Precision(cell, comparison, withValues, estimate, halfWidth, targetPct, met,
+        return new Precision(cell, comparison, withValues, estimate, halfWidth, target, met,
                 metSince.getOrDefault(key, 0), skipped);
     }
 

@@ -91,7 +91,7 @@ class SessionPlanTest {
         Map<Comparison.Kind, Long> kinds = p.comparisons().stream()
                 .collect(Collectors.groupingBy(Comparison::kind, Collectors.counting()));
         assertEquals(Map.of(Comparison.Kind.TRANSPORT, 16L, Comparison.Kind.CLIENT_LIBDBUS, 8L,
-                Comparison.Kind.SERVER_LIBDBUS, 8L), kinds);
+                Comparison.Kind.SERVER_LIBDBUS, 8L, Comparison.Kind.PATH, 24L), kinds, "paths: 2 routes x 2 buses x 2 modes x 3 clients");
         for (Comparison c : p.comparisons()) {
             assertEquals(c.subject().mode(), c.baseline().mode());
             assertEquals(c.subject().payloadBytes(), c.baseline().payloadBytes());
@@ -108,6 +108,12 @@ class SessionPlanTest {
                 case SERVER_LIBDBUS -> {
                     assertEquals(Pair.LIBDBUS_JAVA, c.subject().pair());
                     assertEquals(Pair.LIBDBUS, c.baseline().pair());
+                }
+                case PATH -> {
+                    assertEquals(c.subject().pair(), c.baseline().pair());
+                    assertEquals(Series.PATHS, c.baseline().series());
+                    assertEquals(c.subject().transport().implementation(), c.baseline().transport());
+                    assertTrue(c.subject().transport() != c.baseline().transport(), c.describe());
                 }
             }
         }

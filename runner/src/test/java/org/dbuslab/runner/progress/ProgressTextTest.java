@@ -77,7 +77,7 @@ class ProgressTextTest {
                 "real-world paths: proxy,bridge,policy at sizes 1000, each paired with the same client on the bus directly",
                 "233 cells (20 matrix, 32 reference, 36 sweep, 88 libraries, 12 lkml, 36 paths, 8 policy), 20 runs per block"
                         + " + one of 5 rotation groups (sync-1000 33, sync-10000 33, async-1000 51, async-10000 51,"
-                        + " paths-1000 44 runs), 79 persistent clients, 32 headline comparisons"),
+                        + " paths-1000 44 runs), 79 persistent clients, 56 headline comparisons"),
                 lines);
         var off = org.dbuslab.runner.plan.PlanFixtures.config("--rotation", "off", "--libraries", "none", "--lkml-runs", "0",
                 "--paths", "none");

@@ -60,4 +60,16 @@ class ExtraRunsTest {
         assertTrue(ExtraRuns.of(List.of(new Precision(client.subject(), client, 10, 1.1, 7, 3, false, 0, false))).isEmpty(),
             "reference cells take turns in rotation groups: one run each");
     }
+
+    @Test
+    void aPathsPriceIsHeldToItsOwnTargetAndRaisesBothItsCells() {
+        SessionPlan withPaths = PlanFixtures.plan("--sizes", "1000");
+        Comparison path = withPaths.comparisons().stream().filter(c -> c.kind() == Comparison.Kind.PATH).findFirst()
+            .orElseThrow();
+        assertEquals(Comparison.Kind.PATH_TARGET_PCT, path.kind().target(3), 0);
+        assertEquals(3, Comparison.Kind.TRANSPORT.target(3), 0);
+        assertTrue(Double.isNaN(path.kind().target(Double.NaN)), "no target without one for the session (--blocks)");
+        Map<String, Integer> runs = ExtraRuns.of(List.of(new Precision(path.subject(), path, 10, 1.5, 9, 5, false, 0, false)));
+        assertEquals(Map.of(path.subject().id(), 2, path.baseline().id(), 2), runs);
+    }
 }

@@ -24,7 +24,7 @@ class PrecisionRuleTest {
 
     /** A plan small enough to reason about: dbus-daemon and p2p-unix, sync, 1000 B, with the libdbus pairs. */
     private final SessionPlan plan = PlanFixtures.plan("--transports", "dbus-daemon,p2p-unix", "--modes", "sync", "--sizes",
-            "1000", "--no-sweep", "--calls", "500");
+            "1000", "--no-sweep", "--calls", "500", "--paths", "none");
     private final TestClock clock = new TestClock(START);
     private final Budget budget = new Budget(START, Duration.ofMinutes(10), clock);
 
