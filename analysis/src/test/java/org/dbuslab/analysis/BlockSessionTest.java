@@ -215,7 +215,7 @@ public class BlockSessionTest {
         assertEquals(Bootstrap.standard().ofMedian(cells.get(0).runSeconds()), cells.get(0).elapsedMedianCi95());
     }
 
-    /** A session's block may hold extra runs of a matrix cell not yet within its target: they stay in their block. */
+    /** A session's block may hold extra runs of a path's cell whose price is not yet within its target: they stay in their block. */
     @Test
     public void extraRunsOfACellInItsBlockArePairedByBlock() throws Exception {
         List<CellSummary> cells = CellSummarizer.summarize(twoRunsPerRound(true));

@@ -23,8 +23,8 @@ import java.util.Objects;
  * Pure computation. A cell's µs per call is its median run time / calls, except for spam cells timed from outside
  * with a fixed cost: their runs' (elapsed − fixed) / (calls − 1) differ in fixed cost from round to round, so the
  * median, interval and mean are taken of those per-run values. A cell measured in blocks (a run per block and cell,
- * or a few when the runner adds runs to a cell not yet within its target) gets its medians' intervals from the block
- * bootstrap.
+ * or a few when the runner adds runs to a path's cell whose price is not yet within its target) gets its medians'
+ * intervals from the block bootstrap.
  */
 public final class CellSummarizer {
 

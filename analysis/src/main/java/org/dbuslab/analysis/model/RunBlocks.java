@@ -15,7 +15,7 @@ import java.util.TreeSet;
  * Runs grouped by the block (runs.csv's {@code round}) they were made in, for the block bootstrap and paired
  * comparisons. A cell counts as measured in blocks when every measured run has a block number and they span at least
  * {@value #MIN_BLOCKS} blocks (the runner's minimum of measured blocks); a block may hold several runs of a cell (the
- * runner's extra runs of a matrix cell not yet within its target), which are resampled together and whose median is
+ * runner's extra runs of a real-world path's cell whose price is not yet within its target), which are resampled together and whose median is
  * the block's value in Wilcoxon's test. Two cells are compared paired when both are and at least {@value #MIN_BLOCKS}
  * blocks hold runs of both. Older folders, whose rounds held several runs of one client process, have lost those
  * rounds on reading (RunsCsvReader) and fall back to the run bootstrap and the unpaired comparison with the numbers

@@ -107,7 +107,7 @@ public final class RunsCsvReader {
     /**
      * Folders before the placement column (issue 21) whose rounds held several runs of one client process: those
      * cells' runs lose their round, so they are resampled run by run as they always were. Since then a block may hold
-     * several runs of a cell on purpose (the runner's extra runs of a cell not yet within its target), and they stay.
+     * several runs of a cell on purpose (the runner's extra runs of a path's cell whose price is not yet within its target), and they stay.
      */
     private static List<RunRecord> withoutOlderRounds(List<RunRecord> runs) {
         Map<List<Object>, Integer> perRound = new HashMap<>();

@@ -110,7 +110,8 @@ public final class PrecisionView {
 
     public static String pairingIntro() {
         return "Paired comparisons use the runs the two cells made in the same blocks (a run per cell and block, up to "
-                + "three of a matrix cell the runner found not yet within its target, in at least " + RunBlocks.MIN_BLOCKS
+                + "three of a real-world path's cell whose price the runner found not yet within its target, in at least "
+                + RunBlocks.MIN_BLOCKS
                 + " blocks): a block bootstrap that draws the same blocks for both sides gives the intervals, and a Wilcoxon "
                 + "signed-rank test of the per-block ratios (exact up to 20 blocks) stands in for Mann-Whitney; drift that "
                 + "hits both cells of a block cancels. Unpaired comparisons (older folders, or cells without common blocks) "

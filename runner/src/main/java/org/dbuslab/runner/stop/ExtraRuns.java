@@ -9,15 +9,13 @@ import org.dbuslab.runner.plan.Comparison;
 import org.dbuslab.format.Series;
 
 /**
- * How many runs a matrix cell makes in the next measured block: one, or more while a subject it belongs to (its own
- * median, a headline comparison it is a side of) is not within the target. On a 2-vCPU VM nearly all of a cell's
- * noise is run to run (Kalibera and Jones: the block-to-block part was 0 % in a default session), so a second run
- * in a block narrows its interval as much as a second block would, and costs a fraction of one: a block also runs
- * its rotation group, and the cross half of a block took 1-2 s of its 7-9 s. A subject whose 95% CI half-width is h
- * against a target t gets ceil(h / t) runs per block, at most {@link #MOST}; cells of subjects already met, or not
- * yet assessed, make one. A real-world path's price (its cell against the same client on the bus directly) is such
- * a subject too, with its own target (issue 24's +-5 %): its two cells run in their rotation group's blocks, a fifth
- * of them, so more runs there are the only way to more values. Other series keep one run per block.
+ * How many runs a real-world path's cell makes in its next block: one, or more while its price (the path cell against
+ * the same client on its bus directly, a subject of the stopping rule with issue 24's +-5 % target) is not within the
+ * target. The two cells run only in their paths-SIZE blocks, one block of five, so a session gives them 8-10 blocks;
+ * a price whose 95% CI half-width is h against a target t gets ceil(h / t) runs of both cells per such block, at most
+ * {@link #MOST}. A second run in a block is worth less than a second block (in a default session the runs of a cell
+ * within one block shared about half their variance: 2026-12-06), which is why the matrix cells, in every block, keep
+ * one run: extra runs of theirs cost 11 of 51 blocks and left the matrix's intervals wider, not narrower.
  */
 public final class ExtraRuns {
 
@@ -27,7 +25,7 @@ public final class ExtraRuns {
     private ExtraRuns() {
     }
 
-    /** Runs per block by cell id for the matrix and path cells that get more than one (absent: one). */
+    /** Runs per block by cell id for the path cells that get more than one (absent: one). */
     public static Map<String, Integer> of(List<Precision> precision) {
         Map<String, Integer> out = new HashMap<>();
         for (Precision p : precision) {
@@ -51,7 +49,7 @@ public final class ExtraRuns {
     }
 
     private static void raise(Map<String, Integer> out, Cell cell, int runs) {
-        if (cell.series() == Series.MATRIX || cell.series() == Series.PATHS) {
+        if (cell.series() == Series.PATHS) {
             out.merge(cell.id(), runs, Math::max);
         }
     }

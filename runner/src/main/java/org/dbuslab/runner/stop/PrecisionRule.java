@@ -165,7 +165,10 @@ public final class PrecisionRule {
                                 Interval interval, int blocks, boolean skipped) {
         double halfWidth = halfWidthPct(estimate, interval);
         double target = comparison == null ? targetPct : comparison.kind().target(targetPct);
-        boolean met = !skipped && Double.isFinite(target) && halfWidth <= target;
+        // a path's price, in one block of five, was met on 2-3 blocks by luck and never assessed again, and its cells
+        // got no extra runs (ExtraRuns): it needs as many blocks as the session's least
+        boolean enough = comparison == null || comparison.kind() != Comparison.Kind.PATH || withValues >= minBlocks;
+        boolean met = !skipped && Double.isFinite(target) && halfWidth <= target && enough;
         if (met) {
             metSince.putIfAbsent(key, blocks);
         } else {

@@ -28,37 +28,30 @@ class ExtraRunsTest {
     }
 
     @Test
-    void anUnmetCellGetsRunsByHowFarItIsFromTheTarget() {
+    void matrixCellsAndOtherComparisonsKeepOneRunPerBlock() {
         Cell daemon = matrix("dbus-daemon");
-        Cell p2p = matrix("p2p-unix");
-        assertEquals(Map.of(daemon.id(), 2), ExtraRuns.of(List.of(cell(daemon, 4.5, false), cell(p2p, 2.0, true))));
-        assertEquals(Map.of(daemon.id(), ExtraRuns.MOST), ExtraRuns.of(List.of(cell(daemon, 40, false))));
-    }
-
-    @Test
-    void metUndefinedSkippedAndTargetlessSubjectsMakeOneRun() {
-        Cell daemon = matrix("dbus-daemon");
-        List<Precision> none = new ArrayList<>();
-        none.add(cell(daemon, 2.9, false));                                           // within, not yet marked
-        none.add(cell(daemon, 9, true));                                              // met: keeps its mark
-        none.add(cell(daemon, Double.NaN, false));                                    // under 2 blocks
-        none.add(new Precision(daemon, null, 10, 50, 9, 3, false, 0, true));          // its transport did not start
-        none.add(new Precision(daemon, null, 10, 50, 9, Double.NaN, false, 0, false)); // --blocks: no target
-        none.add(null);                                                               // not assessed yet
-        assertEquals(Map.of(), ExtraRuns.of(none));
-    }
-
-    @Test
-    void anUnmetComparisonRaisesBothItsMatrixCellsButNoReferenceCell() {
+        assertEquals(Map.of(), ExtraRuns.of(List.of(cell(daemon, 40, false))), "in every block: a run there is worth less");
         Comparison transport = plan.comparisons().stream().filter(c -> c.kind() == Comparison.Kind.TRANSPORT).findFirst()
             .orElseThrow();
-        Map<String, Integer> runs = ExtraRuns.of(List.of(new Precision(transport.subject(), transport, 10, 0.4, 7, 3, false, 0,
-            false)));
-        assertEquals(Map.of(transport.subject().id(), 3, transport.baseline().id(), 3), runs);
+        assertEquals(Map.of(), ExtraRuns.of(List.of(new Precision(transport.subject(), transport, 10, 0.4, 7, 3, false, 0,
+            false))));
         Comparison client = plan.comparisons().stream().filter(c -> c.subject().series() != Series.MATRIX).findFirst()
             .orElseThrow();
-        assertTrue(ExtraRuns.of(List.of(new Precision(client.subject(), client, 10, 1.1, 7, 3, false, 0, false))).isEmpty(),
-            "reference cells take turns in rotation groups: one run each");
+        assertTrue(ExtraRuns.of(List.of(new Precision(client.subject(), client, 10, 1.1, 7, 3, false, 0, false))).isEmpty());
+    }
+
+    @Test
+    void metUndefinedSkippedAndTargetlessPricesMakeOneRun() {
+        Comparison path = PlanFixtures.plan("--sizes", "1000").comparisons().stream()
+            .filter(c -> c.kind() == Comparison.Kind.PATH).findFirst().orElseThrow();
+        List<Precision> none = new ArrayList<>();
+        none.add(new Precision(path.subject(), path, 10, 1.5, 4.9, 5, false, 0, false));     // within, not yet marked
+        none.add(new Precision(path.subject(), path, 10, 1.5, 9, 5, true, 6, false));        // met: keeps its mark
+        none.add(new Precision(path.subject(), path, 1, 1.5, Double.NaN, 5, false, 0, false)); // under 2 blocks
+        none.add(new Precision(path.subject(), path, 10, 1.5, 9, 5, false, 0, true));        // its route did not start
+        none.add(new Precision(path.subject(), path, 10, 1.5, 9, Double.NaN, false, 0, false)); // --blocks: no target
+        none.add(null);                                                                       // not assessed yet
+        assertEquals(Map.of(), ExtraRuns.of(none));
     }
 
     @Test
@@ -71,5 +64,28 @@ class ExtraRunsTest {
         assertTrue(Double.isNaN(path.kind().target(Double.NaN)), "no target without one for the session (--blocks)");
         Map<String, Integer> runs = ExtraRuns.of(List.of(new Precision(path.subject(), path, 10, 1.5, 9, 5, false, 0, false)));
         assertEquals(Map.of(path.subject().id(), 2, path.baseline().id(), 2), runs);
+        assertEquals(ExtraRuns.MOST, ExtraRuns.of(List.of(new Precision(path.subject(), path, 10, 1.5, 40, 5, false, 0,
+            false))).get(path.subject().id()));
+    }
+
+    @Test
+    void aPathsPriceIsNotMetOnFewerBlocksThanTheSessionsLeast() {
+        SessionPlan withPaths = PlanFixtures.plan("--sizes", "1000", "--modes", "sync");
+        Comparison path = withPaths.comparisons().stream().filter(c -> c.kind() == Comparison.Kind.PATH).findFirst()
+            .orElseThrow();
+        PrecisionRule rule = new PrecisionRule(withPaths, 3, 0, 5, BlockCi.deciding());
+        BlockSamples samples = new BlockSamples();
+        for (int b = 1; b <= 5; b++) {
+            for (Cell c : withPaths.cells()) {
+                if (c.series() != Series.PATHS || b % 2 == 0) { // the paths in every other block: 2 of 5
+                    samples.add(b, c.id(), c.equals(path.subject()) ? 150 + b * 0.01 : 100 + b * 0.01);
+                }
+            }
+        }
+        Precision price = rule.assess(samples, java.util.Set.of()).stream()
+            .filter(p -> p.isComparison() && p.comparison().equals(path)).findFirst().orElseThrow();
+        assertTrue(price.halfWidthPct() < 1, price.toString());
+        assertTrue(!price.met(), "2 blocks of values: not yet, whatever its interval");
+        assertEquals(5.0, price.targetPct(), 0);
     }
 }
