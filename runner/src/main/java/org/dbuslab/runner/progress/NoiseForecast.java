@@ -40,9 +40,19 @@ public final class NoiseForecast {
                 + " cell, +-%.1f%% at the worst", noise.size(), Quantiles.median(run), Quantiles.median(block), blocks,
                 Quantiles.median(buys), max(buys));
         int[] runsPerBlock = noise.stream().mapToInt(n -> n.optimalRunsPerBlock(runMs, blockMs)).sorted().toArray();
-        String second = String.format(java.util.Locale.ROOT, "   runs per block worth making: %s (a run ~%.0f ms, a block's"
+        double[] total = noise.stream().mapToDouble(n -> 100 * Math.sqrt(n.blockVariance())).toArray();
+        // the run-to-run part comes from runs paired in a warm-up block; when those vary more than the measured blocks
+        // do, the block-level part comes out 0 and "as many runs as the budget holds" would follow from a warm-up
+        // artefact: a session that made 3 runs a block found about half of a cell's variance shared within its block
+        boolean separable = run.length == 0 || Quantiles.median(run) <= Quantiles.median(total);
+        String second = separable
+                ? String.format(java.util.Locale.ROOT, "   runs per block worth making: %s (a run ~%.0f ms, a block's"
                 + " overhead ~%.0f ms)", runsPerBlock.length == 0 ? "1" : shown(runsPerBlock[runsPerBlock.length / 2]),
-                runMs, blockMs);
+                runMs, blockMs)
+                : String.format(java.util.Locale.ROOT, "   runs per block worth making: not told apart here (the warm-up's"
+                + " paired runs vary more, sd %.1f%%, than the measured blocks, sd %.1f%%); one per block, as a session with 3"
+                + " found half of a cell's variance shared within its block (docs/EXPERIMENTS.md)", Quantiles.median(run),
+                Quantiles.median(total));
         if (!Double.isFinite(targetPct)) {
             return List.of(first, second);
         }

@@ -36,4 +36,16 @@ class NoiseForecastTest {
     void withoutATargetItOnlySaysWhatTheBudgetBuys() {
         assertEquals(2, NoiseForecast.lines(CELLS, 10, Double.NaN, Duration.ofSeconds(2), Duration.ZERO, 50, 0).size());
     }
+
+    @Test
+    void runsThatVariedMoreInTheWarmUpThanTheBlocksDoAreNotAReasonForMoreRunsPerBlock() {
+        List<TwoLevelNoise> warmUpNoisier = List.of(new TwoLevelNoise(0.16, 0.01, 1), new TwoLevelNoise(0.25, 0.0144, 1),
+            new TwoLevelNoise(0.09, 0.0049, 1)); // paired warm-up runs 30-50%, measured blocks 7-12%
+        String second = NoiseForecast.lines(warmUpNoisier, 50, 3.0, Duration.ofSeconds(8), Duration.ofMinutes(4), 45, 400).get(1);
+        assertTrue(second.contains("not told apart here"), second);
+        assertTrue(second.contains("sd 40.0%") && second.contains("sd 10.0%"), second);
+        String usual = NoiseForecast.lines(CELLS, 100, 3.0, Duration.ofSeconds(2), Duration.ofMinutes(1), 50, 20).get(1);
+        assertTrue(usual.startsWith("   runs per block worth making: "), usual);
+        assertTrue(!usual.contains("not told apart"), usual);
+    }
 }
