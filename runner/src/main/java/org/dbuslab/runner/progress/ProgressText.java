@@ -82,7 +82,8 @@ public final class ProgressText {
             return out;
         }
         out.add("precision after " + measuredBlocks + " measured blocks: " + d.cellsMet() + "/" + d.cells() + " cells and "
-                + d.comparisonsMet() + "/" + d.comparisons() + " comparisons within +-" + pct(target) + widest);
+                + d.comparisonsMet() + "/" + d.comparisons() + " comparisons within +-" + pct(target) + ownTargets(d, target)
+                + widest);
         d.precision().stream().filter(p -> !p.met() && !p.skipped()).forEach(p -> out.add("  not met: " + p.describe()
                 + (Double.isFinite(p.halfWidthPct()) ? " +-" + pct(p.halfWidthPct()) : " (no interval)")));
         return out;
@@ -152,7 +153,7 @@ public final class ProgressText {
                 .orElse(Double.NaN);
         if (Double.isFinite(target)) {
             s.append(d.cellsMet()).append('/').append(d.cells()).append(" cells, ").append(d.comparisonsMet()).append('/')
-                    .append(d.comparisons()).append(" comparisons within +-").append(pct(target));
+                    .append(d.comparisons()).append(" comparisons within +-").append(pct(target)).append(ownTargets(d, target));
         } else {
             s.append("no precision target");
         }
@@ -168,6 +169,13 @@ public final class ProgressText {
             });
         }
         return s.toString();
+    }
+
+    /** " (path prices +-5.0%)" when some subjects have a target of their own (Comparison.Kind#target), else "". */
+    static String ownTargets(Decision d, double target) {
+        return d.precision().stream().filter(p -> p != null && p.isComparison() && Double.isFinite(p.targetPct())
+                && p.targetPct() != target).findFirst()
+                .map(p -> " (" + p.comparison().kind().label() + " prices +-" + pct(p.targetPct()) + ")").orElse("");
     }
 
     /** The widest defined half-width among the subjects that count. */

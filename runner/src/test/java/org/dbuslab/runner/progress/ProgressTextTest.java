@@ -34,6 +34,18 @@ class ProgressTextTest {
     }
 
     @Test
+    void pathPricesSayTheirOwnTarget() {
+        Comparison price = new Comparison(Comparison.Kind.PATH, P2P, DAEMON); // any two cells: the kind decides
+        Decision d = new Decision(Decision.Verdict.CONTINUE, List.of(
+                new Precision(DAEMON, null, 7, 40, 2.1, 3, true, 6, false),
+                new Precision(P2P, price, 7, 1.5, 4.0, 5, true, 7, false)));
+        String line = ProgressText.measuredBlock(9, 7, 5, 20, d, Duration.ofSeconds(190), Optional.empty());
+        assertTrue(line.contains("1/1 cells, 1/1 comparisons within +-3.0% (path prices +-5.0%)"), line);
+        assertTrue(ProgressText.precisionSummary(d, 7).get(0).contains("within +-3.0% (path prices +-5.0%)"),
+                ProgressText.precisionSummary(d, 7).toString());
+    }
+
+    @Test
     void aMeasuredBlockLineCountsWhatIsMetAndNamesTheWidest() {
         Comparison ratio = new Comparison(Comparison.Kind.TRANSPORT, P2P, DAEMON);
         Decision d = new Decision(Decision.Verdict.CONTINUE, List.of(
