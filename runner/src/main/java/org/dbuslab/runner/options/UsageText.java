@@ -32,9 +32,9 @@ final class UsageText {
             comparison is paired within a block. Warm-up blocks come first (phase=warmup)
             until every Java client's JIT is quiet; measured blocks then go on until every
             matrix cell's median us/call and every headline comparison has a 95% CI
-            half-width within --precision, and every real-world path's price within 5%
-            (its cells run up to 3 times a block while it is not), or the --budget is
-            spent. At the end the
+            half-width within --precision, every real-world path's price within 5% and
+            the 2015 ratio within 15% (their cells run up to 3 times a block while they
+            are not), or the --budget is spent. At the end the
             analysis jar writes the report. docs/DESIGN.md says what each series measures,
             docs/RUNNER-DESIGN.md how a session is built.
 

@@ -17,10 +17,17 @@ public record Comparison(Kind kind, Cell subject, Cell baseline) {
          * A real-world path's cell against the same client and server on its bus directly (issue 24): the path's price,
          * whose own target is a 95% CI within +-{@value #PATH_TARGET_PCT}%.
          */
-        PATH("path");
+        PATH("path"),
+        /**
+         * The 2015 experiment's ratio (issue 21): GLib's pipelined 128 calls on dbus-daemon against p2p-unix at the same
+         * size, whose own target is a 95% CI within +-{@value #LKML_TARGET_PCT}%.
+         */
+        LKML("lkml");
 
         /** Issue 24's precision target for a path's price. */
         public static final double PATH_TARGET_PCT = 5.0;
+        /** Issue 21's precision target for the 2015 ratio. */
+        public static final double LKML_TARGET_PCT = 15.0;
 
         private final String label;
 
@@ -33,15 +40,23 @@ public record Comparison(Kind kind, Cell subject, Cell baseline) {
             return label;
         }
 
-        /** The target this kind is held to: its own where it has one (a path's price), else the session's. */
+        /** The target this kind is held to: its own where it has one (a path's price, the 2015 ratio), else the session's. */
         public double target(double sessionTargetPct) {
-            return this == PATH && Double.isFinite(sessionTargetPct) ? PATH_TARGET_PCT : sessionTargetPct;
+            if (!Double.isFinite(sessionTargetPct)) {
+                return sessionTargetPct;
+            }
+            return this == PATH ? PATH_TARGET_PCT : this == LKML ? LKML_TARGET_PCT : sessionTargetPct;
+        }
+
+        /** A kind whose cells take turns in a rotation group, with a target of its own: it gets extra runs (ExtraRuns). */
+        public boolean rotating() {
+            return this == PATH || this == LKML;
         }
     }
 
     /** E.g. {@code transport p2p-unix/dbus-daemon sync 1000 B} or {@code client-libdbus dbus-broker async 10000 B}. */
     public String describe() {
-        String what = kind == Kind.TRANSPORT || kind == Kind.PATH ? subject.transport() + "/" + baseline.transport()
+        String what = kind == Kind.TRANSPORT || kind.rotating() ? subject.transport() + "/" + baseline.transport()
                 : subject.transport().label();
         return kind.label() + " " + what + " " + subject.mode() + " " + subject.payloadBytes() + " B";
     }

@@ -105,7 +105,8 @@ public record SessionPlan(List<Cell> cells, List<Comparison> comparisons) {
 
     /**
      * transport / dbus-daemon per mode and size, then client x libdbus and server x libdbus per bus, mode, size, then
-     * each real-world path's cell / the same client on its bus directly.
+     * each real-world path's cell / the same client on its bus directly, then the 2015 ratio (GLib async on dbus-daemon /
+     * on p2p-unix) per size.
      */
     static List<Comparison> comparisonsOf(List<Cell> cells) {
         List<Comparison> out = new ArrayList<>();
@@ -128,6 +129,12 @@ public record SessionPlan(List<Cell> cells, List<Comparison> comparisons) {
             if (cell.series() == Series.PATHS && cell.transport().route() != org.dbuslab.format.Route.DIRECT) {
                 find(cells, same(cell, Series.PATHS, cell.pair(), cell.transport().implementation()))
                         .ifPresent(base -> out.add(new Comparison(Comparison.Kind.PATH, cell, base)));
+            }
+        }
+        for (Cell cell : cells) {
+            if (cell.series() == Series.LKML && cell.mode() == Mode.ASYNC && cell.transport() == Transport.DBUS_DAEMON) {
+                find(cells, same(cell, Series.LKML, cell.pair(), Transport.P2P_UNIX))
+                        .ifPresent(base -> out.add(new Comparison(Comparison.Kind.LKML, cell, base)));
             }
         }
         return out;

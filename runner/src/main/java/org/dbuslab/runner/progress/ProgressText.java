@@ -171,11 +171,13 @@ public final class ProgressText {
         return s.toString();
     }
 
-    /** " (path prices +-5.0%)" when some subjects have a target of their own (Comparison.Kind#target), else "". */
+    /** " (path +-5.0%, lkml +-15.0%)" for the subjects with a target of their own (Comparison.Kind#target), else "". */
     static String ownTargets(Decision d, double target) {
-        return d.precision().stream().filter(p -> p != null && p.isComparison() && Double.isFinite(p.targetPct())
-                && p.targetPct() != target).findFirst()
-                .map(p -> " (" + p.comparison().kind().label() + " prices +-" + pct(p.targetPct()) + ")").orElse("");
+        Map<String, Double> own = new java.util.LinkedHashMap<>();
+        d.precision().stream().filter(p -> p != null && p.isComparison() && Double.isFinite(p.targetPct())
+                && p.targetPct() != target).forEach(p -> own.putIfAbsent(p.comparison().kind().label(), p.targetPct()));
+        return own.isEmpty() ? "" : own.entrySet().stream().map(e -> e.getKey() + " +-" + pct(e.getValue()))
+                .collect(Collectors.joining(", ", " (", ")"));
     }
 
     /** The widest defined half-width among the subjects that count. */

@@ -166,8 +166,8 @@ public final class PrecisionRule {
         double halfWidth = halfWidthPct(estimate, interval);
         double target = comparison == null ? targetPct : comparison.kind().target(targetPct);
         // a path's price, in one block of five, was met on 2-3 blocks by luck and never assessed again, and its cells
-        // got no extra runs (ExtraRuns): it needs as many blocks as the session's least
-        boolean enough = comparison == null || comparison.kind() != Comparison.Kind.PATH || withValues >= minBlocks;
+        // got no extra runs (ExtraRuns): a rotating kind needs as many blocks as the session's least
+        boolean enough = comparison == null || !comparison.kind().rotating() || withValues >= minBlocks;
         boolean met = !skipped && Double.isFinite(target) && halfWidth <= target && enough;
         if (met) {
             metSince.putIfAbsent(key, blocks);

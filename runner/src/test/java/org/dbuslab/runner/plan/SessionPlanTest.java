@@ -91,7 +91,8 @@ class SessionPlanTest {
         Map<Comparison.Kind, Long> kinds = p.comparisons().stream()
                 .collect(Collectors.groupingBy(Comparison::kind, Collectors.counting()));
         assertEquals(Map.of(Comparison.Kind.TRANSPORT, 16L, Comparison.Kind.CLIENT_LIBDBUS, 8L,
-                Comparison.Kind.SERVER_LIBDBUS, 8L, Comparison.Kind.PATH, 24L), kinds, "paths: 2 routes x 2 buses x 2 modes x 3 clients");
+                Comparison.Kind.SERVER_LIBDBUS, 8L, Comparison.Kind.PATH, 24L, Comparison.Kind.LKML, 2L), kinds,
+                "paths: 2 routes x 2 buses x 2 modes x 3 clients; the 2015 ratio at both sizes");
         for (Comparison c : p.comparisons()) {
             assertEquals(c.subject().mode(), c.baseline().mode());
             assertEquals(c.subject().payloadBytes(), c.baseline().payloadBytes());
@@ -108,6 +109,12 @@ class SessionPlanTest {
                 case SERVER_LIBDBUS -> {
                     assertEquals(Pair.LIBDBUS_JAVA, c.subject().pair());
                     assertEquals(Pair.LIBDBUS, c.baseline().pair());
+                }
+                case LKML -> {
+                    assertEquals(Series.LKML, c.subject().series());
+                    assertEquals(Mode.ASYNC, c.subject().mode());
+                    assertEquals(Transport.DBUS_DAEMON, c.subject().transport());
+                    assertEquals(Transport.P2P_UNIX, c.baseline().transport());
                 }
                 case PATH -> {
                     assertEquals(c.subject().pair(), c.baseline().pair());

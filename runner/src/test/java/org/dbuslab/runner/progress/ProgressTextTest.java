@@ -38,10 +38,11 @@ class ProgressTextTest {
         Comparison price = new Comparison(Comparison.Kind.PATH, P2P, DAEMON); // any two cells: the kind decides
         Decision d = new Decision(Decision.Verdict.CONTINUE, List.of(
                 new Precision(DAEMON, null, 7, 40, 2.1, 3, true, 6, false),
-                new Precision(P2P, price, 7, 1.5, 4.0, 5, true, 7, false)));
+                new Precision(P2P, price, 7, 1.5, 4.0, 5, true, 7, false),
+                new Precision(P2P, new Comparison(Comparison.Kind.LKML, DAEMON, P2P), 7, 1.4, 9.0, 15, true, 7, false)));
         String line = ProgressText.measuredBlock(9, 7, 5, 20, d, Duration.ofSeconds(190), Optional.empty());
-        assertTrue(line.contains("1/1 cells, 1/1 comparisons within +-3.0% (path prices +-5.0%)"), line);
-        assertTrue(ProgressText.precisionSummary(d, 7).get(0).contains("within +-3.0% (path prices +-5.0%)"),
+        assertTrue(line.contains("1/1 cells, 2/2 comparisons within +-3.0% (path +-5.0%, lkml +-15.0%)"), line);
+        assertTrue(ProgressText.precisionSummary(d, 7).get(0).contains("within +-3.0% (path +-5.0%, lkml +-15.0%)"),
                 ProgressText.precisionSummary(d, 7).toString());
     }
 
@@ -89,7 +90,7 @@ class ProgressTextTest {
                 "real-world paths: proxy,bridge,policy at sizes 1000, each paired with the same client on the bus directly",
                 "233 cells (20 matrix, 32 reference, 36 sweep, 88 libraries, 12 lkml, 36 paths, 8 policy), 20 runs per block"
                         + " + one of 5 rotation groups (sync-1000 33, sync-10000 33, async-1000 51, async-10000 51,"
-                        + " paths-1000 44 runs), 79 persistent clients, 56 headline comparisons"),
+                        + " paths-1000 44 runs), 79 persistent clients, 58 headline comparisons"),
                 lines);
         var off = org.dbuslab.runner.plan.PlanFixtures.config("--rotation", "off", "--libraries", "none", "--lkml-runs", "0",
                 "--paths", "none");

@@ -152,7 +152,7 @@ class ResultsFolderTest {
         List<Precision> precision = new PrecisionRule(plan, 3, 0, 5, BlockCi.deciding()).assess(samples, Set.of(skipped.id()));
         ResultsFolder.create(dir).writePrecision(precision);
         List<PrecisionTsv.Row> rows = PrecisionTsv.FORMAT.read(dir);
-        assertEquals(20 - 1 + 32 - 1 + 24, rows.size(), "matrix, headline comparisons, and each path's price");
+        assertEquals(20 - 1 + 32 - 1 + 24, rows.size(), "matrix, headline comparisons, each path's price (no lkml here)");
         assertTrue(rows.stream().filter(r -> r.kind().equals("path")).allMatch(r -> r.targetPct() == 5.0), rows.toString());
         PrecisionTsv.Row first = rows.get(0);
         assertEquals("cell", first.kind());

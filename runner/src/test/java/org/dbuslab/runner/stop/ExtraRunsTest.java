@@ -88,4 +88,14 @@ class ExtraRunsTest {
         assertTrue(!price.met(), "2 blocks of values: not yet, whatever its interval");
         assertEquals(5.0, price.targetPct(), 0);
     }
+
+    @Test
+    void theRatioOf2015IsHeldTo15PercentAndRaisesItsGlibCells() {
+        Comparison lkml = PlanFixtures.plan().comparisons().stream().filter(c -> c.kind() == Comparison.Kind.LKML)
+            .findFirst().orElseThrow();
+        assertEquals(Comparison.Kind.LKML_TARGET_PCT, lkml.kind().target(3), 0);
+        Map<String, Integer> runs = ExtraRuns.of(List.of(new Precision(lkml.subject(), lkml, 10, 1.4, 20, 15, false, 0,
+            false)));
+        assertEquals(Map.of(lkml.subject().id(), 2, lkml.baseline().id(), 2), runs);
+    }
 }
