@@ -84,12 +84,18 @@ public class LabHealthTest {
         assertTrue(health.comparison(row.cell(CellKey.SUBJECT_PAIR).orElseThrow(), libdbus).isEmpty(), "a pair Lab health did not compare");
     }
 
+    /** The one overhead row of libdbus>libdbus at LIBDBUS µs per call against PAIR at THEIRS (dbus-broker, async). */
+    private static LabHealth.OverheadRow againstLibdbus(double[] libdbus, String pair, double... theirs) {
+        List<RunRecord> runs = new ArrayList<>();
+        runs.addAll(runs("dbus-broker", "async", 128, CellKey.LIBDBUS_PAIR, CellKey.REFERENCE, CellKey.SPAM, libdbus));
+        runs.addAll(runs("dbus-broker", "async", 128, pair, CellKey.REFERENCE, CellKey.SPAM, theirs));
+        return health(runs, List.of()).overhead().get(0);
+    }
+
     @Test
     public void aPointUnderTheTargetWithAWideCiIsNotMet() {
-        List<RunRecord> runs = new ArrayList<>();
-        runs.addAll(runs("dbus-broker", "async", 128, CellKey.LIBDBUS_PAIR, CellKey.REFERENCE, CellKey.SPAM, 40, 44, 50, 56, 60));
-        runs.addAll(runs("dbus-broker", "async", 128, CellKey.JAVA_CLIENT_PAIR, CellKey.REFERENCE, CellKey.SPAM, 30, 36, 48, 60, 70));
-        LabHealth.PairOverhead client = health(runs, List.of()).overhead().get(0).client();
+        LabHealth.PairOverhead client = againstLibdbus(new double[] {40, 44, 50, 56, 60}, CellKey.JAVA_CLIENT_PAIR,
+                30, 36, 48, 60, 70).client();
         assertEquals(48.0 / 50.0, client.result().ratioOfMedians(), 1e-12);
         assertTrue(client.pointWithinTarget());
         assertFalse(client.boundWithinTarget(), client.result().ratioInterval().toString());
@@ -101,10 +107,8 @@ public class LabHealthTest {
 
     @Test
     public void aTightRatioUnderTheTargetIsMet() {
-        List<RunRecord> runs = new ArrayList<>();
-        runs.addAll(runs("dbus-broker", "async", 128, CellKey.LIBDBUS_PAIR, CellKey.REFERENCE, CellKey.SPAM, 50, 50, 50, 50, 50));
-        runs.addAll(runs("dbus-broker", "async", 128, CellKey.JAVA_SERVER_PAIR, CellKey.REFERENCE, CellKey.SPAM, 52, 53, 54, 54, 55));
-        LabHealth.PairOverhead server = health(runs, List.of()).overhead().get(0).server();
+        LabHealth.PairOverhead server = againstLibdbus(new double[] {50, 50, 50, 50, 50}, CellKey.JAVA_SERVER_PAIR,
+                52, 53, 54, 54, 55).server();
         assertEquals(54.0 / 50.0, server.result().ratioOfMedians(), 1e-12);
         assertTrue(server.meetsTarget(), server.result().ratioInterval().toString());
         assertTrue(LabHealthSection.targetRatio(server).startsWith("1.08× ("), LabHealthSection.targetRatio(server));

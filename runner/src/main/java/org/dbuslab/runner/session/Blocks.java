@@ -68,7 +68,7 @@ final class Blocks {
     private Rotation rotation = Rotation.OFF;
     /** Measured runs made so far of each cell with a run cap. */
     private final Map<String, Integer> cappedRuns = new HashMap<>();
-    /** Runs per block of the matrix cells that make more than one in the next measured block (ExtraRuns). */
+    /** Runs per block of the cells that make more than one in the next measured block (ExtraRuns). */
     private Map<String, Integer> runsPerBlock = Map.of();
     private int block;
     /** The matrix cells' runs of the block after the warm-up (two each). */
@@ -345,8 +345,8 @@ final class Blocks {
             if (measured >= NOISE_AT) { // from the forecast's block on: the intervals say something by then
                 runsPerBlock = ExtraRuns.of(d.precision());
                 if (!runsPerBlock.isEmpty()) {
-                    log.detail("   next block: " + runsPerBlock.size() + " matrix cell(s) not yet within the target make "
-                        + runsPerBlock.values().stream().mapToInt(Integer::intValue).sum() + " runs");
+                    log.detail("   next block: " + runsPerBlock.size() + " cell(s) of prices and ratios not yet within their"
+                        + " target make " + runsPerBlock.values().stream().mapToInt(Integer::intValue).sum() + " runs");
                 }
             }
             int left = BlockForecast.blocksLeft(measured, config.stopping().fixedBlocks(), config.stopping().minBlocks(), d);

@@ -4,10 +4,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.dbuslab.runner.plan.Cell;
-import org.dbuslab.runner.plan.Comparison;
-import org.dbuslab.format.Series;
-
 /**
  * How many runs a real-world path's cell makes in its next block: one, or more while its price (the path cell against
  * the same client on its bus directly, a subject of the stopping rule with issue 24's +-5 % target) is not within the
@@ -27,32 +23,23 @@ public final class ExtraRuns {
     private ExtraRuns() {
     }
 
-    /** Runs per block by cell id for the path and 2015-experiment cells that get more than one (absent: one). */
+    /**
+     * Runs per block by cell id for the cells of the subjects that get more than one (absent: one): the comparisons of
+     * a rotating kind (Comparison.Kind#rotating: a path's price, the 2015 ratio) not yet met.
+     */
     public static Map<String, Integer> of(List<Precision> precision) {
         Map<String, Integer> out = new HashMap<>();
         for (Precision p : precision) {
-            if (p == null || p.met() || p.skipped() || !Double.isFinite(p.halfWidthPct()) || !Double.isFinite(p.targetPct())
-                    || p.targetPct() <= 0) {
+            if (p == null || !p.isComparison() || !p.comparison().kind().rotating() || p.met() || p.skipped()
+                    || !Double.isFinite(p.halfWidthPct()) || !Double.isFinite(p.targetPct()) || p.targetPct() <= 0) {
                 continue;
             }
             int runs = (int) Math.min(MOST, Math.ceil(p.halfWidthPct() / p.targetPct()));
-            if (runs <= 1) {
-                continue;
-            }
-            if (p.isComparison()) {
-                Comparison c = p.comparison();
-                raise(out, c.subject(), runs);
-                raise(out, c.baseline(), runs);
-            } else {
-                raise(out, p.cell(), runs);
+            if (runs > 1) {
+                out.merge(p.comparison().subject().id(), runs, Math::max);
+                out.merge(p.comparison().baseline().id(), runs, Math::max);
             }
         }
         return out;
-    }
-
-    private static void raise(Map<String, Integer> out, Cell cell, int runs) {
-        if (cell.series() == Series.PATHS || cell.series() == Series.LKML) {
-            out.merge(cell.id(), runs, Math::max);
-        }
     }
 }
