@@ -1,6 +1,5 @@
 package org.dbuslab.labio;
 
-import jnr.enxio.channels.NativeSelectableChannel;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.exceptions.MessageProtocolVersionException;
 import org.freedesktop.dbus.messages.Message;
@@ -31,11 +30,6 @@ final class BufferedMessageReader implements IMessageReader {
 
     /** Fixed header (12 bytes) plus the length of the header-field array. */
     private static final int PREFIX = 16;
-    /**
-     * jnr-unixsocket copies through a temporary heap array as large as the space offered to each read, so the
-     * space offered per read is capped; a 10 kB message still arrives in one read.
-     */
-    private static final int READ_WINDOW = 16 * 1024;
 
     /** How long a read waits for data before it checks a caller's deadline. */
     private static final int RECEIVE_TIMEOUT_MS = 20;
@@ -53,8 +47,11 @@ final class BufferedMessageReader implements IMessageReader {
     private final SocketChannel channel;
     /** The socket's descriptor where the lab can reach it ({@link NativeSocket#forChannel}): for the caller's loop. */
     private final NativeSocket nativeSocket;
-    /** On unix sockets (jnr's channels) only, dbus-java's reader thread may wait in poll(POLLIN). */
-    private final boolean unixChannel;
+    /**
+     * The descriptor of a unix socket (jnr's channels), else null. Reads go through it, and only there may
+     * dbus-java's reader thread wait in poll(POLLIN).
+     */
+    private final NativeSocket unixSocket;
     /** Whether dbus-java's reader thread waits in poll(POLLIN) before it reads (see {@link #pollBeforeReaderReads}). */
     private volatile boolean readerPolls;
     /** The last read filled all the space it was offered: more data is probably waiting, read without polling. */
@@ -92,7 +89,7 @@ final class BufferedMessageReader implements IMessageReader {
     BufferedMessageReader(SocketChannel channel) {
         this.channel = channel;
         this.nativeSocket = NativeSocket.forChannel(channel).orElse(null);
-        this.unixChannel = channel instanceof NativeSelectableChannel;
+        this.unixSocket = NativeSocket.forUnixChannel(channel).orElse(null);
         this.interceptorInstalled = Boolean.TRUE.equals(INTERCEPTOR_FOLLOWS.get()) ? new CountDownLatch(1) : null;
         buffer.flip(); // empty, ready for reading
     }
@@ -451,10 +448,9 @@ final class BufferedMessageReader implements IMessageReader {
                 if (!buffer.hasRemaining()) {
                     grow(needed);
                 }
-                int window = Math.min(buffer.remaining(), Math.max(READ_WINDOW, needed - buffer.position()));
-                ByteBuffer slice = buffer.slice(buffer.position(), window);
-                int read = readableNow(deadline) ? channel.read(slice) : 0;
-                lastReadFull = read == window;
+                ByteBuffer slice = buffer.slice(buffer.position(), buffer.remaining());
+                int read = readableNow(deadline) ? read(slice) : 0;
+                lastReadFull = !slice.hasRemaining();
                 if (read < 0) {
                     throw new EOFException("peer closed the connection");
                 }
@@ -467,6 +463,11 @@ final class BufferedMessageReader implements IMessageReader {
         } finally {
             buffer.flip();
         }
+    }
+
+    /** A read into the direct buffer in place: through libc on a unix socket ({@link NativeSocket#receive}). */
+    private int read(ByteBuffer slice) throws IOException {
+        return unixSocket != null ? unixSocket.receive(slice) : channel.read(slice);
     }
 
     /**
@@ -501,7 +502,7 @@ final class BufferedMessageReader implements IMessageReader {
      * the space it was offered (more is then almost certainly waiting; polling would cost a system call).
      */
     private boolean readableNow(long deadline) throws IOException {
-        if (!readerPolls || !unixChannel || deadline != NO_DEADLINE || lastReadFull) {
+        if (!readerPolls || unixSocket == null || deadline != NO_DEADLINE || lastReadFull) {
             return true;
         }
         if (!channel.isOpen()) {

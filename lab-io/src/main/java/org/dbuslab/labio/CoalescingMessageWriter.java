@@ -25,7 +25,10 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
     private final SocketChannel channel;
     /** The socket's descriptor, where the lab reaches it: lets {@link #queue} send without blocking. */
     private final NativeSocket nativeSocket;
-    private ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+    /** The descriptor of a unix socket (jnr's channels), else null: blocking writes go through it in place. */
+    private final NativeSocket unixSocket;
+    /** Direct, so a unix socket's send reads it in place ({@link NativeSocket#send}). */
+    private ByteBuffer buffer = ByteBuffer.allocateDirect(64 * 1024);
     /** Queued bytes not sent yet, between position and limit; direct, so send() reads it in place. */
     private ByteBuffer queued = ByteBuffer.allocateDirect(0);
     /** How many bytes are queued, readable without the lock (a blocking write may hold it for long). */
@@ -35,6 +38,7 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
     CoalescingMessageWriter(SocketChannel channel) {
         this.channel = channel;
         this.nativeSocket = NativeSocket.forChannel(channel).orElse(null);
+        this.unixSocket = NativeSocket.forUnixChannel(channel).orElse(null);
     }
 
     @Override
@@ -52,20 +56,28 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
 
     private void writeAfterQueue(Message message) throws IOException {
         while (queued.hasRemaining()) { // what was queued goes first
-            ensureOpen();
-            channel.write(queued);
+            writeSome(queued);
             queuedBytes = queued.remaining();
         }
         int total = wireLength(message);
         if (buffer.capacity() < total) {
-            buffer = ByteBuffer.allocate(Math.max(total, buffer.capacity() * 2));
+            buffer = ByteBuffer.allocateDirect(Math.max(total, buffer.capacity() * 2));
         }
         buffer.clear();
         copyWireData(message, buffer);
         buffer.flip();
         while (buffer.hasRemaining()) {
-            ensureOpen();
-            channel.write(buffer);
+            writeSome(buffer);
+        }
+    }
+
+    /** One blocking write from a direct buffer: in place through libc on a unix socket (jnr's copies through the heap). */
+    private void writeSome(ByteBuffer direct) throws IOException {
+        ensureOpen();
+        if (unixSocket != null) {
+            unixSocket.send(direct);
+        } else {
+            channel.write(direct);
         }
     }
 

@@ -1,5 +1,6 @@
 package org.dbuslab.labio;
 
+import jnr.constants.platform.Errno;
 import jnr.enxio.channels.NativeSelectableChannel;
 import jnr.ffi.LastError;
 import jnr.ffi.LibraryLoader;
@@ -131,14 +132,30 @@ final class NativeSocket {
      * @throws IOException when the connection failed
      */
     int receiveNow(ByteBuffer direct) throws IOException {
+        return receive(direct, MSG_DONTWAIT);
+    }
+
+    /**
+     * Receives into {@code direct} (a direct buffer, from its position), waiting for data as a blocking read does, up
+     * to the socket's SO_RCVTIMEO. In place: jnr-unixsocket's own read allocates a heap buffer as large as the space
+     * offered and copies through it twice (about 17 kB of garbage per synchronous 1000 B call, docs/EXPERIMENTS.md).
+     *
+     * @return the bytes received; 0 when the receive timeout passed or a signal came; -1 at end of stream
+     * @throws IOException when the connection failed
+     */
+    int receive(ByteBuffer direct) throws IOException {
+        return receive(direct, 0);
+    }
+
+    private int receive(ByteBuffer direct, int flags) throws IOException {
         if (!direct.isDirect()) {
-            throw new IllegalArgumentException("receiveNow needs a direct buffer");
+            throw new IllegalArgumentException("receive needs a direct buffer");
         }
         if (!direct.hasRemaining()) {
             return 0;
         }
         ensureOpen();
-        long received = libc().recv(fd, direct.slice(), direct.remaining(), MSG_DONTWAIT);
+        long received = libc().recv(fd, direct.slice(), direct.remaining(), flags);
         if (received < 0) {
             failUnlessWouldBlock("recv");
             return 0;
@@ -148,6 +165,27 @@ final class NativeSocket {
         }
         direct.position(direct.position() + (int) received);
         return (int) received;
+    }
+
+    /**
+     * Sends from {@code direct} (a direct buffer, from its position), waiting for room as a blocking write does, and
+     * moves the position past what was sent. In place, for the reason {@link #receive(ByteBuffer)} gives.
+     *
+     * @return the bytes sent; 0 when a signal came first
+     * @throws IOException when the connection failed (the peer closed it, or the socket was shut down under the send)
+     */
+    int send(ByteBuffer direct) throws IOException {
+        if (!direct.isDirect()) {
+            throw new IllegalArgumentException("send needs a direct buffer");
+        }
+        ensureOpen();
+        long sent = libc().send(fd, direct.slice(), direct.remaining(), MSG_NOSIGNAL);
+        if (sent < 0) {
+            failUnlessWouldBlock("send");
+            return 0;
+        }
+        direct.position(direct.position() + (int) sent);
+        return (int) sent;
     }
 
     private void ensureOpen() throws java.nio.channels.ClosedChannelException {
@@ -160,7 +198,7 @@ final class NativeSocket {
     private static void failUnlessWouldBlock(String call) throws IOException {
         int errno = LastError.getLastError(Runtime.getRuntime(libc()));
         if (errno != EAGAIN && errno != EINTR) {
-            throw new IOException(call + "() failed on the socket (errno " + errno + ")");
+            throw new IOException(Errno.valueOf(errno).description() + " (" + call + "(), errno " + errno + ")");
         }
     }
 
