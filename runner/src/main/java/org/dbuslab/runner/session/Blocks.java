@@ -143,13 +143,13 @@ final class Blocks {
                 log.detail(line);
             }
             if (outcome != WarmupRule.Outcome.CONTINUE || budget.remaining().isZero()) {
-                if (outcome == WarmupRule.Outcome.BUDGET_SPENT) {
-                    settleRotating(plan, rule);
-                }
                 SessionPlan measuredPlan = config.run().runTarget() == null || budget.remaining().isZero() ? plan
                     : calibrated(plan, nsPerCall);
-                if (!config.stopping().warmupBudget().isZero()) {
-                    settlePaths(measuredPlan, java);
+                if (!config.stopping().warmupBudget().isZero() && !budget.remaining().isZero()) {
+                    Set<ClientKey> settled = settleAtMeasuredLength(measuredPlan, java);
+                    if (config.run().runTarget() != null && !budget.remaining().isZero()) {
+                        measuredPlan = recalibrated(measuredPlan, settled, nsPerCall);
+                    }
                 }
                 return measuredPlan;
             }
@@ -157,17 +157,9 @@ final class Blocks {
     }
 
     /**
-     * After a warm-up budget spent with clients still compiling: the clients all of whose cells rotate (the real-world
-     * paths' own Java clients, a library's) get blocks of only their cells, at most {@link #SETTLE}, until their JIT is
-     * quiet. A matrix client runs in every measured block and is warm a few blocks in; a rotating one runs in one
-     * block of every few, and in a default session the paths' Java clients still compiled in 5 to 8 of their 9
-     * measured runs, which made their client 2.6-3.9x the CPU per call of the same client on the bus directly.
+     * Blocks of the cells of the rotating clients RULE still counts as compiling, until none is or {@link #SETTLE} is
+     * spent; the session log names them as WHICH.
      */
-    private void settleRotating(SessionPlan plan, WarmupRule rule) throws IOException, InterruptedException {
-        settleRotating(plan, rule, "still compiling after the warm-up budget");
-    }
-
-    /** As above, saying in the session log which clients these are (WHICH). */
     private void settleRotating(SessionPlan plan, WarmupRule rule, String which) throws IOException, InterruptedException {
         Instant started = clock.instant();
         int blocks = 0;
@@ -176,7 +168,7 @@ final class Blocks {
         while (!rotating.isEmpty() && Duration.between(started, clock.instant()).compareTo(SETTLE) < 0
                 && !budget.remaining().isZero()) {
             blocks++;
-            runBlock(firstCellOfEach(plan, rotating), Phase.WARMUP, Rotation.EVERY,
+            runBlock(cellsOf(plan, rotating), Phase.WARMUP, Rotation.EVERY,
                 (cell, result) -> recordJit(rule, cell, result));
             eta.blockFinished();
             rotating = rotatingCompiling(plan, rule);
@@ -190,24 +182,60 @@ final class Blocks {
     }
 
     /**
-     * After the calibration, the real-world paths' own Java clients (those through a route: they run in one block of
-     * five) once more, with runs of the measured length, until 5 of them compiled at most 5 ms, at most
-     * {@link #SETTLE}. Quiet over short warm-up runs was not quiet over measured ones: such a client had made 4-8
-     * thousand calls by then, and the C2 compiles of its per-call path (MethodCall.&lt;init&gt;, EchoRun.call,
-     * BufferedMessageReader.parseNext: 50-230 ms each) come at 5-15 thousand, so they fell into its first measured
-     * runs: 18 of 72 measured route runs compiled more than 5 ms (696 ms in all, -XX:+LogCompilation, 2026-12-06).
-     * Settled this way (every rotating client in that experiment), 4 of 56 did (63 ms). The library clients are left
-     * out: dbus-java as shipped never goes quiet, and would take the whole 30 s every session.
+     * After the calibration, the rotating Java clients (they run in one block of every few: the real-world paths', the
+     * raw-socket floor's, the lab's client beside libdbus and GLib) once more, with runs of the measured length, until 5
+     * of them compiled at most 5 ms, at most {@link #SETTLE}. Quiet over short warm-up runs was not quiet over measured
+     * ones: such a client had made 4-8 thousand calls by then, and the C2 compiles of its per-call path
+     * (MethodCall.&lt;init&gt;, EchoRun.call, BufferedMessageReader.parseNext: 50-230 ms each) come at 5-15 thousand, so
+     * they fell into its first measured runs: 18 of 72 measured route runs compiled more than 5 ms (696 ms in all,
+     * -XX:+LogCompilation, 2026-12-06); settled this way, 4 of 56 did (63 ms). With only the paths' clients settled,
+     * the floor's raw client still compiled > 5 ms in 20 of its 56 measured runs and the lab's client beside libdbus in
+     * 14 of 56, which made the floor's intervals ±17-101 % (session S1, docs/EXPERIMENTS.md). dbus-java as shipped is
+     * left out: it never goes quiet, and would take the whole 30 s every session.
      */
-    private void settlePaths(SessionPlan plan, List<ClientKey> javaClients) throws IOException, InterruptedException {
-        Set<ClientKey> paths = new java.util.LinkedHashSet<>();
-        plan.cells().stream().filter(c -> c.series() == org.dbuslab.format.Series.PATHS)
-            .forEach(c -> c.clientKey().ifPresent(paths::add));
-        Set<ClientKey> clients = rotating(plan, rotation, paths);
-        clients.retainAll(Set.copyOf(javaClients));
+    private Set<ClientKey> settleAtMeasuredLength(SessionPlan plan, List<ClientKey> javaClients)
+            throws IOException, InterruptedException {
+        Set<ClientKey> clients = settledAtMeasuredLength(plan, rotation, javaClients);
         if (!clients.isEmpty()) {
-            settleRotating(plan, new WarmupRule(1, SETTLE, clients), "of the real-world paths, at the measured run length");
+            settleRotating(plan, new WarmupRule(1, SETTLE, clients), "at the measured run length");
         }
+        return clients;
+    }
+
+    /**
+     * One block of the matrix and of every cell of CLIENTS, and calls per run set again from each cell's fastest run so
+     * far: the calibration blocks ran while the clients still compiled. The floor's raw client ran 5-10x slower there
+     * than once warm, so the groups whose count comes from such cells alone (the raw-socket floor's, a client
+     * library's) got runs of a few ms, which a single pause on this shared machine doubled; and the matrix's median
+     * cell was still 1.6-3.6x slower than in its measured runs, which made them 7-32 ms long against --run-ms 50
+     * (sessions S2 and S3, 2026-12-06).
+     */
+    private SessionPlan recalibrated(SessionPlan plan, Set<ClientKey> clients, Map<String, Double> nsPerCall)
+            throws IOException, InterruptedException {
+        List<Cell> cells = new java.util.ArrayList<>(plan.matrix());
+        cells.addAll(cellsOf(plan, clients));
+        runBlock(cells, Phase.WARMUP, Rotation.EVERY, (cell, result) -> {
+            if (!Double.isNaN(result.usPerCall())) {
+                nsPerCall.merge(cell.id(), result.usPerCall() * 1000, Math::min);
+            }
+        });
+        eta.blockFinished();
+        SessionPlan out = plan.withCalls(CallsCalibration.calibrate(plan.cells(), nsPerCall, config.run().runTarget()));
+        folder.writePlan(out, rotation, config.stopping().fixedBlocks() > 0 ? config.stopping().fixedBlocks() : config.stopping().minBlocks(),
+            config.stopping().warmupBlocks());
+        long changed = out.cells().stream().filter(c -> plan.cells().stream()
+            .anyMatch(o -> o.id().equals(c.id()) && o.calls() != c.calls())).count();
+        log.say("   calls per run set again for " + changed + " cell(s), from one more block of the matrix and of those clients");
+        return out;
+    }
+
+    /** Those of JAVA_CLIENTS that {@link #settleAtMeasuredLength} settles: rotating, and not dbus-java as shipped. */
+    static Set<ClientKey> settledAtMeasuredLength(SessionPlan plan, Rotation rotation, List<ClientKey> javaClients) {
+        Set<ClientKey> shipped = new HashSet<>();
+        plan.cells().stream().filter(c -> c.kind() == CellKind.STOCK).forEach(c -> c.clientKey().ifPresent(shipped::add));
+        Set<ClientKey> clients = rotating(plan, rotation, new java.util.LinkedHashSet<>(javaClients));
+        clients.removeAll(shipped);
+        return clients;
     }
 
     /** A warm-up run's JIT for the rule: its client's compile ms, or the client forgotten when it is gone. */
@@ -226,15 +254,12 @@ final class Blocks {
     }
 
     /**
-     * One cell per client of CLIENTS, its first in plan order: a JIT warms per process, so one cell is enough, and a
-     * settling block of every cell of 32 clients took 8 s, which left them 4 runs each in the 30 s.
+     * Every cell of the clients of CLIENTS. Not one cell per client: a JIT warms per process, but per code path too,
+     * and the raw floor's client settled on its 1000 B cell still ran its 10000 B cell 5x slower in its first measured
+     * runs (60 against 12 µs per call, session S3, 2026-12-06).
      */
-    static List<Cell> firstCellOfEach(SessionPlan plan, Set<ClientKey> clients) {
-        Map<ClientKey, Cell> first = new java.util.LinkedHashMap<>();
-        for (Cell c : plan.cells()) {
-            c.clientKey().filter(clients::contains).ifPresent(k -> first.putIfAbsent(k, c));
-        }
-        return List.copyOf(first.values());
+    static List<Cell> cellsOf(SessionPlan plan, Set<ClientKey> clients) {
+        return plan.cells().stream().filter(c -> c.clientKey().filter(clients::contains).isPresent()).toList();
     }
 
     /** Those of CLIENTS all of whose cells take turns in ROTATION's groups. */
@@ -297,8 +322,12 @@ final class Blocks {
         return out;
     }
 
-    /** Blocks after the warm-up at most, and the change of time per call that counts as steady. */
-    static final int CALIBRATION_BLOCKS = 4;
+    /**
+     * Blocks after the warm-up at most, and the change of time per call that counts as steady. Two: the counts are set
+     * again after the settle ({@link #recalibrated}), and four blocks had bought little (session S4, 2026-12-06: 4
+     * blocks, 64 s, the matrix still 19 % faster in the last).
+     */
+    static final int CALIBRATION_BLOCKS = 2;
     static final double STEADY = 0.10;
 
     /** The median over the cells in both of now / before - 1; NaN when none is. */

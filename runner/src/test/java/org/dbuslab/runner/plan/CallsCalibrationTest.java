@@ -25,7 +25,7 @@ class CallsCalibrationTest {
         assertEquals(1000, calls.get("matrix.java.dbus-daemon.sync.1000.w1"));
         assertEquals(1000, calls.get("matrix.java.p2p-tcp.sync.1000.w1"), "a cell without a value follows its group");
         assertEquals(1000, calls.get("reference.libdbus-libdbus.dbus-daemon.sync.1000.w1"), "the libdbus pairs too");
-        assertEquals(1000, calls.get("reference.raw.raw-unix.sync.1000.w1"), "and the raw floor");
+        assertFalse(calls.containsKey("reference.raw.raw-unix.sync.1000.w1"), "the raw floor has its own count");
         assertFalse(calls.containsKey("matrix.java.dbus-daemon.sync.10000.w1"), "a group without any value keeps its calls");
     }
 
@@ -42,9 +42,21 @@ class CallsCalibrationTest {
         Map<String, Integer> calls = CallsCalibration.calibrate(plan.cells(), ns, Duration.ofMillis(50));
         assertEquals(1000, calls.get("matrix.java.dbus-daemon.sync.1000.w1"), "the matrix's median, 50 us");
         assertEquals(1000, calls.get("reference.libdbus-libdbus.dbus-daemon.sync.1000.w1"), "its reference rows follow");
-        Map<String, Double> referenceOnly = Map.of("reference.raw.raw-unix.sync.1000.w1", 10_000.0);
+        Map<String, Double> referenceOnly = Map.of("reference.libdbus-libdbus.dbus-daemon.sync.1000.w1", 10_000.0);
         assertEquals(5000, CallsCalibration.calibrate(plan.cells(), referenceOnly, Duration.ofMillis(50))
             .get("matrix.java.dbus-daemon.sync.1000.w1"), "without matrix values, the group's own");
+    }
+
+    @Test
+    void eachRawFloorCellRunsForTheTargetAtItsOwnTimePerCall() {
+        Map<String, Double> ns = new HashMap<>();
+        ns.put("matrix.java.dbus-daemon.sync.1000.w1", 50_000.0);
+        ns.put("reference.raw.raw-unix.sync.1000.w1", 5_000.0);
+        ns.put("reference.raw.raw-tcp.sync.1000.w1", 10_000.0);
+        Map<String, Integer> calls = CallsCalibration.calibrate(plan.cells(), ns, Duration.ofMillis(50));
+        assertEquals(1000, calls.get("matrix.java.dbus-daemon.sync.1000.w1"), "the matrix at its median");
+        assertEquals(10_000, calls.get("reference.raw.raw-unix.sync.1000.w1"), "50 ms at 5 us, not the matrix's 5 ms");
+        assertEquals(5000, calls.get("reference.raw.raw-tcp.sync.1000.w1"), "each raw transport its own");
     }
 
     @Test

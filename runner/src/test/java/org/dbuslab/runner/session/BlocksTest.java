@@ -75,9 +75,35 @@ class BlocksTest {
                 "the matrix client runs in every block; the proxy's only in its group's");
         assertEquals(java.util.Set.of(), Blocks.rotating(plain, Rotation.OFF, java.util.Set.of(matrix, proxy)),
                 "without rotation every client runs in every block");
-        List<Cell> settling = Blocks.firstCellOfEach(plain, java.util.Set.of(matrix, proxy));
-        assertEquals(List.of("matrix.java.dbus-daemon.sync.1000.w1", "paths.java.dbus-daemon-proxy.sync.1000.w1"),
-                settling.stream().map(Cell::id).toList(), "one cell per client, its first");
+        var rawUnixSync = plain.cells().stream().filter(c -> c.id().equals("reference.raw.raw-unix.sync.1000.w1"))
+                .findFirst().orElseThrow().clientKey().orElseThrow();
+        List<Cell> settling = Blocks.cellsOf(plain, java.util.Set.of(rawUnixSync, proxy));
+        assertEquals(List.of("reference.raw.raw-unix.sync.1000.w1", "reference.raw.raw-unix.sync.10000.w1",
+                "paths.java.dbus-daemon-proxy.sync.1000.w1"), settling.stream().map(Cell::id).toList(),
+                "every cell of each client: each size is a code path to warm");
+    }
+
+    @Test
+    void everyRotatingJavaClientButDbusJavaAsShippedIsSettledAtTheMeasuredLength() {
+        Rotation rotation = Rotation.of(plain.cells(), true);
+        List<org.dbuslab.runner.plan.ClientKey> java = plain.cells().stream()
+            .filter(c -> c.kind() != CellKind.OVERLIMIT && c.kind().jit()).map(c -> c.clientKey().orElseThrow())
+            .distinct().toList();
+        java.util.Set<org.dbuslab.runner.plan.ClientKey> settled = Blocks.settledAtMeasuredLength(plain, rotation, java);
+        java.util.Set<CellKind> kinds = new java.util.HashSet<>();
+        java.util.Set<Series> series = new java.util.HashSet<>();
+        for (Cell c : plain.cells()) {
+            if (c.clientKey().filter(settled::contains).isPresent()) {
+                kinds.add(c.kind());
+                series.add(c.series());
+            }
+        }
+        assertTrue(kinds.contains(CellKind.RAW), "the raw-socket floor's client: " + kinds);
+        assertTrue(kinds.contains(CellKind.JAVA_LIBDBUS), "the lab's client beside libdbus: " + kinds);
+        assertTrue(series.contains(Series.PATHS), "the paths' clients: " + series);
+        assertFalse(kinds.contains(CellKind.STOCK), "dbus-java as shipped never goes quiet");
+        assertFalse(series.contains(Series.MATRIX), "the matrix's clients run in every block");
+        assertTrue(plain.cells().stream().anyMatch(c -> c.kind() == CellKind.STOCK), "the fixture has a shipped client");
     }
 
     @Test
