@@ -16,9 +16,10 @@ import java.nio.channels.SocketChannel;
 import java.util.Optional;
 
 /**
- * libc's {@code poll()}, and {@code send()} and {@code recv()} that never block, on a socket's descriptor (jnr's unix
- * channels; the JDK's TCP channels through {@link JdkDescriptor}), for waiting the way libdbus's main loop waits.
- * Linux's flag and errno values: the lab runs on Linux.
+ * libc's {@code poll()}, {@code send()} and {@code recv()} on a socket's descriptor (jnr's unix channels; the JDK's
+ * TCP channels through {@link JdkDescriptor}): without blocking, for waiting the way libdbus's main loop waits, and
+ * blocking, in place on a direct buffer, for the unix sockets' ordinary reads and writes. Linux's flag and errno
+ * values: the lab runs on Linux.
  * <p>
  * A thread blocked in {@code read()} on a unix socket is also woken each time the peer drains what this side wrote
  * (the kernel's "write space" wake-up); a poll() that asks only for POLLIN is not. And a thread that writes with
