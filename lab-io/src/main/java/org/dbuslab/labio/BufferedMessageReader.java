@@ -89,7 +89,7 @@ final class BufferedMessageReader implements IMessageReader {
     BufferedMessageReader(SocketChannel channel) {
         this.channel = channel;
         this.nativeSocket = NativeSocket.forChannel(channel).orElse(null);
-        this.unixSocket = NativeSocket.forUnixChannel(channel).orElse(null);
+        this.unixSocket = nativeSocket != null && nativeSocket.unix() ? nativeSocket : null;
         this.interceptorInstalled = Boolean.TRUE.equals(INTERCEPTOR_FOLLOWS.get()) ? new CountDownLatch(1) : null;
         buffer.flip(); // empty, ready for reading
     }

@@ -38,7 +38,7 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
     CoalescingMessageWriter(SocketChannel channel) {
         this.channel = channel;
         this.nativeSocket = NativeSocket.forChannel(channel).orElse(null);
-        this.unixSocket = NativeSocket.forUnixChannel(channel).orElse(null);
+        this.unixSocket = nativeSocket != null && nativeSocket.unix() ? nativeSocket : null;
     }
 
     @Override

@@ -81,6 +81,11 @@ final class NativeSocket {
         return Optional.empty();
     }
 
+    /** Whether this is a unix socket's descriptor (jnr's channels), whose ordinary reads and writes go through here. */
+    boolean unix() {
+        return owner instanceof NativeSelectableChannel;
+    }
+
     /**
      * @return true when the socket is readable or in error (the read that follows tells which), false when the
      *         timeout passed or a signal interrupted the wait
@@ -111,18 +116,7 @@ final class NativeSocket {
      * @throws IOException when the connection failed (the peer closed it, for one)
      */
     int sendNow(ByteBuffer direct) throws IOException {
-        if (!direct.isDirect()) {
-            throw new IllegalArgumentException("sendNow needs a direct buffer");
-        }
-        ensureOpen();
-        // jnr passes a direct buffer's start address: slice so the send begins at the position
-        long sent = libc().send(fd, direct.slice(), direct.remaining(), MSG_DONTWAIT | MSG_NOSIGNAL);
-        if (sent < 0) {
-            failUnlessWouldBlock("send");
-            return 0;
-        }
-        direct.position(direct.position() + (int) sent);
-        return (int) sent;
+        return send(direct, MSG_DONTWAIT | MSG_NOSIGNAL);
     }
 
     /**
@@ -176,11 +170,16 @@ final class NativeSocket {
      * @throws IOException when the connection failed (the peer closed it, or the socket was shut down under the send)
      */
     int send(ByteBuffer direct) throws IOException {
+        return send(direct, MSG_NOSIGNAL);
+    }
+
+    private int send(ByteBuffer direct, int flags) throws IOException {
         if (!direct.isDirect()) {
             throw new IllegalArgumentException("send needs a direct buffer");
         }
         ensureOpen();
-        long sent = libc().send(fd, direct.slice(), direct.remaining(), MSG_NOSIGNAL);
+        // jnr passes a direct buffer's start address: slice so the send begins at the position
+        long sent = libc().send(fd, direct.slice(), direct.remaining(), flags);
         if (sent < 0) {
             failUnlessWouldBlock("send");
             return 0;
