@@ -121,9 +121,7 @@ final class Blocks {
             if (config.run().runTarget() != null) {
                 // after every warm-up block, not the first only: the first runs of a fresh JVM are the slowest
                 // (class loading, interpreter), and calls set from them would make runs far shorter than the target
-                plan = plan.withCalls(CallsCalibration.calibrate(plan.cells(), nsPerCall, config.run().runTarget()));
-                folder.writePlan(plan, rotation, config.stopping().fixedBlocks() > 0 ? config.stopping().fixedBlocks() : config.stopping().minBlocks(),
-                    config.stopping().warmupBlocks());
+                plan = withCalibratedCalls(plan, nsPerCall);
                 if (done == 1) {
                     log.say("   calls per run set for runs of about " + config.run().runTarget().toMillis()
                         + " ms, again after each warm-up block (plan.tsv)");
@@ -157,31 +155,6 @@ final class Blocks {
     }
 
     /**
-     * Blocks of the cells of the rotating clients RULE still counts as compiling, until none is or {@link #SETTLE} is
-     * spent; the session log names them as WHICH.
-     */
-    private void settleRotating(SessionPlan plan, WarmupRule rule, String which) throws IOException, InterruptedException {
-        Instant started = clock.instant();
-        int blocks = 0;
-        Set<ClientKey> rotating = rotatingCompiling(plan, rule);
-        int before = rotating.size();
-        while (!rotating.isEmpty() && Duration.between(started, clock.instant()).compareTo(SETTLE) < 0
-                && !budget.remaining().isZero()) {
-            blocks++;
-            runBlock(cellsOf(plan, rotating), Phase.WARMUP, Rotation.EVERY,
-                (cell, result) -> recordJit(rule, cell, result));
-            eta.blockFinished();
-            rotating = rotatingCompiling(plan, rule);
-        }
-        if (before > 0) {
-            log.say("   " + before + " rotating client(s) " + which + ": " + blocks
-                + " block(s) of their cells alone (" + Durations.format(Duration.between(started, clock.instant())) + ", at most "
-                + Durations.format(SETTLE) + ")" + (rotating.isEmpty() ? ", now quiet"
-                : "; still compiling: " + String.join(", ", rotating.stream().map(ClientKey::name).sorted().toList())));
-        }
-    }
-
-    /**
      * After the calibration, the rotating Java clients (they run in one block of every few: the real-world paths', the
      * raw-socket floor's, the lab's client beside libdbus and GLib) once more, with runs of the measured length, until 5
      * of them compiled at most 5 ms, at most {@link #SETTLE}. Quiet over short warm-up runs was not quiet over measured
@@ -196,8 +169,26 @@ final class Blocks {
     private Set<ClientKey> settleAtMeasuredLength(SessionPlan plan, List<ClientKey> javaClients)
             throws IOException, InterruptedException {
         Set<ClientKey> clients = settledAtMeasuredLength(plan, rotation, javaClients);
-        if (!clients.isEmpty()) {
-            settleRotating(plan, new WarmupRule(1, SETTLE, clients), "at the measured run length");
+        if (clients.isEmpty()) {
+            return clients;
+        }
+        WarmupRule rule = new WarmupRule(1, SETTLE, clients);
+        Instant started = clock.instant();
+        int blocks = 0;
+        Set<ClientKey> compiling = rule.compiling().keySet();
+        int before = compiling.size();
+        while (!compiling.isEmpty() && Duration.between(started, clock.instant()).compareTo(SETTLE) < 0
+                && !budget.remaining().isZero()) {
+            blocks++;
+            runBlock(cellsOf(plan, compiling), Phase.WARMUP, Rotation.EVERY, (cell, result) -> recordJit(rule, cell, result));
+            eta.blockFinished();
+            compiling = rule.compiling().keySet();
+        }
+        if (before > 0) {
+            log.say("   " + before + " rotating client(s) at the measured run length: " + blocks
+                + " block(s) of their cells alone (" + Durations.format(Duration.between(started, clock.instant()))
+                + ", at most " + Durations.format(SETTLE) + ")" + (compiling.isEmpty() ? ", now quiet"
+                : "; still compiling: " + String.join(", ", compiling.stream().map(ClientKey::name).sorted().toList())));
         }
         return clients;
     }
@@ -220,11 +211,10 @@ final class Blocks {
             }
         });
         eta.blockFinished();
-        SessionPlan out = plan.withCalls(CallsCalibration.calibrate(plan.cells(), nsPerCall, config.run().runTarget()));
-        folder.writePlan(out, rotation, config.stopping().fixedBlocks() > 0 ? config.stopping().fixedBlocks() : config.stopping().minBlocks(),
-            config.stopping().warmupBlocks());
-        long changed = out.cells().stream().filter(c -> plan.cells().stream()
-            .anyMatch(o -> o.id().equals(c.id()) && o.calls() != c.calls())).count();
+        SessionPlan out = withCalibratedCalls(plan, nsPerCall);
+        // withCalls keeps the cells' order
+        long changed = java.util.stream.IntStream.range(0, out.cells().size())
+            .filter(i -> out.cells().get(i).calls() != plan.cells().get(i).calls()).count();
         log.say("   calls per run set again for " + changed + " cell(s), from one more block of the matrix and of those clients");
         return out;
     }
@@ -248,11 +238,6 @@ final class Blocks {
         }
     }
 
-    /** The clients still compiling whose every cell takes turns in the rotation groups (none is in every block). */
-    private Set<ClientKey> rotatingCompiling(SessionPlan plan, WarmupRule rule) {
-        return rotating(plan, rotation, rule.compiling().keySet());
-    }
-
     /**
      * Every cell of the clients of CLIENTS. Not one cell per client: a JIT warms per process, but per code path too,
      * and the raw floor's client settled on its 1000 B cell still ran its 10000 B cell 5x slower in its first measured
@@ -274,7 +259,7 @@ final class Blocks {
         return out;
     }
 
-    /** The most the rotating clients' settling may take (see settleRotating). */
+    /** The most the rotating clients' settling may take (see settleAtMeasuredLength). */
     static final Duration SETTLE = Duration.ofSeconds(30);
 
     /**
@@ -313,12 +298,18 @@ final class Blocks {
             before = now;
         }
         nsPerCall.putAll(fastest);
-        SessionPlan out = plan.withCalls(CallsCalibration.calibrate(plan.cells(), nsPerCall, config.run().runTarget()));
-        folder.writePlan(out, rotation, config.stopping().fixedBlocks() > 0 ? config.stopping().fixedBlocks() : config.stopping().minBlocks(),
-            config.stopping().warmupBlocks());
+        SessionPlan out = withCalibratedCalls(plan, nsPerCall);
         log.say(String.format(java.util.Locale.ROOT, "   calls per run set from %d block(s) after the warm-up (%s; the"
             + " matrix's time per call changed by %+.0f%% in the last), for runs of about %d ms", made,
             Durations.format(Duration.between(started, clock.instant())), 100 * change, config.run().runTarget().toMillis()));
+        return out;
+    }
+
+    /** PLAN with calls per run set from NS_PER_CALL for runs of the target length, and written to plan.tsv. */
+    private SessionPlan withCalibratedCalls(SessionPlan plan, Map<String, Double> nsPerCall) {
+        SessionPlan out = plan.withCalls(CallsCalibration.calibrate(plan.cells(), nsPerCall, config.run().runTarget()));
+        folder.writePlan(out, rotation, config.stopping().fixedBlocks() > 0 ? config.stopping().fixedBlocks() : config.stopping().minBlocks(),
+            config.stopping().warmupBlocks());
         return out;
     }
 
