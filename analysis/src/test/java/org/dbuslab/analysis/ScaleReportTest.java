@@ -225,6 +225,23 @@ public class ScaleReportTest {
     }
 
     @Test
+    public void remoteBusctlIsTheBridgeAtADistanceAgainstTheBussOwnTcpAddress() throws Exception {
+        Path folder = calibrated();
+        List<ScaleRunsCsv.Row> rows = new ArrayList<>();
+        point(rows, "distance", "dbus-daemon-bridge", "sync", 1, 1, 0, 0, 0, 1e6 / 180, 0, "direct");
+        point(rows, "distance", "dbus-daemon-bridge", "sync", 1, 1, 0, 0, 0, 1e6 / 560, 0, "relay");
+        point(rows, "distance", "dbus-daemon-bridge", "sync", 1, 1, 0, 0, 1, 1e6 / 2_805, 0, "relay");
+        rows.forEach(r -> ScaleRunsCsv.append(folder, r));
+        String md = report(folder);
+        // 2805 µs against dbus-daemon-tcp's 2550 at the same D: 1.10×, paired over the blocks
+        assertTrue(md.contains("remote busctl's path (dbus-daemon-bridge) at D = 1 ms: sync 2805.0 µs/call"), md);
+        assertTrue(md.contains("; 1.10× (95% CI "), md);
+        assertTrue(md.contains(" the µs/call of dbus-daemon's own TCP address at the same D"), md);
+        assertTrue(md.contains("| dbus-daemon-bridge | relay | 1 ms | sync | 1 | "), md);
+        assertTrue(md.contains("path of busctl --host"), "the section says what the bridge target is: " + md);
+    }
+
+    @Test
     public void theSecondNamespaceHasItsTableFindingAndSkips() throws Exception {
         String md = report(calibrated());
         String section = md.substring(md.indexOf("## Second network namespace"));

@@ -9,6 +9,7 @@ import org.dbuslab.analysis.model.RunBlocks;
 import org.dbuslab.analysis.model.ScaleCell;
 import org.dbuslab.analysis.model.ScaleResults;
 import org.dbuslab.format.ScaleRunsCsv;
+import org.dbuslab.format.Transport;
 import org.dbuslab.stats.Interval;
 
 import java.util.ArrayList;
@@ -189,12 +190,18 @@ public final class ScaleSections {
         return c.key().window() * 1e6 / calibratedRttUs(scale, c);
     }
 
+    /** The distance target that is systemd-stdio-bridge in front of dbus-daemon, reached over TCP. */
+    static final String REMOTE_BUSCTL = Transport.DBUS_DAEMON_BRIDGE.label();
+
     public static Section distance(ScaleResults scale, List<Verdict> verdicts) {
         List<ScaleCell> cells = scale.series("distance").stream()
             .filter(c -> !c.key().route().equals(ScaleRunsCsv.ROUTE_NETNS)).toList();
         Section.Builder section = Section.builder("scale-distance", "At a distance")
             .note("A loopback TCP delay relay holds every chunk for D (one way) before forwarding it, in order, losing "
-                + "nothing; in front of dbus-daemon-tcp, p2p-tcp and the raw TCP echo server. Route direct: no relay (D = 0, "
+                + "nothing; in front of dbus-daemon-tcp, p2p-tcp, " + REMOTE_BUSCTL + " (systemd-stdio-bridge accepting on a "
+                + "loopback port, one bridge per connection, in front of dbus-daemon's unix socket: the path of busctl "
+                + "--host, which runs the bridge on the far host; its CPU is not read here, Real-world paths prices it) "
+                + "and the raw TCP echo server. Route direct: no relay (D = 0, "
                 + "loopback); relay at D = 0: the relay with no delay, the delay line's own floor (its two extra TCP hops "
                 + "and its threads). One client, sync or pipelined with a window of calls in flight, every reply verified. "
                 + "net µs/call: µs/call minus the delay line's own cost (the relay at D = 0 minus direct, same target, "
@@ -425,13 +432,17 @@ public final class ScaleSections {
                     && c.key().mode().equals("async") && c.clean()).max(java.util.Comparator.comparingDouble(ScaleCell::rateMedian));
                 // the lead: the D-Bus targets at the longest delay (raw-tcp is the relay's own check)
                 boolean lead = d == longest && !t.startsWith("raw-");
-                sync.filter(ScaleCell::clean).ifPresent(s -> verdicts.add(new Verdict(t + " at D = " + ms(d) + ": sync " + us(s.usPerOperation())
+                String name = t.equals(REMOTE_BUSCTL) ? "remote busctl's path (" + t + ")" : t;
+                String overTcp = t.equals(REMOTE_BUSCTL) ? ScaleResults.Ratio.of(scale.distance("dbus-daemon-tcp",
+                    ScaleRunsCsv.ROUTE_RELAY, d, "sync", 1), sync).map(r -> "; " + r.text()
+                    + " the µs/call of dbus-daemon's own TCP address at the same D").orElse("") : "";
+                sync.filter(ScaleCell::clean).ifPresent(s -> verdicts.add(new Verdict(name + " at D = " + ms(d) + ": sync " + us(s.usPerOperation())
                     + " µs/call" + net(scale, s) + " (" + Numbers.perSecond(s.rateMedian()) + " calls/s, "
                     + pct(s.rateMedian() / calibratedBoundPerSecond(scale, s))
                     + " of its bound)" + best.map(b -> "; pipelined, window " + b.key().window() + ": "
                     + Numbers.perSecond(b.rateMedian()) + " calls/s, " + pct(b.rateMedian() / calibratedBoundPerSecond(scale, b))
                     + " of window ÷ RTT, " + ScaleResults.Ratio.of(Optional.of(b), Optional.of(s)).map(ScaleResults.Ratio::text)
-                    .orElse("n/a") + " the calls/s of sync").orElse(""), lead)));
+                    .orElse("n/a") + " the calls/s of sync").orElse("") + overTcp, lead)));
             }
         }
         return verdicts;

@@ -57,12 +57,14 @@ final class UsageText {
               At a distance): N = 1,2,4,8,16 concurrent clients (sync and pipelined, on
               dbus-daemon, dbus-broker and p2p-unix); S = 1,4,16,64 signal subscribers and
               M = 0..4096 non-matching match rules on idle connections (dbus-daemon,
-              dbus-broker); dbus-daemon-tcp, p2p-tcp and raw-tcp through a delay relay of
-              D = 0.1, 1, 10 ms one way (sync, windows 1..256), and at D = 0 direct and
-              through the relay with no delay (its own floor: the relay's check is judged
-              net of it); dbus-daemon-tcp and p2p-tcp across a second network namespace (a
-              veth pair: the same kernel and CPUs, a real IP path; needs root and ip from
-              iproute2, else skipped.tsv, under CI=true a failure). Every step once per
+              dbus-broker); dbus-daemon-tcp, p2p-tcp, dbus-daemon-bridge (remote busctl's
+              path: systemd-stdio-bridge in front of dbus-daemon) and raw-tcp through a
+              delay relay of D = 0.1, 1, 10 ms one way (sync, windows 1..256), and at
+              D = 0 direct and through the relay with no delay (its own floor: the
+              relay's check is judged net of it); dbus-daemon-tcp and p2p-tcp across a
+              second network namespace (a veth pair: the same kernel and CPUs, a real IP
+              path; needs root and ip from iproute2, else skipped.tsv, under CI=true a
+              failure). Every step once per
               block, shuffled; at least 2 blocks (--min-blocks), then until --budget
               (default 15m) would not hold another, at most 8 (--blocks). --out,
               --order-seed, --cell-timeout and the build options apply too, the matrix

@@ -1,6 +1,7 @@
 package org.dbuslab.runner.scale;
 
 import org.dbuslab.format.ScaleRunsCsv;
+import org.dbuslab.format.Transport;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -20,8 +21,13 @@ public final class ScalePlan {
 
     public static final List<String> CLIENT_TRANSPORTS = List.of("dbus-daemon", "dbus-broker", "p2p-unix");
     public static final List<String> SIGNAL_BUSES = List.of("dbus-daemon", "dbus-broker");
-    /** The delay line's targets: the D-Bus TCP transports, and the raw TCP floor that checks the relay itself. */
-    public static final List<String> DISTANCE_TARGETS = List.of("dbus-daemon-tcp", "p2p-tcp", "raw-tcp");
+    /**
+     * The delay line's targets: the D-Bus TCP transports; dbus-daemon through systemd-stdio-bridge accepting on a
+     * loopback port (remote busctl's path: busctl --host runs the bridge on the far side, in front of the bus's unix
+     * socket); and the raw TCP floor that checks the relay itself.
+     */
+    public static final List<String> DISTANCE_TARGETS = List.of("dbus-daemon-tcp", "p2p-tcp",
+        Transport.DBUS_DAEMON_BRIDGE.label(), "raw-tcp");
     /**
      * The targets also measured across two network namespaces joined by a veth pair (the client in one, the bus or
      * the p2p server in the other: the same kernel and CPUs, a real IP path), paired with the same on loopback.

@@ -68,15 +68,17 @@ class ScalePlanTest {
     @Test
     void distanceHasEveryTargetDelayAndWindowAndTheRawFloorSyncOnly() {
         List<ScaleStep.Distance> points = distance();
-        // per D-Bus target: at D = 0 direct, relay and netns, each sync + the floor's window; per delay sync + 9
-        // windows; raw-tcp: direct, relay at 0 and per delay, sync only
-        assertEquals(2 * (3 * 2 + 3 * 10) + (2 + 3), points.size());
+        // per D-Bus TCP target: at D = 0 direct, relay and netns, each sync + the floor's window; per delay sync + 9
+        // windows; the bridge the same without netns; raw-tcp: direct, relay at 0 and per delay, sync only
+        assertEquals(2 * (3 * 2 + 3 * 10) + (2 * 2 + 3 * 10) + (2 + 3), points.size());
         assertTrue(points.stream().filter(p -> p.transport().equals("raw-tcp")).allMatch(p -> p.mode().equals("sync")));
         assertTrue(points.stream().filter(p -> p.mode().equals("sync")).allMatch(p -> p.window() == 1));
-        assertEquals(12, plan.relays().size(), "one relay per target and delay, 0 included");
+        assertEquals(16, plan.relays().size(), "one relay per target and delay, 0 included");
+        assertTrue(plan.relays().contains("dbus-daemon-bridge@10.0"), "remote busctl at 10 ms");
         assertTrue(plan.relays().contains("raw-tcp@0.0"), "the relay's own floor");
-        assertEquals(2 * (3 * 2 + 3 * 2) + 5, plan.distanceClients().size(), "one client per target, route, delay and mode");
-        assertEquals(87, plan.steps().size());
+        assertEquals(2 * (3 * 2 + 3 * 2) + (2 * 2 + 3 * 2) + 5, plan.distanceClients().size(),
+            "one client per target, route, delay and mode");
+        assertEquals(121, plan.steps().size());
     }
 
     @Test
