@@ -37,7 +37,7 @@ public final class CpuPlacement {
 
     /** The CPUs of each role under one placement. */
     public interface Pinning {
-        /** Where nothing is pinned (free placement, the scale session). */
+        /** Where nothing is pinned (free placement). */
         Pinning NONE = (role, onBus) -> Cpus.ANY;
 
         /** @param onBus whether the process belongs to a bus transport (a p2p server is placed apart from its client) */

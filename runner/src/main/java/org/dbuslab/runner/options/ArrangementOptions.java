@@ -24,7 +24,7 @@ final class ArrangementOptions {
                     + " call crosses CPUs (2 CPUs: the bus, or a p2p server, on the other CPU; 3 or more: each process"
                     + " its own); split: the client on one CPU, bus and server on another; free: no affinity. Only CPUs"
                     + " the lab is allowed; with a pinned placement the other series run in one-cpu. runs.csv's"
-                    + " placement column"})
+                    + " placement column. --scale: one placement for the whole session (default free)"})
     CommaList<Placement> placements;
     @Option(names = "--rotation", paramLabel = "on|off", arity = "1", converter = OptionConverters.OnOff.class,
             description = {"on (default): the matrix cells run in every measured block, every"
@@ -40,10 +40,21 @@ final class ArrangementOptions {
      */
     static final List<Placement> DEFAULT_PLACEMENTS = List.of(Placement.ONE_CPU, Placement.CROSS);
 
+    /**
+     * The scale session's default: as scheduled. Its series are about how the bus holds up under many clients and
+     * at a distance, where a deployment's scheduler decides; --placement pins it to one placement instead.
+     */
+    static final List<Placement> SCALE_PLACEMENTS = List.of(Placement.FREE);
+
     Arrangement arrangement(Clock clock, Preset preset) {
         long seed = orderSeed != null ? orderSeed : clock.instant().getEpochSecond() % (SessionConfig.MAX_ORDER_SEED + 1);
+        if (preset == Preset.SCALE && placements != null && placements.items().size() != 1) {
+            throw SessionOptions.refusal("--scale measures in one placement: give --placement one of one-cpu, cross,"
+                    + " split or free (default free)");
+        }
         List<Placement> where = placements != null ? placements.items()
-                : preset == Preset.FULL ? List.of(Placement.ONE_CPU, Placement.CROSS, Placement.FREE) : DEFAULT_PLACEMENTS;
+                : preset == Preset.FULL ? List.of(Placement.ONE_CPU, Placement.CROSS, Placement.FREE)
+                : preset == Preset.SCALE ? SCALE_PLACEMENTS : DEFAULT_PLACEMENTS;
         return new Arrangement(order, seed, where, rotation != OptionConverters.Switch.OFF);
     }
 }

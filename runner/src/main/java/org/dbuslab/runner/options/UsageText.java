@@ -64,11 +64,13 @@ final class UsageText {
               relay's check is judged net of it); dbus-daemon-tcp and p2p-tcp across a
               second network namespace (a veth pair: the same kernel and CPUs, a real IP
               path; needs root and ip from iproute2, else skipped.tsv, under CI=true a
-              failure). Every step once per
-              block, shuffled; at least 2 blocks (--min-blocks), then until --budget
-              (default 15m) would not hold another, at most 8 (--blocks). --out,
+              failure). Every step once per block, shuffled; at least 2 blocks
+              (--min-blocks), then until --budget (default 15m) would not hold another,
+              at most 8 (--blocks). --out,
               --order-seed, --cell-timeout and the build options apply too, the matrix
-              options do not; nothing is pinned (free placement).
+              options do not. --placement P: the whole session in one placement (default
+              free); pinned, the relays and the bridge run on the bus's CPU and the idle
+              distance clients wait on the other CPU where the placement leaves one.
 
             """;
 

@@ -7,10 +7,12 @@ import org.dbuslab.runner.exec.ClientCommand;
 import org.dbuslab.runner.exec.ClientProcess;
 import org.dbuslab.runner.exec.CpuClock;
 import org.dbuslab.runner.exec.CpuMeter;
+import org.dbuslab.runner.exec.CpuPlacement;
 import org.dbuslab.runner.exec.JavaRuntime;
 import org.dbuslab.runner.exec.LabLayout;
 import org.dbuslab.runner.exec.Launch;
 import org.dbuslab.runner.exec.Supervisor;
+import org.dbuslab.runner.session.PlacementSwitch;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -62,7 +64,9 @@ final class DistanceClients {
     /**
      * Starts every client of PLAN whose route ROUTES gives (else its points fail with the reason), then waits; their
      * logs go to the results folder RESULTS ({@link ScaleRunsCsv#DISTANCE_LOGS}). WARNINGS hears of a run whose
-     * latency log cannot be read (the run stands, without its p50/p99).
+     * latency log cannot be read (the run stands, without its p50/p99). They start unpinned, as the session's JVMs
+     * that start together would not all connect within their --connect-timeout on one CPU; a pinned session then
+     * moves them ({@link #targets}).
      */
     static DistanceClients start(Supervisor supervisor, JavaRuntime java, LabLayout jars, ScalePlan plan,
                                  Function<ScaleStep.Distance, Route> routes, Path results, Consumer<String> warnings)
@@ -102,6 +106,22 @@ final class DistanceClients {
 
     int size() {
         return clients.size();
+    }
+
+    /**
+     * Every client that ever started, as a placement target "client:KEY" (its pid while it runs), so the idle ones
+     * can wait off the measured CPU.
+     */
+    List<PlacementSwitch.Target> targets() {
+        List<PlacementSwitch.Target> targets = new java.util.ArrayList<>();
+        for (String key : List.copyOf(clients.keySet())) {
+            boolean peer = routes.get(key).peer();
+            targets.add(new PlacementSwitch.Target("client:" + key, () -> {
+                ClientProcess c = clients.get(key); // a client that failed leaves the map
+                return c == null || !c.child().alive() ? List.of() : List.of(c.pid());
+            }, CpuPlacement.Role.CLIENT, !peer));
+        }
+        return targets;
     }
 
     /** One run of point D; its row (written by the caller), never null: a point that cannot run is an error row. */

@@ -5,6 +5,7 @@ import org.dbuslab.runner.exec.CpuPlacement;
 import org.dbuslab.runner.exec.JavaRuntime;
 import org.dbuslab.runner.exec.Launch;
 import org.dbuslab.runner.exec.Supervisor;
+import org.dbuslab.runner.session.PlacementSwitch;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -34,6 +35,13 @@ final class Relays {
 
     Relay get(String transport, double delayMs) {
         return relays.get(ScalePlan.relayKey(transport, delayMs));
+    }
+
+    /** Every relay as a placement target: an extra process, on the bus's CPU. */
+    List<PlacementSwitch.Target> targets() {
+        return relays.entrySet().stream().map(e -> new PlacementSwitch.Target("relay:" + e.getKey(),
+            () -> e.getValue().process().alive() ? List.of(e.getValue().process().pid()) : List.<Long>of(),
+            CpuPlacement.Role.EXTRA, true)).toList();
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.dbuslab.runner.scale;
 
+import org.dbuslab.format.Placement;
 import org.dbuslab.format.ScaleRunsCsv;
 import org.dbuslab.format.SkippedTsv;
 import org.dbuslab.format.Transport;
@@ -16,6 +17,7 @@ import org.dbuslab.runner.options.Durations;
 import org.dbuslab.runner.options.SessionConfig;
 import org.dbuslab.runner.session.AnalysisReport;
 import org.dbuslab.runner.session.EnvironmentFile;
+import org.dbuslab.runner.session.PlacementSwitch;
 import org.dbuslab.runner.session.Session;
 import org.dbuslab.runner.session.SessionLog;
 import org.dbuslab.runner.session.SignalExit;
@@ -49,8 +51,6 @@ import java.util.stream.Stream;
 public final class ScaleSession {
 
     public static final String PROG = "run-all.sh";
-    /** The scale session pins nothing (free placement); relays take the EXTRA role's CPU, the bus's when pinned. */
-    static final CpuPlacement.Pinning PINNING = CpuPlacement.Pinning.NONE;
     static final Duration STOP_GRACE = Duration.ofSeconds(5);
     static final Duration REPORT_RESERVE = Duration.ofSeconds(30);
 
@@ -61,6 +61,8 @@ public final class ScaleSession {
     private final SessionLog log;
     private final Clock clock;
     private final Path scaleJar;
+    private final Placement placement;
+    private final CpuPlacement cpus;
     private int failures;
     private boolean reportWritten;
 
@@ -73,6 +75,8 @@ public final class ScaleSession {
         this.log = log;
         this.clock = clock;
         this.scaleJar = scaleJar(layout.repo());
+        this.placement = config.arrangement().placements().get(0);
+        this.cpus = CpuPlacement.ofThisProcess();
     }
 
     /** The settings of a command line: the preset, with --budget, --blocks (the most) and --min-blocks applied. */
@@ -94,6 +98,10 @@ public final class ScaleSession {
         if (!Files.isRegularFile(scaleJar)) {
             throw new Session.CannotRun(3, "missing " + layout.repo().relativize(scaleJar)
                 + " (run without --no-build, or build with mvn -B package -DskipTests)");
+        }
+        String unusable = cpus.unusableReason(placement, Services.onPath("taskset"));
+        if (unusable != null) {
+            throw new Session.CannotRun(2, unusable);
         }
         if (Files.exists(out.resolve(ScaleRunsCsv.FILE))) {
             throw new Session.CannotRun(2, out + " already holds a " + ScaleRunsCsv.FILE
@@ -118,9 +126,8 @@ public final class ScaleSession {
             }
             log.say("== scale session: " + plan.steps().size() + " steps per block, " + settings.minBlocks() + " to "
                 + settings.maxBlocks() + " blocks within " + Durations.format(settings.budget()) + "; results in " + out);
-            log.say("   placement: free. The scale session pins no process: relays and the second namespace's bus, "
-                + "servers and clients run where the scheduler puts them (were it pinned, a relay, as an extra "
-                + "process, would run on the bus's CPU)");
+            log.say("   placement: " + cpus.describe(placement) + (placement == Placement.FREE ? "" : "; relays and the "
+                + "bridge, as extra processes, on the bus's CPU; a tool step's process on the client's"));
             LabLayout jars = layout.snapshot(tmp.resolve("jars"), logs.resolve("jars.sha256"));
             Path scale = Files.copy(scaleJar, tmp.resolve("jars").resolve(scaleJar.getFileName()),
                 StandardCopyOption.REPLACE_EXISTING);
@@ -147,6 +154,13 @@ public final class ScaleSession {
         List<String> inClient() {
             return pair.inClientNs(ip.ip());
         }
+    }
+
+    /** A second-namespace service as placed at its start: by its loopback twin's transport (a p2p server apart). */
+    private static PlacementSwitch.Target netnsTwin(PlacementSwitch.Target t) {
+        String suffix = netnsLabel("");
+        return t.name().endsWith(suffix) ? new PlacementSwitch.Target(t.name(), t.pids(), t.role(),
+            Services.onBus(t.name().substring(0, t.name().length() - suffix.length()))) : t;
     }
 
     /** A label of the second namespace's bus or server: logs/&lt;label&gt;/, services bus:&lt;label&gt;, srv:&lt;label&gt;. */
@@ -215,7 +229,8 @@ public final class ScaleSession {
     private void measure(Supervisor supervisor, LabLayout jars, Path scale, JavaRuntime java, Path tmp, Path logs,
                          Path out, ScalePlan plan, Optional<Namespaces> netns) throws IOException, InterruptedException {
         Instant startup = clock.instant();
-        Services services = new Services(supervisor, jars, java, PINNING, tmp, logs, log::say);
+        CpuPlacement.Pinning pinning = cpus.pinning(placement);
+        Services services = new Services(supervisor, jars, java, pinning, tmp, logs, log::say);
         log.say("== starting buses, servers and relays");
         for (String bus : List.of("dbus-daemon", "dbus-broker", "dbus-daemon-tcp")) {
             if (!services.startBus(bus, bus, Map.of())) {
@@ -255,7 +270,7 @@ public final class ScaleSession {
         address(services, "raw:raw-tcp").ifPresent(a -> targets.put("raw-tcp", a));
         Map<String, String> relayFailures = new LinkedHashMap<>();
         Relays relays = Relays.start(supervisor, java, scale, targets, List.copyOf(plan.relays()), logs.resolve("relays"),
-            relayFailures, PINNING.cpus(CpuPlacement.Role.EXTRA, true));
+            relayFailures, pinning.cpus(CpuPlacement.Role.EXTRA, true));
         relayFailures.forEach((k, why) -> log.say("[skip] relay " + k + ": " + why));
         DistanceClients distance = DistanceClients.start(supervisor, java, jars, plan,
             d -> route(services, relays, relayFailures, targets, netns, d), out, w -> log.say("warning: " + w));
@@ -264,8 +279,21 @@ public final class ScaleSession {
 
         CpuMeter meter = new CpuMeter(new CpuClock());
         CpuClock cpuClock = new CpuClock();
-        StepRunner steps = new StepRunner(supervisor, java, scale, services, distance, meter, cpuClock, out,
-            logs.resolve("scale"));
+        // pinned: the idle distance clients wait off the measured CPU where the placement leaves one, and only the
+        // client of the current run is on the client's CPU (as in the default session)
+        PlacementSwitch placements = null;
+        if (placement != Placement.FREE) {
+            List<PlacementSwitch.Target> processes = new ArrayList<>(PlacementSwitch.targetsOf(services).stream()
+                .map(ScaleSession::netnsTwin).toList());
+            processes.addAll(relays.targets());
+            processes.addAll(distance.targets());
+            placements = PlacementSwitch.startedAnywhere(cpus, processes);
+            if (!placed(placements, "start")) {
+                return;
+            }
+        }
+        StepRunner steps = new StepRunner(supervisor, java, scale, services, distance, pinning, placements, meter,
+            cpuClock, out, logs.resolve("scale"));
         log.say("== warm-up: every distance point once");
         for (ScaleStep step : plan.steps()) {
             if (step instanceof ScaleStep.Distance d) {
@@ -285,6 +313,9 @@ public final class ScaleSession {
             List<ScaleStep> order = plan.block(block, config.arrangement().orderSeed());
             log.say("== block " + block + " of " + blocksAllowed(block, blockStart, nextBlock, deadline) + ": "
                 + order.size() + " steps");
+            if (placements != null && !placed(placements, "block " + block)) {
+                break;
+            }
             for (int i = 0; i < order.size(); i++) {
                 ScaleStep step = order.get(i);
                 long t0 = System.nanoTime();
@@ -314,6 +345,21 @@ public final class ScaleSession {
                 + "; budget left " + Durations.format(Duration.between(clock.instant(), deadline.plus(REPORT_RESERVE))));
         }
         distance.quitAll();
+    }
+
+    /**
+     * Every process where the placement wants it, every thread of each checked (Cpus_allowed_list); false, with the
+     * session failed, when a process cannot be put there: no run is made in a placement that does not hold.
+     */
+    private boolean placed(PlacementSwitch placements, String when) throws InterruptedException {
+        List<String> problems = placements.moveTo(placement);
+        if (problems.isEmpty()) {
+            log.detail("   placement " + placement.label() + " checked at " + when + ": " + placements.lastCheck());
+            return true;
+        }
+        failures++;
+        log.say("FAILED: placement " + placement.label() + " at " + when + ": " + String.join("; ", problems));
+        return false;
     }
 
     /**
@@ -404,18 +450,24 @@ public final class ScaleSession {
         private final Path scale;
         private final Services services;
         private final DistanceClients distance;
+        private final CpuPlacement.Pinning pinning;
+        /** Null in free placement. */
+        private final PlacementSwitch placements;
         private final CpuMeter meter;
         private final CpuClock cpuClock;
         private final Path out;
         private final Path logs;
 
         StepRunner(Supervisor supervisor, JavaRuntime java, Path scale, Services services, DistanceClients distance,
-                   CpuMeter meter, CpuClock cpuClock, Path out, Path logs) {
+                   CpuPlacement.Pinning pinning, PlacementSwitch placements, CpuMeter meter, CpuClock cpuClock, Path out,
+                   Path logs) {
             this.supervisor = supervisor;
             this.java = java;
             this.scale = scale;
             this.services = services;
             this.distance = distance;
+            this.pinning = pinning;
+            this.placements = placements;
             this.meter = meter;
             this.cpuClock = cpuClock;
             this.out = out;
@@ -436,6 +488,10 @@ public final class ScaleSession {
             if (blocked != null) {
                 return "not run: " + blocked;
             }
+            String misplaced = focus(Optional.empty());
+            if (misplaced != null) {
+                return misplaced;
+            }
             String address = services.get(p2p ? "srv:" + t : "bus:" + t).orElseThrow().address();
             List<String> args = new ArrayList<>(List.of(step.series(), "--address", address));
             if (p2p) {
@@ -447,8 +503,8 @@ public final class ScaleSession {
             List<Long> server = step.series().equals("clients") ? services.get("srv:" + t).orElseThrow().cpuPids() : List.of();
             Path base = logs.resolve(step.id().replace(' ', '-') + "-b" + block);
             Duration timeout = Duration.ofSeconds(120 + 30L * step.measuredRuns());
-            ToolRun.Outcome o = ToolRun.run(supervisor, java.jar(scale, List.of(), args), base, block, bus, server, meter,
-                out, timeout, log::detail);
+            ToolRun.Outcome o = ToolRun.run(supervisor, java.jar(scale, List.of(), args),
+                pinning.cpus(CpuPlacement.Role.CLIENT, !p2p), base, block, bus, server, meter, out, timeout, log::detail);
             if (o.problem() != null) {
                 return o.problem();
             }
@@ -456,6 +512,10 @@ public final class ScaleSession {
         }
 
         String distance(ScaleStep.Distance d, String phase, int block) throws InterruptedException {
+            String misplaced = focus(Optional.of(d.clientKey()));
+            if (misplaced != null) {
+                return misplaced;
+            }
             ScaleRunsCsv.Row row = distance.run(d, phase, block, settings.payloadBytes(),
                 config.arrangement().orderSeed() * 100 + block, config.run().cellTimeout(), meter, cpuClock);
             ScaleRunsCsv.append(out, row);
@@ -463,6 +523,18 @@ public final class ScaleSession {
                 return row.problem();
             }
             return row.measured() && !row.clean() ? row.problem() : null;
+        }
+
+        /**
+         * Where the placement parks idle clients: CLIENTKEY's client (empty: none, a tool step) on the client's CPU,
+         * the previous run's back to the parking CPU. Null when in place, else why the step is not run.
+         */
+        private String focus(Optional<String> clientKey) throws InterruptedException {
+            if (placements == null) {
+                return null;
+            }
+            List<String> problems = placements.focus(clientKey);
+            return problems.isEmpty() ? null : "not run: placement " + placement.label() + ": " + String.join("; ", problems);
         }
     }
 }

@@ -3,6 +3,7 @@ package org.dbuslab.runner.scale;
 import org.dbuslab.format.ScaleRunsCsv;
 import org.dbuslab.runner.exec.Child;
 import org.dbuslab.runner.exec.CpuMeter;
+import org.dbuslab.runner.exec.CpuPlacement;
 import org.dbuslab.runner.exec.Launch;
 import org.dbuslab.runner.exec.Supervisor;
 
@@ -41,13 +42,15 @@ final class ToolRun {
     }
 
     /**
-     * Runs STEP (COMMAND is the whole command line) within TIMEOUT; CPU of the tool process, BUSPIDS and
-     * SERVERPIDS per run; rows to OUT/scale-runs.csv, each line's text also to DETAIL.
+     * Runs STEP (COMMAND is the whole command line) on CPUS (the placement's client CPU) within TIMEOUT; CPU of the
+     * tool process, BUSPIDS and SERVERPIDS per run; rows to OUT/scale-runs.csv, each line's text also to DETAIL.
      */
-    static Outcome run(Supervisor supervisor, List<String> command, Path logBase, int block, List<Long> busPids,
-                       List<Long> serverPids, CpuMeter meter, Path out, Duration timeout, Consumer<String> detail)
+    static Outcome run(Supervisor supervisor, List<String> command, CpuPlacement.Cpus cpus, Path logBase, int block,
+                       List<Long> busPids, List<Long> serverPids, CpuMeter meter, Path out, Duration timeout,
+                       Consumer<String> detail)
         throws IOException, InterruptedException {
-        Child child = supervisor.start("scale:" + logBase.getFileName(), Launch.of(logBase, command).withPipes());
+        Child child = supervisor.start("scale:" + logBase.getFileName(),
+            Launch.of(logBase, command).withPipes().on(cpus));
         child.stdin().close(); // the tools read nothing
         BlockingQueue<Object> lines = new LinkedBlockingQueue<>();
         Thread reader = new Thread(() -> {

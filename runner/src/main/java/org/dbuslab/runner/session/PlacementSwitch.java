@@ -3,6 +3,8 @@ package org.dbuslab.runner.session;
 import org.dbuslab.format.Placement;
 import org.dbuslab.runner.exec.Affinity;
 import org.dbuslab.runner.exec.CpuPlacement;
+import org.dbuslab.runner.exec.Service;
+import org.dbuslab.runner.exec.Services;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -20,10 +22,10 @@ import java.util.function.Supplier;
  * Where the placement leaves a CPU free ({@link CpuPlacement#parking}), the clients wait there and only the client
  * making the current run is on its placement's CPU ({@link #focus}).
  */
-final class PlacementSwitch {
+public final class PlacementSwitch {
 
     /** One persistent process (or the bus's processes) and its role for its CPU. */
-    record Target(String name, Supplier<List<Long>> pids, CpuPlacement.Role role, boolean onBus) {
+    public record Target(String name, Supplier<List<Long>> pids, CpuPlacement.Role role, boolean onBus) {
     }
 
     private final CpuPlacement cpus;
@@ -37,20 +39,29 @@ final class PlacementSwitch {
     private int threadsChecked;
 
     /** CURRENT: the placement the processes were started in. */
-    PlacementSwitch(CpuPlacement cpus, List<Target> targets, Placement current) {
-        this.cpus = cpus;
-        this.targets = List.copyOf(targets);
+    public PlacementSwitch(CpuPlacement cpus, List<Target> targets, Placement current) {
+        this(cpus, targets);
         this.current = current;
         for (Target t : targets) { // as started: taskset in the first placement, no client parked yet
             this.pinned.put(t.name(), cpus.cpus(current, t.role(), t.onBus()));
         }
     }
 
+    /** Processes started anywhere, or some of them: the first {@link #moveTo} moves every one. */
+    public static PlacementSwitch startedAnywhere(CpuPlacement cpus, List<Target> targets) {
+        return new PlacementSwitch(cpus, targets);
+    }
+
+    private PlacementSwitch(CpuPlacement cpus, List<Target> targets) {
+        this.cpus = cpus;
+        this.targets = List.copyOf(targets);
+    }
+
     /**
      * Puts every process where PLACEMENT wants it; an empty list when every thread is there, else what is not
      * (after one more try at moving every process).
      */
-    List<String> moveTo(Placement placement) throws InterruptedException {
+    public List<String> moveTo(Placement placement) throws InterruptedException {
         focused = null; // a half starts with every client parked, where the placement leaves a CPU for them
         List<String> problems = move(placement, false);
         if (problems.isEmpty()) {
@@ -71,7 +82,7 @@ final class PlacementSwitch {
      * empty for a spam run, which has none) goes to its placement's CPU, and the previous run's back to the parking
      * CPU; the moved client's threads are checked. An empty list when all is in place, else what is not.
      */
-    List<String> focus(Optional<String> clientKey) throws InterruptedException {
+    public List<String> focus(Optional<String> clientKey) throws InterruptedException {
         if (current == null || cpus.parking(current).isEmpty()) {
             return List.of();
         }
@@ -94,6 +105,25 @@ final class PlacementSwitch {
             pinned.clear(); // unknown: the next half moves everything
         }
         return problems;
+    }
+
+    /**
+     * Every running service of SERVICES as a target: a bus (its own processes: dbus-daemon, or dbus-broker and its
+     * launcher) on the bus's CPU, a route's program (proxy, bridges) where the extra processes run (the bus's CPU),
+     * every other process a server.
+     */
+    public static List<Target> targetsOf(Services services) {
+        List<Target> targets = new ArrayList<>();
+        for (Service s : services.all()) {
+            if (s.name().startsWith("prog:")) {
+                continue; // a program on disk, no process
+            }
+            CpuPlacement.Role role = s.name().startsWith("bus:") ? CpuPlacement.Role.BUS
+                : s.name().startsWith("route:") ? CpuPlacement.Role.EXTRA : CpuPlacement.Role.SERVER;
+            targets.add(new Target(s.name(), () -> s.check() == null ? s.cpuPids() : List.of(), role,
+                Services.onBus(s.name())));
+        }
+        return targets;
     }
 
     /** Where PLACEMENT wants T now: a client not making the current run on the parking CPU, if there is one. */
@@ -136,7 +166,7 @@ final class PlacementSwitch {
     }
 
     /** Every thread of every process not on its CPUs under PLACEMENT, one line per process. */
-    List<String> offCpu(Placement placement) {
+    public List<String> offCpu(Placement placement) {
         List<String> problems = new ArrayList<>();
         processesChecked = 0;
         threadsChecked = 0;
@@ -168,7 +198,7 @@ final class PlacementSwitch {
     }
 
     /** What the last check read, for the session log: "P processes, T threads". */
-    String lastCheck() {
+    public String lastCheck() {
         return processesChecked + " processes, " + threadsChecked + " threads";
     }
 

@@ -3,7 +3,6 @@ package org.dbuslab.runner.session;
 import org.dbuslab.format.Placement;
 import org.dbuslab.runner.exec.ClientProcess;
 import org.dbuslab.runner.exec.CpuPlacement;
-import org.dbuslab.runner.exec.Service;
 import org.dbuslab.runner.exec.Services;
 import org.dbuslab.runner.options.SessionConfig;
 import org.dbuslab.runner.plan.ClientKey;
@@ -24,17 +23,7 @@ final class SessionProcesses {
      * while it runs. The spam timer stays in the home placement: only the home placement's spam cells use it.
      */
     static List<PlacementSwitch.Target> targets(Services services, Map<ClientKey, ClientProcess> clients) {
-        List<PlacementSwitch.Target> targets = new ArrayList<>();
-        for (Service s : services.all()) {
-            if (s.name().startsWith("prog:")) {
-                continue; // a program on disk, no process
-            }
-            // a route's program (proxy, bridges) runs where the extra processes do: on the bus's CPU
-            CpuPlacement.Role role = s.name().startsWith("bus:") ? CpuPlacement.Role.BUS
-                : s.name().startsWith("route:") ? CpuPlacement.Role.EXTRA : CpuPlacement.Role.SERVER;
-            targets.add(new PlacementSwitch.Target(s.name(), () -> s.check() == null ? s.cpuPids() : List.of(), role,
-                Services.onBus(s.name())));
-        }
+        List<PlacementSwitch.Target> targets = new ArrayList<>(PlacementSwitch.targetsOf(services));
         for (ClientKey key : List.copyOf(clients.keySet())) {
             targets.add(new PlacementSwitch.Target("client:" + key.name(), () -> {
                 ClientProcess c = clients.get(key); // a client that failed leaves the map

@@ -103,6 +103,14 @@ class SessionOptionsTest {
     }
 
     @Test
+    void theScaleSessionRunsInOnePlacementFreeUnlessGiven() {
+        assertEquals(List.of(Placement.FREE), parse("--scale").arrangement().placements());
+        assertEquals(List.of(Placement.ONE_CPU), parse("--scale", "--placement", "one-cpu").arrangement().placements());
+        assertEquals("--scale measures in one placement: give --placement one of one-cpu, cross, split or free "
+            + "(default free)", error("--scale", "--placement", "one-cpu,cross"));
+    }
+
+    @Test
     void optionsOverrideThePresetInAnyFormAndTheLastOneWins() {
         SessionConfig c = parse("--precision=2.5", "--budget", "1h30m", "--calls", "900", "--calls=1000",
                 "--transports", "p2p-unix,dbus-daemon,p2p-unix", "--modes", "async", "--order-seed", "42", "--placement",
