@@ -1,12 +1,8 @@
 package org.dbuslab.runner.exec;
 
-import org.dbuslab.format.Route;
 import org.dbuslab.format.Transport;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.net.UnixDomainSocketAddress;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
@@ -157,32 +153,6 @@ public final class Services {
      * within {@link #ROUTE_READY_TIMEOUT}.
      */
     public boolean startRoute(Transport t, String busLabel) throws IOException, InterruptedException {
-        Path socket = tmp.resolve(t.label() + ".sock");
-        return startRoute(t, RouteCommand.of(t.route(), services.get("bus:" + busLabel).address(), socket),
-            socket.toString(), () -> accepts(socket), "unix:path=" + socket, busLabel);
-    }
-
-    /**
-     * Bridge path T (e.g. dbus-daemon-bridge) accepting on a free loopback TCP port, for a delay line in front of
-     * it (remote busctl at a distance); otherwise as {@link #startRoute(Transport, String)}. The port is chosen by
-     * binding port 0 and closing it: should another process take it meanwhile, the bridge does not listen and the
-     * route is dead with that reason.
-     */
-    public boolean startBridgeOnTcp(Transport t, String busLabel) throws IOException, InterruptedException {
-        if (t.route() != Route.BRIDGE) {
-            throw new IllegalArgumentException(t.label() + " is not a bridge path");
-        }
-        int port = freeLoopbackPort();
-        return startRoute(t, RouteCommand.bridgeOnTcp(services.get("bus:" + busLabel).address(), port),
-            "127.0.0.1:" + port, () -> acceptsTcp(port), "tcp:host=127.0.0.1,port=" + port, busLabel);
-    }
-
-    private interface Probe {
-        boolean listens();
-    }
-
-    private boolean startRoute(Transport t, List<String> command, String where, Probe probe, String address,
-                               String busLabel) throws IOException, InterruptedException {
         String name = "route:" + t.label();
         for (String[] program : RouteCommand.programs(t.route())) {
             if (!onPath(program[0])) {
@@ -190,22 +160,24 @@ public final class Services {
                 return false;
             }
         }
-        Launch launch = Launch.of(logs.resolve(t.label()).resolve("route"), command)
+        Path socket = tmp.resolve(t.label() + ".sock");
+        Launch launch = Launch.of(logs.resolve(t.label()).resolve("route"),
+                RouteCommand.of(t.route(), services.get("bus:" + busLabel).address(), socket))
             .on(pinning.cpus(CpuPlacement.Role.EXTRA, true));
         Child child = supervisor.start(name, launch);
         Service service = Service.ofRoute(name, child, RouteCommand.perConnection(t.route()));
         services.put(name, service);
         long deadline = System.nanoTime() + ROUTE_READY_TIMEOUT.toNanos();
-        while (!probe.listens()) {
+        while (!accepts(socket)) {
             if (!child.alive() || System.nanoTime() > deadline) {
-                service.fail(t.route().program() + " did not listen on " + where + ": " + child.lastComplaint());
+                service.fail(t.route().program() + " did not listen on " + socket + ": " + child.lastComplaint());
                 supervisor.stop(child);
                 return false;
             }
             Thread.sleep(50);
         }
-        service.ready(address);
-        say.accept("   " + t.route().program() + " for " + busLabel + ": " + address);
+        service.ready("unix:path=" + socket);
+        say.accept("   " + t.route().program() + " for " + busLabel + ": unix:path=" + socket);
         return true;
     }
 
@@ -246,21 +218,6 @@ public final class Services {
             return true;
         } catch (IOException e) {
             return false;
-        }
-    }
-
-    /** A connection to 127.0.0.1:PORT succeeds; it is closed at once (the bridge started for it sees EOF). */
-    private static boolean acceptsTcp(int port) {
-        try (var channel = SocketChannel.open(new InetSocketAddress(InetAddress.getLoopbackAddress(), port))) {
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
-    private static int freeLoopbackPort() throws IOException {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return socket.getLocalPort();
         }
     }
 

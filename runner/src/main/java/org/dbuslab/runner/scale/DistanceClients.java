@@ -11,6 +11,7 @@ import org.dbuslab.runner.exec.CpuPlacement;
 import org.dbuslab.runner.exec.JavaRuntime;
 import org.dbuslab.runner.exec.LabLayout;
 import org.dbuslab.runner.exec.Launch;
+import org.dbuslab.runner.exec.StaggeredStart;
 import org.dbuslab.runner.exec.Supervisor;
 import org.dbuslab.runner.session.PlacementSwitch;
 
@@ -72,8 +73,10 @@ final class DistanceClients {
                                  Function<ScaleStep.Distance, Route> routes, Path results, Consumer<String> warnings)
         throws IOException, InterruptedException {
         DistanceClients out = new DistanceClients(warnings);
+        Map<String, Launch> launches = new LinkedHashMap<>();
+        Map<String, String> names = new LinkedHashMap<>();
         for (ScaleStep step : plan.steps()) {
-            if (!(step instanceof ScaleStep.Distance d) || out.clients.containsKey(d.clientKey())
+            if (!(step instanceof ScaleStep.Distance d) || launches.containsKey(d.clientKey())
                 || out.problems.containsKey(d.clientKey())) {
                 continue;
             }
@@ -88,19 +91,16 @@ final class DistanceClients {
             command.addAll(d.transport().startsWith("raw-")
                 ? ClientCommand.raw(java, jars, r.address(), d.transport(), d.mode(), latency)
                 : ClientCommand.java(java, jars, List.of(), r.address(), r.peer(), null, d.transport(), d.mode(), latency));
-            Path logBase = results.resolve(ScaleRunsCsv.DISTANCE_LOGS).resolve(name);
-            out.clients.put(d.clientKey(), ClientProcess.start(supervisor, name, Launch.of(logBase, command)));
+            launches.put(d.clientKey(), Launch.of(results.resolve(ScaleRunsCsv.DISTANCE_LOGS).resolve(name), command));
+            names.put(d.clientKey(), name);
             out.routes.put(d.clientKey(), r);
             out.latencyLogs.put(d.clientKey(), latency);
         }
-        for (Map.Entry<String, ClientProcess> e : Map.copyOf(out.clients).entrySet()) {
-            try {
-                e.getValue().awaitReady(READY_TIMEOUT);
-            } catch (ClientProcess.NotReady notReady) {
-                out.clients.remove(e.getKey());
-                out.problems.put(e.getKey(), "client did not start: " + notReady.getMessage());
-            }
-        }
+        StaggeredStart.Outcome<String> started = StaggeredStart.start(supervisor, launches, names::get, READY_TIMEOUT,
+            (key, why) -> warnings.accept("distance client " + names.get(key) + " did not start (" + why
+                + "); starting it once more"));
+        out.clients.putAll(started.ready());
+        started.failed().forEach((key, why) -> out.problems.put(key, "client did not start: " + why));
         return out;
     }
 

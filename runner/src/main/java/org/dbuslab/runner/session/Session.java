@@ -22,6 +22,7 @@ import org.dbuslab.runner.exec.ServerWarmup;
 import org.dbuslab.runner.exec.Services;
 import org.dbuslab.runner.exec.ShortTemp;
 import org.dbuslab.runner.exec.SpamRun;
+import org.dbuslab.runner.exec.StaggeredStart;
 import org.dbuslab.runner.exec.Supervisor;
 import org.dbuslab.runner.options.Durations;
 import org.dbuslab.runner.options.SessionConfig;
@@ -55,7 +56,6 @@ public final class Session {
     public static final String PROG = "run-all.sh";
     static final Duration STOP_GRACE = Duration.ofSeconds(5);
     /** How many clients may be starting (JVM start, connect, first Ping) at once. */
-    static final int CLIENTS_STARTING = 6;
     static final Duration CLIENT_READY_TIMEOUT = Duration.ofSeconds(60);
     static final Duration SPAM_TIMEOUT_MAX = Duration.ofSeconds(300);
 
@@ -226,9 +226,7 @@ public final class Session {
     }
 
     /**
-     * One client per key whose cells can run. At most {@link #CLIENTS_STARTING} start at once: a default session has
-     * about 55 clients, and 55 JVMs starting together on 2 CPUs kept some from connecting within their
-     * --connect-timeout. A client that still cannot connect is started once more, alone, after the others.
+     * One client per key whose cells can run, a few at a time ({@link StaggeredStart}).
      */
     private Map<ClientKey, ClientProcess> startClients(Supervisor supervisor, JavaRuntime java, LabLayout jars,
                                                        List<String> cds, ResultsFolder folder, SessionServices session,
@@ -259,40 +257,14 @@ public final class Session {
                 command).on(cpus.cpus(firstPlacement(), CpuPlacement.Role.CLIENT, !peer));
             launches.put(key, launch);
         }
-        Map<ClientKey, ClientProcess> ready = new LinkedHashMap<>();
-        Map<ClientKey, String> failed = new LinkedHashMap<>();
-        java.util.ArrayDeque<Map.Entry<ClientKey, ClientProcess>> starting = new java.util.ArrayDeque<>();
-        for (Map.Entry<ClientKey, Launch> e : launches.entrySet()) {
-            if (starting.size() >= CLIENTS_STARTING) {
-                awaitClient(starting.removeFirst(), ready, failed);
-            }
-            starting.addLast(Map.entry(e.getKey(), ClientProcess.start(supervisor, "client:" + e.getKey().name(), e.getValue())));
-        }
-        while (!starting.isEmpty()) {
-            awaitClient(starting.removeFirst(), ready, failed);
-        }
-        for (Map.Entry<ClientKey, String> f : failed.entrySet()) {
-            ClientKey key = f.getKey();
-            log.say("  client " + key.name() + " did not connect (" + f.getValue() + "); starting it once more");
-            Map<ClientKey, String> again = new LinkedHashMap<>();
-            awaitClient(Map.entry(key, ClientProcess.start(supervisor, "client:" + key.name(), launches.get(key))), ready,
-                again);
-            again.forEach((k, why) -> {
-                problems.put(k, "client could not connect: " + why);
-                log.say("  [!] client " + k.name() + ": " + why);
-            });
-        }
-        return ready;
-    }
-
-    private static void awaitClient(Map.Entry<ClientKey, ClientProcess> client, Map<ClientKey, ClientProcess> ready,
-                                    Map<ClientKey, String> failed) throws InterruptedException {
-        try {
-            client.getValue().awaitReady(CLIENT_READY_TIMEOUT);
-            ready.put(client.getKey(), client.getValue());
-        } catch (ClientProcess.NotReady notReady) {
-            failed.put(client.getKey(), notReady.getMessage());
-        }
+        StaggeredStart.Outcome<ClientKey> started = StaggeredStart.start(supervisor, launches, key -> "client:" + key.name(),
+            CLIENT_READY_TIMEOUT, (key, why) -> log.say("  client " + key.name() + " did not connect (" + why
+                + "); starting it once more"));
+        started.failed().forEach((k, why) -> {
+            problems.put(k, "client could not connect: " + why);
+            log.say("  [!] client " + k.name() + ": " + why);
+        });
+        return started.ready();
     }
 
     /** The placement the processes start in: the first block's first (BlockOrder#placementsOfBlock). */
