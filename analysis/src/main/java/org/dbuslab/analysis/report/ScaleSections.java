@@ -190,7 +190,7 @@ public final class ScaleSections {
         return c.key().window() * 1e6 / calibratedRttUs(scale, c);
     }
 
-    /** The distance target that is systemd-stdio-bridge in front of dbus-daemon, reached over TCP. */
+    /** The distance target that is systemd-stdio-bridge in front of dbus-daemon, reached through the relay. */
     static final String REMOTE_BUSCTL = Transport.DBUS_DAEMON_BRIDGE.label();
 
     public static Section distance(ScaleResults scale, List<Verdict> verdicts) {
@@ -198,9 +198,10 @@ public final class ScaleSections {
             .filter(c -> !c.key().route().equals(ScaleRunsCsv.ROUTE_NETNS)).toList();
         Section.Builder section = Section.builder("scale-distance", "At a distance")
             .note("A loopback TCP delay relay holds every chunk for D (one way) before forwarding it, in order, losing "
-                + "nothing; in front of dbus-daemon-tcp, p2p-tcp, " + REMOTE_BUSCTL + " (systemd-stdio-bridge accepting on a "
-                + "loopback port, one bridge per connection, in front of dbus-daemon's unix socket: the path of busctl "
-                + "--host, which runs the bridge on the far host; its CPU is not read here, Real-world paths prices it) "
+                + "nothing; in front of dbus-daemon-tcp, p2p-tcp, " + REMOTE_BUSCTL + " (systemd-stdio-bridge, one per "
+                + "connection, on a unix socket in front of dbus-daemon's, the relay forwarding to it: the path of busctl "
+                + "--host, which runs the bridge on the far host; route direct is the bridge's socket itself; the "
+                + "bridge's CPU is not read here, Real-world paths prices it) "
                 + "and the raw TCP echo server. Route direct: no relay (D = 0, "
                 + "loopback); relay at D = 0: the relay with no delay, the delay line's own floor (its two extra TCP hops "
                 + "and its threads). One client, sync or pipelined with a window of calls in flight, every reply verified. "

@@ -9,8 +9,7 @@ import java.util.List;
  * The command that puts a route's program between clients and a bus, listening on a unix socket of the lab's:
  * xdg-dbus-proxy as Flatpak runs it (filtering, the echo name talkable), or systemd-stdio-bridge behind
  * systemd-socket-activate, which accepts each connection and runs one bridge on it (stdin and stdout the socket),
- * as sshd runs one for {@code busctl --host}. The bridge may also listen on a loopback TCP port, so the scale
- * session's delay line can stand in front of it: remote busctl at a distance.
+ * as sshd runs one for {@code busctl --host}.
  */
 public final class RouteCommand {
 
@@ -23,19 +22,10 @@ public final class RouteCommand {
     public static List<String> of(Route route, String busAddress, Path socket) {
         return switch (route) {
             case PROXY -> List.of("xdg-dbus-proxy", busAddress, socket.toString(), "--filter", "--talk=" + TALK_NAME);
-            case BRIDGE -> bridge(busAddress, socket.toString());
+            case BRIDGE -> List.of("systemd-socket-activate", "--inetd", "--accept", "--listen=" + socket,
+                    "systemd-stdio-bridge", "--bus-path=" + busAddress);
             case DIRECT -> throw new IllegalArgumentException("a direct connection has no route program");
         };
-    }
-
-    /** The bridge accepting on loopback TCP PORT (xdg-dbus-proxy listens on unix sockets only). */
-    public static List<String> bridgeOnTcp(String busAddress, int port) {
-        return bridge(busAddress, "127.0.0.1:" + port);
-    }
-
-    private static List<String> bridge(String busAddress, String listen) {
-        return List.of("systemd-socket-activate", "--inetd", "--accept", "--listen=" + listen,
-            "systemd-stdio-bridge", "--bus-path=" + busAddress);
     }
 
     /** The programs the route needs on PATH, each with the Debian package that provides it. */

@@ -22,9 +22,9 @@ public final class ScalePlan {
     public static final List<String> CLIENT_TRANSPORTS = List.of("dbus-daemon", "dbus-broker", "p2p-unix");
     public static final List<String> SIGNAL_BUSES = List.of("dbus-daemon", "dbus-broker");
     /**
-     * The delay line's targets: the D-Bus TCP transports; dbus-daemon through systemd-stdio-bridge accepting on a
-     * loopback port (remote busctl's path: busctl --host runs the bridge on the far side, in front of the bus's unix
-     * socket); and the raw TCP floor that checks the relay itself.
+     * The delay line's targets: the D-Bus TCP transports; dbus-daemon through systemd-stdio-bridge (remote busctl's
+     * path: busctl --host runs the bridge on the far side, in front of the bus's unix socket; here the relay forwards
+     * to the bridge's unix socket); and the raw TCP floor that checks the relay itself.
      */
     public static final List<String> DISTANCE_TARGETS = List.of("dbus-daemon-tcp", "p2p-tcp",
         Transport.DBUS_DAEMON_BRIDGE.label(), "raw-tcp");

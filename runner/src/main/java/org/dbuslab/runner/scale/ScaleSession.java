@@ -259,7 +259,7 @@ public final class ScaleSession {
         services.awaitServers(s -> log.say("   server " + s.name() + " ready: " + s.address()),
             s -> log.say("[skip] " + s.name() + ": " + s.check()));
         String bridge = Transport.DBUS_DAEMON_BRIDGE.label();
-        if (services.blocker(List.of("bus:dbus-daemon")) == null && !services.startBridgeOnTcp(Transport.DBUS_DAEMON_BRIDGE,
+        if (services.blocker(List.of("bus:dbus-daemon")) == null && !services.startRoute(Transport.DBUS_DAEMON_BRIDGE,
             "dbus-daemon")) {
             skipBridge(out, services.blocker(List.of("route:" + bridge)));
         }

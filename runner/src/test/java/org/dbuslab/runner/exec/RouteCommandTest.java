@@ -29,12 +29,6 @@ class RouteCommandTest {
     }
 
     @Test
-    void theBridgeCanAcceptOnALoopbackPortForTheDelayLine() {
-        assertEquals(List.of("systemd-socket-activate", "--inetd", "--accept", "--listen=127.0.0.1:40123",
-            "systemd-stdio-bridge", "--bus-path=" + BUS), RouteCommand.bridgeOnTcp(BUS, 40123));
-    }
-
-    @Test
     void eachProgramNamesItsDebianPackage() {
         assertEquals("xdg-dbus-proxy", RouteCommand.programs(Route.PROXY).get(0)[1]);
         assertTrue(RouteCommand.programs(Route.BRIDGE).stream().allMatch(p -> p[1].equals("systemd")));

@@ -1,9 +1,6 @@
 package org.dbuslab.scale.relay;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.util.Arrays;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
@@ -42,9 +39,8 @@ final class DelayLine {
     }
 
     private final String name;
-    private final InputStream from;
-    private final Socket destination;
-    private final OutputStream to;
+    private final Endpoint from;
+    private final Endpoint destination;
     private final long delayNanos;
     private final long spinNanos;
     private final Semaphore budget;
@@ -55,13 +51,12 @@ final class DelayLine {
     private final Thread reader;
     private final Thread writer;
 
-    DelayLine(String name, Socket source, Socket destination, DelaySettings settings, AtomicLong forwarded,
-              Listener listener) throws IOException {
+    DelayLine(String name, Endpoint source, Endpoint destination, DelaySettings settings, AtomicLong forwarded,
+              Listener listener) {
         int budgetBytes = settings.budgetBytes();
         this.name = name;
-        this.from = source.getInputStream();
+        this.from = source;
         this.destination = destination;
-        this.to = destination.getOutputStream();
         this.delayNanos = settings.delayNanos();
         this.spinNanos = settings.spinNanos();
         this.budget = new Semaphore(budgetBytes);
@@ -127,7 +122,7 @@ final class DelayLine {
                     listener.finished(this);
                     return;
                 }
-                to.write(chunk.bytes());
+                destination.write(chunk.bytes());
                 forwarded.addAndGet(chunk.bytes().length);
                 budget.release(chunk.cost());
             }

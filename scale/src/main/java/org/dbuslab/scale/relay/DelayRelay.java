@@ -13,12 +13,10 @@ import java.util.function.Consumer;
 
 /**
  * A loopback TCP delay line: listens on 127.0.0.1 (kernel-chosen port), connects every accepted connection to the
- * target, and forwards each chunk in both directions after holding it for the delay (one way). Byte-transparent:
+ * target (TCP or a unix socket), and forwards each chunk in both directions after holding it for the delay (one way). Byte-transparent:
  * D-Bus over TCP (DBUS_COOKIE_SHA1 included) and the raw floor pass unchanged. This kernel has no netem.
  */
 public final class DelayRelay implements AutoCloseable {
-
-    private static final int CONNECT_TIMEOUT_MS = 5_000;
 
     private final RelayTarget target;
     private final DelaySettings settings;
@@ -100,12 +98,11 @@ public final class DelayRelay implements AutoCloseable {
     }
 
     private void relay(Socket client, int number) {
-        Socket upstream = new Socket();
+        Endpoint upstream = null;
         try {
             client.setTcpNoDelay(true);
-            upstream.setTcpNoDelay(true);
-            upstream.connect(target.socketAddress(), CONNECT_TIMEOUT_MS);
-            RelayedConnection connection = new RelayedConnection(number, client, upstream, settings,
+            upstream = target.connect();
+            RelayedConnection connection = new RelayedConnection(number, Endpoint.of(client), upstream, settings,
                 upBytes, downBytes, connections::remove, log);
             connections.add(connection);
             connection.start();
@@ -113,10 +110,11 @@ public final class DelayRelay implements AutoCloseable {
                 connection.close();
             }
         } catch (IOException e) {
-            log.accept("connection " + number + ": cannot reach " + target.host() + ":" + target.port() + ": "
-                + e.getMessage());
+            log.accept("connection " + number + ": cannot reach " + target.describe() + ": " + e.getMessage());
             closeQuietly(client);
-            closeQuietly(upstream);
+            if (upstream != null) {
+                closeQuietly(upstream);
+            }
         }
     }
 

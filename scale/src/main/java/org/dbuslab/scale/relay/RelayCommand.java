@@ -26,7 +26,8 @@ public final class RelayCommand implements Callable<Integer> {
     static final double MAX_DELAY_MS = 10_000;
 
     @Option(names = "--target", required = true, paramLabel = "ADDRESS",
-        description = "Where to forward: HOST:PORT or a D-Bus address tcp:host=H,port=P[,...].")
+        description = "Where to forward: HOST:PORT, a D-Bus address tcp:host=H,port=P[,...], or a unix socket"
+            + " unix:path=FILE[,guid=G] (reached through the relay over TCP).")
     String target;
 
     @Option(names = "--delay-ms", required = true, paramLabel = "D",

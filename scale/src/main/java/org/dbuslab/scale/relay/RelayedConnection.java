@@ -1,7 +1,6 @@
 package org.dbuslab.scale.relay;
 
 import java.io.IOException;
-import java.net.Socket;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -13,8 +12,8 @@ import java.util.function.Consumer;
  */
 final class RelayedConnection implements DelayLine.Listener {
 
-    private final Socket client;
-    private final Socket target;
+    private final Endpoint client;
+    private final Endpoint target;
     private final DelayLine up;
     private final DelayLine down;
     private final AtomicInteger finished = new AtomicInteger();
@@ -22,9 +21,8 @@ final class RelayedConnection implements DelayLine.Listener {
     private final Consumer<RelayedConnection> onClosed;
     private final Consumer<String> log;
 
-    RelayedConnection(int number, Socket client, Socket target, DelaySettings settings, AtomicLong upBytes,
-                      AtomicLong downBytes, Consumer<RelayedConnection> onClosed, Consumer<String> log)
-        throws IOException {
+    RelayedConnection(int number, Endpoint client, Endpoint target, DelaySettings settings, AtomicLong upBytes,
+                      AtomicLong downBytes, Consumer<RelayedConnection> onClosed, Consumer<String> log) {
         this.client = client;
         this.target = target;
         this.onClosed = onClosed;
@@ -74,9 +72,9 @@ final class RelayedConnection implements DelayLine.Listener {
         down.join(millis);
     }
 
-    private static void closeQuietly(Socket socket) {
+    private static void closeQuietly(Endpoint endpoint) {
         try {
-            socket.close();
+            endpoint.close();
         } catch (IOException ignored) {
             // closing anyway
         }

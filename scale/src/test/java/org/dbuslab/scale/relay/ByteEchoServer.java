@@ -17,7 +17,7 @@ final class ByteEchoServer implements AutoCloseable {
     }
 
     RelayTarget target() {
-        return new RelayTarget("127.0.0.1", server.getLocalPort(), null);
+        return new RelayTarget("127.0.0.1", server.getLocalPort(), null, null);
     }
 
     private void acceptLoop() {

@@ -81,7 +81,7 @@ class DelayRelayIT {
     void memoryStaysWithinTheBudgetWhenTheReceiverDoesNotRead() throws Exception {
         int budget = 256 * 1024;
         try (ServerSocket sink = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-             DelayRelay relay = DelayRelay.start(new RelayTarget("127.0.0.1", sink.getLocalPort(), null),
+             DelayRelay relay = DelayRelay.start(new RelayTarget("127.0.0.1", sink.getLocalPort(), null, null),
                  new DelaySettings(0, budget, 0), line -> { });
              Socket socket = connect(relay);
              Socket accepted = sink.accept()) {
@@ -116,6 +116,20 @@ class DelayRelayIT {
         }
     }
 
+    @Test
+    void aUnixTargetIsReachedOverTcpWithTheDelay(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+        throws Exception {
+        java.nio.file.Path socketFile = dir.resolve("echo.sock");
+        try (RawEchoServer.Running server = RawEchoServer.start(RawAddress.parse("unix:path=" + socketFile), line -> { });
+             DelayRelay relay = DelayRelay.start(RelayTarget.parse("unix:path=" + socketFile), MS);
+             Socket socket = connect(relay)) {
+            assertEquals("tcp:host=127.0.0.1,port=" + relay.port(), relay.address());
+            for (int i = 0; i < 20; i++) {
+                assertTrue(pingPong(socket, i) >= 2 * MS, "a round trip through a 1 ms line");
+            }
+        }
+    }
+
     /** One raw-echo frame (4-byte length + 8 bytes) there and back; returns the round trip in ns. */
     private static long pingPong(Socket socket, long value) throws IOException {
         byte[] frame = java.nio.ByteBuffer.allocate(12).putInt(8).putLong(value).array();
@@ -131,7 +145,7 @@ class DelayRelayIT {
     @Test
     void aHalfCloseTravelsBothWays() throws Exception {
         try (ServerSocket target = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
-             DelayRelay relay = DelayRelay.start(new RelayTarget("127.0.0.1", target.getLocalPort(), null), MS);
+             DelayRelay relay = DelayRelay.start(new RelayTarget("127.0.0.1", target.getLocalPort(), null, null), MS);
              Socket client = connect(relay);
              Socket server = target.accept()) {
             server.setSoTimeout(20_000);
@@ -173,7 +187,7 @@ class DelayRelayIT {
             freePort = probe.getLocalPort();
         }
         StringBuilder log = new StringBuilder();
-        try (DelayRelay relay = DelayRelay.start(new RelayTarget("127.0.0.1", freePort, null), DelaySettings.of(MS),
+        try (DelayRelay relay = DelayRelay.start(new RelayTarget("127.0.0.1", freePort, null, null), DelaySettings.of(MS),
                  line -> { synchronized (log) { log.append(line); } });
              Socket client = connect(relay)) {
             InputStream in = client.getInputStream();

@@ -23,7 +23,17 @@ class RelayTargetTest {
     }
 
     @Test
+    void aUnixTargetIsReachedOverTcpWithItsGuid() {
+        RelayTarget target = RelayTarget.parse("unix:path=/tmp/x/bridge.sock,guid=abc");
+        assertEquals(java.nio.file.Path.of("/tmp/x/bridge.sock"), target.unixPath());
+        assertEquals("/tmp/x/bridge.sock", target.describe());
+        assertEquals("tcp:host=127.0.0.1,port=9000,guid=abc", target.throughRelay(9000));
+        assertEquals("tcp:host=127.0.0.1,port=9000", RelayTarget.parse("unix:path=/s").throughRelay(9000));
+    }
+
+    @Test
     void badTargetsSayWhy() {
+        assertThrows(IllegalArgumentException.class, () -> RelayTarget.parse("unix:abstract=x"));
         assertThrows(IllegalArgumentException.class, () -> RelayTarget.parse("tcp:host=x"));
         assertThrows(IllegalArgumentException.class, () -> RelayTarget.parse("nohost"));
         assertThrows(IllegalArgumentException.class, () -> RelayTarget.parse("h:99999"));
