@@ -31,7 +31,8 @@ import java.util.concurrent.Callable;
                         + "payload size, window and calls per run.",
                 "",
                 "Every transport is compared with dbus-daemon (and with --baseline) at the same mode, payload and "
-                        + "window: ratio of medians and difference in µs per call with bootstrap 95%% intervals "
+                        + "window: ratio of medians (paired by block where both cells ran in the same blocks: the "
+                        + "median of the per-block ratios) and difference in µs per call with bootstrap 95%% intervals "
                         + "(10000 resamples, fixed seed), Mann-Whitney U p-value, and a verdict: faster, slower or "
                         + "no significant difference (α = 0.05); \"equivalent within ±M%%\" where the ratio's 90%% CI lies "
                         + "within --equivalence-margin (two one-sided tests, TOST, at α = 0.05). Cells of different CPU "

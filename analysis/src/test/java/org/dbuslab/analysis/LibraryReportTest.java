@@ -248,19 +248,19 @@ public class LibraryReportTest {
         assertTrue(text.contains("| no libdbus>libdbus here |"), text);
     }
 
+    /** The paired ratio: the median over the blocks both cells ran in of each block's ratio of medians. */
     private static double expectedRatio(CellSummary cell, CellSummary baseline) {
-        List<Double> a = new ArrayList<>();
-        List<Double> b = new ArrayList<>();
+        List<double[]> a = new ArrayList<>();
+        List<double[]> b = new ArrayList<>();
         for (int i = 0; i < cell.runBlocks().length; i++) {
             for (int j = 0; j < baseline.runBlocks().length; j++) {
                 if (cell.runBlocks()[i] == baseline.runBlocks()[j]) {
-                    a.add(cell.runUsPerCall()[i]);
-                    b.add(baseline.runUsPerCall()[j]);
+                    a.add(new double[] {cell.runUsPerCall()[i]});
+                    b.add(new double[] {baseline.runUsPerCall()[j]});
                 }
             }
         }
-        return Quantiles.median(a.stream().mapToDouble(Double::doubleValue).toArray())
-                / Quantiles.median(b.stream().mapToDouble(Double::doubleValue).toArray());
+        return org.dbuslab.stats.BlockBootstrap.medianOfBlockRatios(a, b)[0];
     }
 
     private static ClientLibraries.Place place(String transport, String mode) {

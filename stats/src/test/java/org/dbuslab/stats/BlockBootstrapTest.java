@@ -67,6 +67,39 @@ class BlockBootstrapTest {
     }
 
     @Test
+    void theMedianOfBlockRatiosCancelsADriftThatJumpsFromBlockToBlock() {
+        // true ratio 1.25; each block's drift drawn afresh (0.6-1.4, as a noisy VM's moments), 2% own noise
+        MersenneTwister random = new MersenneTwister(11);
+        List<double[]> a = new ArrayList<>();
+        List<double[]> b = new ArrayList<>();
+        for (int block = 0; block < 30; block++) {
+            double drift = 0.6 + 0.8 * random.nextDouble();
+            a.add(new double[] {125 * drift * (1 + 0.02 * random.nextGaussian())});
+            b.add(new double[] {100 * drift * (1 + 0.02 * random.nextGaussian())});
+        }
+        Interval pooled = BLOCKS.ofRatioOfMedians(a, b);
+        RatioAndDifference perBlock = BLOCKS.ofMedianOfBlockRatios(a, b);
+        double estimate = BlockBootstrap.medianOfBlockRatios(a, b)[0];
+        assertTrue(perBlock.ratio().low() < 1.25 && 1.25 < perBlock.ratio().high(), "per block " + perBlock.ratio());
+        assertTrue(perBlock.ratio().low() <= estimate && estimate <= perBlock.ratio().high(), "estimate " + estimate);
+        assertTrue(width(perBlock.ratio()) < width(pooled) / 2, "per block " + perBlock.ratio() + " pooled " + pooled);
+        assertTrue(perBlock.difference().excludes(0), "difference " + perBlock.difference());
+    }
+
+    @Test
+    void theMedianOfBlockRatiosIsTheMedianOfEachBlocksRatioOfMedians() {
+        List<double[]> a = List.of(new double[] {10, 12, 14}, new double[] {30}, new double[] {8, 9});
+        List<double[]> b = List.of(new double[] {10}, new double[] {20, 20}, new double[] {4});
+        // ratios 1.2, 1.5, 2.125 → median 1.5; differences 2, 10, 4.5 → median 4.5
+        double[] estimate = BlockBootstrap.medianOfBlockRatios(a, b);
+        assertEquals(1.5, estimate[0], 1e-12);
+        assertEquals(4.5, estimate[1], 1e-12);
+        assertSame(RatioAndDifference.UNDEFINED, BLOCKS.ofMedianOfBlockRatios(a.subList(0, 1), b.subList(0, 1)));
+        assertThrows(IllegalArgumentException.class,
+            () -> BlockBootstrap.medianOfBlockRatios(List.of(new double[0]), List.of(new double[] {1})));
+    }
+
+    @Test
     void oneValuePerBlockIsTheRunBootstrap() {
         List<double[]> blocks = driftingPair(1).get(0);
         assertEquals(Bootstrap.standard().ofMedian(flatten(blocks)), BLOCKS.ofMedian(blocks));

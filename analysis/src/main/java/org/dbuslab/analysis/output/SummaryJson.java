@@ -163,12 +163,12 @@ public final class SummaryJson implements ReportWriter {
                 .put("alpha", analysis.alpha())
                 .put("paired_significance_test", "Wilcoxon signed-rank, two-sided, of the per-block log ratios of medians "
                         + "(commons-math3 WilcoxonSignedRankTest, exact up to 20 blocks)")
-                .put("significant_when", "bootstrap CI of the ratio of medians excludes 1 and Mann-Whitney p < alpha "
-                        + "(Wilcoxon signed-rank p when paired)")
+                .put("significant_when", "bootstrap CI of the ratio excludes 1 and Mann-Whitney p < alpha "
+                        + "(Wilcoxon signed-rank p when paired; see paired_when for the paired ratio)")
                 .put("equivalence_margin_pct", analysis.equivalenceMarginPct())
-                .put("equivalent_when", "TOST at alpha: the 90% (1 - 2 alpha) bootstrap CI of the ratio of medians, paired as the "
+                .put("equivalent_when", "TOST at alpha: the 90% (1 - 2 alpha) bootstrap CI of the ratio, paired as the "
                         + "comparison, lies within 1 -/+ equivalence_margin_pct / 100")
-                .put("resolved_when", "the ratio of medians' 95% CI half-width <= " + CellComparison.RESOLVED_HALF_WIDTH_PCT
+                .put("resolved_when", "the ratio's 95% CI half-width <= " + CellComparison.RESOLVED_HALF_WIDTH_PCT
                         + "% of the ratio, or equivalent")
                 .put("noisy_cv_above", CellSummary.NOISY_CV)
                 .put("two_speeds_quartile_ratio_above", CellSummary.TWO_SPEEDS_QUARTILE_RATIO)
@@ -182,9 +182,10 @@ public final class SummaryJson implements ReportWriter {
                 .put("meets_target_when", "overhead: ratio of medians <= its target_ratio and the ratio's 95% CI upper bound <= "
                         + "overhead_upper_bound_target; floor (p2p transports only): ratio of medians <= floor_target_ratio")
                 .put("paired_when", "both cells' measured runs all carry a block (runs.csv round), one run or a few per block, and at least "
-                        + RunBlocks.MIN_BLOCKS + " blocks hold runs of both; then block bootstrap (same blocks drawn for both "
-                        + "sides) and Wilcoxon signed-rank of the per-block log ratios (commons-math3, exact up to 20 blocks) "
-                        + "instead of the run bootstrap and Mann-Whitney U")
+                        + RunBlocks.MIN_BLOCKS + " blocks hold runs of both; then the ratio (and difference) is the median "
+                        + "over the blocks of each block's ratio (difference) of medians, its CI the block bootstrap of that "
+                        + "median, and the test Wilcoxon signed-rank of the same per-block log ratios (commons-math3, exact up "
+                        + "to 20 blocks), instead of the ratio of medians, the run bootstrap and Mann-Whitney U")
                 .put("cell_interval", "block bootstrap of the median when the cell's runs are one per block in at least "
                         + RunBlocks.MIN_BLOCKS + " blocks, else the run bootstrap")
                 .put("halfwidth_pct", "(ci95_high - ci95_low) / 2 / median * 100")

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.dbuslab.analysis.doc.Section;
 import org.dbuslab.analysis.model.Analysis;
+import org.dbuslab.analysis.model.RunBlocks;
 import org.dbuslab.analysis.model.CellSummary;
 import org.dbuslab.analysis.model.LabHealth;
 import org.dbuslab.analysis.model.Numbers;
@@ -57,7 +58,11 @@ public final class HowToReadSection {
                         + "Mann-Whitney U test (exact distribution without ties when a side has at most 8 runs, otherwise the normal "
                         + "approximation with tie and continuity correction, as SciPy's mannwhitneyu). \"Faster\" or \"slower\" is said only "
                         + "when the CI of the ratio excludes 1 and p < " + Numbers.fixed(analysis.alpha(), 2) + "; otherwise "
-                        + "\"no significant difference\". With 3 runs against 3 the test can never reach p < 0.05.",
+                        + "\"no significant difference\". With 3 runs against 3 the test can never reach p < 0.05. "
+                        + "Cells measured in the same blocks (at least " + RunBlocks.MIN_BLOCKS + ") are compared block by "
+                        + "block instead: the ratio is the median over the blocks of each block's ratio of medians, with its "
+                        + "block bootstrap 95% CI, and the test Wilcoxon's signed-rank test of the same ratios; so a "
+                        + "paired ratio can differ a little from the ratio of the two cells' medians.",
                 "Per-call latency is each call's round-trip time recorded by the client in an HdrHistogram (nanoseconds, 3 significant "
                         + "digits); the measured runs of a cell are merged and p50/p90/p99/p99.9/max read from it. n/a means not recorded.",
                 "× dbus-daemon divides µs/call by dbus-daemon's at the same mode, payload and window: below 1 is faster. "

@@ -25,8 +25,8 @@ public interface BlockCi {
             }
 
             @Override
-            public Interval ofRatioOfMedians(List<double[]> a, List<double[]> c) {
-                return b.ofRatioOfMedians(a, c);
+            public Interval ofPairedRatio(List<double[]> a, List<double[]> c) {
+                return b.ofMedianOfBlockRatios(a, c).ratio();
             }
         };
     }
@@ -39,6 +39,9 @@ public interface BlockCi {
     /** CI of the median of all values; UNDEFINED under 2 blocks. */
     Interval ofMedian(List<double[]> blocks);
 
-    /** CI of median(a) / median(b), paired by block; a block empty on either side is dropped. */
-    Interval ofRatioOfMedians(List<double[]> a, List<double[]> b);
+    /**
+     * CI of the paired ratio as the report gives it: the median over the blocks of each block's median(a) / median(b)
+     * (BlockBootstrap#ofMedianOfBlockRatios); a block empty on either side is dropped.
+     */
+    Interval ofPairedRatio(List<double[]> a, List<double[]> b);
 }

@@ -39,7 +39,7 @@ class PrecisionRuleTest {
             }
 
             @Override
-            public Interval ofRatioOfMedians(List<double[]> a, List<double[]> b) {
+            public Interval ofPairedRatio(List<double[]> a, List<double[]> b) {
                 double r = PrecisionRule.median(a) / PrecisionRule.median(b);
                 double h = r * pct / 100 / a.size();
                 return new Interval(r - h, r + h);
@@ -56,7 +56,7 @@ class PrecisionRuleTest {
             }
 
             @Override
-            public Interval ofRatioOfMedians(List<double[]> a, List<double[]> b) {
+            public Interval ofPairedRatio(List<double[]> a, List<double[]> b) {
                 return new Interval(0.99, 1.01);
             }
         };
