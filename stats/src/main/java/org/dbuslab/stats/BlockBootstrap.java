@@ -13,7 +13,8 @@ import java.util.List;
  * denominator, where it cancels, instead of adding it to the interval as an unpaired bootstrap does.
  *
  * <p>Each replicate draws as many blocks as there are (non-empty) blocks, with replacement, pools their values
- * and takes the statistic of the pool. With one value per block, {@link #ofMedian} is exactly
+ * and takes the statistic of the pool ({@link #ofMedianOfBlockRatios} instead takes the median of the drawn blocks'
+ * own ratios). With one value per block, {@link #ofMedian} is exactly
  * {@link Bootstrap#ofMedian} of those values (same seed, same draws). Reproducible as {@link Bootstrap}: every
  * interval starts a new Mersenne Twister from the seed. Fewer than two usable blocks give
  * {@link Interval#UNDEFINED}: one block cannot show how much blocks differ.

@@ -17,7 +17,8 @@ import java.util.List;
  * block: each block's ratio of medians, their median over the blocks with its block bootstrap interval, and
  * Wilcoxon's signed-rank test of the same per-block ratios. Drift common to both cells of a block cancels in that
  * block's ratio. Re-analysing five default sessions of an Intel 2-vCPU VM, 66 instead of 44 of their 160 headline
- * comparisons came within ±3 % or equivalent than with the ratio of the pooled medians (docs/EXPERIMENTS.md).
+ * comparisons were resolved (CI within ±3 %, or equivalent) than with the ratio of the pooled medians
+ * (docs/EXPERIMENTS.md).
  *
  * @param ratioOfMedians      unpaired: median(candidate) / median(baseline); paired: the median over the blocks of
  *                            each block's ratio of medians; below 1 means lower values

@@ -25,7 +25,7 @@ import java.util.function.Function;
 public final class PathPriceChart {
 
     public static final String DESCRIPTION = "one row per path cell (bus, client>server, mode and size); x axis: path ÷ direct, "
-            + "time per call; point: ratio of medians, whiskers: its 95% CI, paired by block; the vertical line at 1 is no price.";
+            + "time per call; point: the paired ratio (median of the per-block ratios of medians), whiskers: its 95% CI; the vertical line at 1 is no price.";
 
     private PathPriceChart() {
     }

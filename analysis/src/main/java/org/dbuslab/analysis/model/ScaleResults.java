@@ -124,7 +124,8 @@ public record ScaleResults(List<ScaleCell> cells, int warmupRuns, List<String> w
 
     /**
      * A difference of two points' median µs per operation (candidate − baseline), with its bootstrap 95% interval,
-     * paired by block as {@link Ratio} is; the estimate is the difference of the two points' µs at their median rates.
+     * paired by block as {@link Ratio} is (then the median of the per-block differences); unpaired, the difference
+     * of the two points' µs at their median rates.
      */
     public record Difference(ScaleCell candidate, ScaleCell baseline, double us, Interval ci95, int pairedBlocks) {
         public static Optional<Difference> of(Optional<ScaleCell> candidate, Optional<ScaleCell> baseline) {
@@ -139,8 +140,10 @@ public record ScaleResults(List<ScaleCell> cells, int warmupRuns, List<String> w
             right.keySet().retainAll(left.keySet());
             double us = c.usPerOperation() - b.usPerOperation();
             if (left.size() >= RunBlocks.MIN_BLOCKS) {
-                return Optional.of(new Difference(c, b, us, BlockBootstrap.standard()
-                    .ofDifferenceOfMedians(List.copyOf(left.values()), List.copyOf(right.values())), left.size()));
+                List<double[]> a = List.copyOf(left.values());
+                List<double[]> z = List.copyOf(right.values());
+                return Optional.of(new Difference(c, b, BlockBootstrap.medianOfBlockRatios(a, z)[1],
+                    BlockBootstrap.standard().ofMedianOfBlockRatios(a, z).difference(), left.size()));
             }
             return Optional.of(new Difference(c, b, us, Bootstrap.standard().ofDifferenceOfMedians(
                 c.usPerOperationOfRuns(), b.usPerOperationOfRuns()), 0));
@@ -222,9 +225,9 @@ public record ScaleResults(List<ScaleCell> cells, int warmupRuns, List<String> w
 
     /**
      * A ratio of two points' median rates, with its bootstrap 95% interval: paired by block when at least
-     * {@value RunBlocks#MIN_BLOCKS} blocks hold runs of both ({@code pairedBlocks} of them; the block bootstrap draws
-     * the same blocks for both, so the machine's drift between blocks cancels, and a block's runs, made by one tool
-     * process moments apart, are drawn together), else the run bootstrap (runs resampled on each side; pairedBlocks 0).
+     * {@value RunBlocks#MIN_BLOCKS} blocks hold runs of both ({@code pairedBlocks} of them; then the median of each
+     * block's ratio of median rates, where the machine's drift between blocks cancels, with the block bootstrap of
+     * it), else the ratio of the median rates with the run bootstrap (runs resampled on each side; pairedBlocks 0).
      */
     public record Ratio(ScaleCell candidate, ScaleCell baseline, double ratio, Interval ci95, int pairedBlocks) {
         public static Optional<Ratio> of(Optional<ScaleCell> candidate, Optional<ScaleCell> baseline) {
@@ -238,8 +241,10 @@ public record ScaleResults(List<ScaleCell> cells, int warmupRuns, List<String> w
             left.keySet().retainAll(right.keySet());
             right.keySet().retainAll(left.keySet());
             if (left.size() >= RunBlocks.MIN_BLOCKS) {
-                return Optional.of(new Ratio(c, b, c.rateMedian() / b.rateMedian(), BlockBootstrap.standard()
-                    .ofRatioOfMedians(List.copyOf(left.values()), List.copyOf(right.values())), left.size()));
+                List<double[]> a = List.copyOf(left.values());
+                List<double[]> z = List.copyOf(right.values());
+                return Optional.of(new Ratio(c, b, BlockBootstrap.medianOfBlockRatios(a, z)[0],
+                    BlockBootstrap.standard().ofMedianOfBlockRatios(a, z).ratio(), left.size()));
             }
             return Optional.of(new Ratio(c, b, c.rateMedian() / b.rateMedian(),
                 Bootstrap.standard().ofRatioOfMedians(c.rates(), b.rates()), 0));

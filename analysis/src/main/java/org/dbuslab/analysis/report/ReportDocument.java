@@ -1,6 +1,7 @@
 package org.dbuslab.analysis.report;
 
 import org.dbuslab.analysis.charts.Charts;
+import org.dbuslab.analysis.doc.Block;
 import org.dbuslab.analysis.doc.Document;
 import org.dbuslab.analysis.doc.Figure;
 import org.dbuslab.analysis.doc.Section;
@@ -8,6 +9,7 @@ import org.dbuslab.analysis.report.profile.WhyItCostsSection;
 import org.dbuslab.analysis.model.Analysis;
 import org.dbuslab.analysis.model.ScaleResults;
 import org.dbuslab.analysis.read.Environment;
+import org.dbuslab.analysis.read.Placements;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -61,7 +63,14 @@ public final class ReportDocument {
     private static Document scaleOnly(Analysis analysis, ScaleResults scale) {
         List<Section> sections = new ArrayList<>();
         ScaleSections.Verdicts verdicts = ScaleSections.Verdicts.of(scale);
-        sections.add(FindingsSection.of(ScaleSections.findings(verdicts),
+        List<Block.Item> findings = new ArrayList<>(ScaleSections.findings(verdicts));
+        Environment env = analysis.folder().environment();
+        Object where = env.values().get("placement_cpus");
+        // the whole scale session runs in one placement: its figures are that placement's
+        findings.add(0, new Block.Item("measured in placement " + Placements.sessionDefault(env)
+            + (where == null || Environment.UNKNOWN.equals(where) ? "" : " (" + where + ")"), MachineSection.ID,
+            Block.Tone.NORMAL));
+        sections.add(FindingsSection.of(findings,
             "Nothing to conclude: the scale session has no comparisons (see its sections).", List.of()));
         sections.addAll(ScaleSections.of(scale, verdicts));
         sections.add(SkippedSection.of(analysis));

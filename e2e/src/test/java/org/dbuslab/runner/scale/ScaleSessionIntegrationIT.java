@@ -44,6 +44,9 @@ class ScaleSessionIntegrationIT {
         }
         require(Files.isExecutable(Path.of("/usr/bin/dbus-daemon")) || Files.isExecutable(Path.of("/bin/dbus-daemon")),
             "dbus-daemon is not installed");
+        require(org.dbuslab.runner.exec.Services.onPath("systemd-stdio-bridge")
+            && org.dbuslab.runner.exec.Services.onPath("systemd-socket-activate"),
+            "systemd-stdio-bridge or systemd-socket-activate is not installed (Debian package systemd)");
         Path out = dir.resolve("scale");
         Clock clock = Clock.systemUTC();
         var config = SessionOptions.parse(clock, "--scale", "--out", out.toString(), "--order-seed", "7").config();
@@ -121,6 +124,8 @@ class ScaleSessionIntegrationIT {
         LabLayout layout = LabLayout.of(LabPaths.repositoryRoot());
         require(Files.exists(ScaleSession.scaleJar(layout.repo())), "missing the scale jar");
         require(Files.isExecutable(Path.of("/usr/bin/taskset")), "taskset is not installed");
+        require(org.dbuslab.runner.exec.Services.onPath("systemd-stdio-bridge"),
+            "systemd-stdio-bridge is not installed (Debian package systemd)");
         Path out = dir.resolve("scale");
         Clock clock = Clock.systemUTC();
         var config = SessionOptions.parse(clock, "--scale", "--placement", "one-cpu", "--out", out.toString(),

@@ -15,7 +15,8 @@ import java.util.Optional;
  *       on B; p2p: the client on A, the server on B. On 3 or more, the client on A, the bus on B, the server on C;</li>
  *   <li>split: the client on A, the bus and the server on B.</li>
  * </ul>
- * Extra processes (the spam timer and what it forks) run on the bus's CPU. Where a placement leaves a CPU free (one-cpu
+ * Extra processes (the spam timer and what it forks, a route's proxy or bridge, the scale session's delay relays)
+ * run on the bus's CPU. Where a placement leaves a CPU free (one-cpu
  * on 2 or more CPUs, cross on 4 or more), the clients that are not making the current run wait there
  * ({@link #parking}). Set at start with taskset (util-linux),
  * which sets the affinity and execs, so the process keeps its pid and its children (the broker its launcher forks)

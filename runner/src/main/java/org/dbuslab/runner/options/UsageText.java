@@ -70,7 +70,9 @@ final class UsageText {
               --order-seed, --cell-timeout and the build options apply too, the matrix
               options do not. --placement P: the whole session in one placement (default
               free); pinned, the relays and the bridge run on the bus's CPU and the idle
-              distance clients wait on the other CPU where the placement leaves one.
+              distance clients wait on a CPU the placement leaves free, if any. The
+              bridge needs systemd-socket-activate and systemd-stdio-bridge (Debian
+              package systemd), else skipped.tsv, under CI=true a failure.
 
             """;
 

@@ -65,9 +65,8 @@ final class DistanceClients {
     /**
      * Starts every client of PLAN whose route ROUTES gives (else its points fail with the reason), then waits; their
      * logs go to the results folder RESULTS ({@link ScaleRunsCsv#DISTANCE_LOGS}). WARNINGS hears of a run whose
-     * latency log cannot be read (the run stands, without its p50/p99). They start unpinned, as the session's JVMs
-     * that start together would not all connect within their --connect-timeout on one CPU; a pinned session then
-     * moves them ({@link #targets}).
+     * latency log cannot be read (the run stands, without its p50/p99). They start unpinned, where the scheduler
+     * spreads their start-up over the CPUs, and a pinned session then moves them ({@link #targets}).
      */
     static DistanceClients start(Supervisor supervisor, JavaRuntime java, LabLayout jars, ScalePlan plan,
                                  Function<ScaleStep.Distance, Route> routes, Path results, Consumer<String> warnings)

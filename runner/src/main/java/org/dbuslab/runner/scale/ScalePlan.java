@@ -94,6 +94,12 @@ public final class ScalePlan {
             .filter(st -> !(st instanceof ScaleStep.Distance d && d.route().equals(route))).toList());
     }
 
+    /** This plan without the distance points of TRANSPORT (e.g. the bridge where it cannot start). */
+    public ScalePlan withoutTarget(String transport) {
+        return new ScalePlan(settings, steps.stream()
+            .filter(st -> !(st instanceof ScaleStep.Distance d && d.transport().equals(transport))).toList());
+    }
+
     /** The points of ROUTE, in plan order. */
     public List<ScaleStep.Distance> points(String route) {
         return steps.stream().filter(ScaleStep.Distance.class::isInstance).map(ScaleStep.Distance.class::cast)

@@ -40,13 +40,15 @@ import java.util.stream.Stream;
 /**
  * {@code lab/run-all.sh --scale}: the bus under load and at a distance (issue 15). Starts dbus-daemon, dbus-broker
  * and dbus-daemon-tcp (lab/bus.sh), the Java server on each and on p2p-unix and p2p-tcp, the raw TCP echo server,
- * one delay relay per target and delay (0 included), a second network namespace (two namespaces joined by a veth
+ * systemd-stdio-bridge in front of dbus-daemon (remote busctl's path), one delay relay per target and delay (0
+ * included), a second network namespace (two namespaces joined by a veth
  * pair, {@link NetnsPair}) with a dbus-daemon-tcp and the p2p-tcp server in one and their distance clients in the
  * other, and the distance series' persistent clients, all under one {@link Supervisor} (stopped, and the namespaces
  * removed, at the end, on a failure and on Ctrl-C). One warm-up pass of the distance points,
  * then blocks: every step of the {@link ScalePlan} once per block, in shuffled order, until the settings' most
  * blocks or until the budget would not hold another (at least the least). Rows go to scale-runs.csv as each run
- * ends; then the analysis jar writes the report.
+ * ends; then the analysis jar writes the report. The whole session runs in the one placement of --placement (free
+ * by default); pinned, a {@link PlacementSwitch} parks the idle distance clients and checks every process per block.
  */
 public final class ScaleSession {
 
@@ -131,7 +133,7 @@ public final class ScaleSession {
             LabLayout jars = layout.snapshot(tmp.resolve("jars"), logs.resolve("jars.sha256"));
             Path scale = Files.copy(scaleJar, tmp.resolve("jars").resolve(scaleJar.getFileName()),
                 StandardCopyOption.REPLACE_EXISTING);
-            EnvironmentFile.write(supervisor, java, jars, config, CpuPlacement.ofThisProcess(), out, logs, log);
+            EnvironmentFile.write(supervisor, java, jars, config, cpus, out, logs, log);
             measure(supervisor, jars, scale, java, tmp, logs, out, plan, netns);
         } finally {
             supervisor.close();
@@ -204,8 +206,8 @@ public final class ScaleSession {
     }
 
     /**
-     * The bridge's distance points cannot run: WHY (a missing program names its Debian package) goes to skipped.tsv
-     * as one line, or under CI=true fails the session.
+     * The bridge's distance points cannot run (the caller leaves them out of the plan): WHY (a missing program names
+     * its Debian package) goes to skipped.tsv as one line, or under CI=true fails the session.
      */
     private void skipBridge(Path out, String why) throws IOException {
         if (NetnsSupport.ci(env)) {
@@ -259,9 +261,11 @@ public final class ScaleSession {
         services.awaitServers(s -> log.say("   server " + s.name() + " ready: " + s.address()),
             s -> log.say("[skip] " + s.name() + ": " + s.check()));
         String bridge = Transport.DBUS_DAEMON_BRIDGE.label();
-        if (services.blocker(List.of("bus:dbus-daemon")) == null && !services.startRoute(Transport.DBUS_DAEMON_BRIDGE,
-            "dbus-daemon")) {
-            skipBridge(out, services.blocker(List.of("route:" + bridge)));
+        String busDown = services.blocker(List.of("bus:dbus-daemon"));
+        if (busDown != null || !services.startRoute(Transport.DBUS_DAEMON_BRIDGE, "dbus-daemon")) {
+            skipBridge(out, busDown != null ? "dbus-daemon did not start: " + busDown
+                : services.blocker(List.of("route:" + bridge)));
+            plan = plan.withoutTarget(bridge);
         }
         Map<String, String> targets = new LinkedHashMap<>();
         address(services, "bus:dbus-daemon-tcp").ifPresent(a -> targets.put("dbus-daemon-tcp", a));

@@ -55,7 +55,7 @@ public final class Session {
 
     public static final String PROG = "run-all.sh";
     static final Duration STOP_GRACE = Duration.ofSeconds(5);
-    /** How many clients may be starting (JVM start, connect, first Ping) at once. */
+    /** How long a client may take to be ready (JVM start, connect, first Ping). */
     static final Duration CLIENT_READY_TIMEOUT = Duration.ofSeconds(60);
     static final Duration SPAM_TIMEOUT_MAX = Duration.ofSeconds(300);
 

@@ -40,8 +40,9 @@ public interface BlockCi {
     Interval ofMedian(List<double[]> blocks);
 
     /**
-     * CI of the paired ratio as the report gives it: the median over the blocks of each block's median(a) / median(b)
-     * (BlockBootstrap#ofMedianOfBlockRatios); a block empty on either side is dropped.
+     * CI of the paired ratio as the report gives it for cells paired over 5 or more blocks: the median over the blocks
+     * of each block's median(a) / median(b) (BlockBootstrap#ofMedianOfBlockRatios); a block empty on either side is
+     * dropped.
      */
     Interval ofPairedRatio(List<double[]> a, List<double[]> b);
 }

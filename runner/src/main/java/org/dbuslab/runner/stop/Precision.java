@@ -9,7 +9,7 @@ import org.dbuslab.runner.plan.Comparison;
  *
  * @param blocks       measured blocks that gave it a value (for a comparison: on both sides); with rotation a
  *                     rotation group's subject gets one in its group's blocks only
- * @param estimate     the median us/call, or the ratio of medians
+ * @param estimate     the median us/call, or the median of the per-block ratios of medians
  * @param halfWidthPct the 95% CI's half-width in % of the estimate; NaN while undefined
  * @param targetPct    the target; NaN without one (--blocks, --quick)
  * @param metSince     the measured block after which it was met, 0 when not met. A met subject is assessed again

@@ -11,7 +11,7 @@ import java.util.concurrent.locks.LockSupport;
  * One direction of a relayed connection: a reader thread stamps every chunk it reads with System.nanoTime() and
  * queues it; a writer thread forwards each chunk once it has been held for the delay. One FIFO queue per
  * direction and due times that only grow keep the order. Memory is bounded in bytes: when {@code budgetBytes}
- * are queued the reader stops reading, and TCP's own flow control holds the sender back.
+ * are queued the reader stops reading, and the socket's own flow control holds the sender back.
  */
 final class DelayLine {
 
