@@ -206,34 +206,52 @@ final class Blocks {
             throws IOException, InterruptedException {
         List<Cell> cells = new java.util.ArrayList<>(plan.matrix());
         cells.addAll(cellsOf(plan, clients));
-        Map<String, Double> before = Map.of();
-        double change = Double.NaN;
-        int made = 0;
         // the first block after the settle ran the matrix 1.4-2.6x slower than its measured runs (five sessions,
         // 2026-12-06), so its runs alone made the counts too small: blocks until the matrix is steady
-        while (made < RECALIBRATION_BLOCKS && !(Math.abs(change) <= STEADY) && !budget.remaining().isZero()) {
-            made++;
-            Map<String, Double> now = new HashMap<>();
-            runBlock(cells, Phase.WARMUP, Rotation.EVERY, (cell, result) -> {
-                if (!Double.isNaN(result.usPerCall())) {
-                    nsPerCall.merge(cell.id(), result.usPerCall() * 1000, Math::min);
-                    if (cell.series() == org.dbuslab.format.Series.MATRIX) {
-                        now.put(cell.id(), result.usPerCall());
-                    }
-                }
-            });
-            eta.blockFinished();
-            change = medianChange(before, now);
-            before = now;
-        }
+        Steadiness steady = blocksUntilSteady(cells, RECALIBRATION_BLOCKS, nsPerCall, new HashMap<>());
         SessionPlan out = withCalibratedCalls(plan, nsPerCall);
         // withCalls keeps the cells' order
         long changed = java.util.stream.IntStream.range(0, out.cells().size())
             .filter(i -> out.cells().get(i).calls() != plan.cells().get(i).calls()).count();
         log.say(String.format(java.util.Locale.ROOT, "   calls per run set again for %d cell(s), from %d more block(s) of"
             + " the matrix and of those clients (the matrix's time per call changed by %+.0f%% in the last)", changed,
-            made, 100 * change));
+            steady.blocks(), 100 * steady.change()));
         return out;
+    }
+
+    /** How many blocks {@link #blocksUntilSteady} made, and the matrix's median change of time per call in the last. */
+    private record Steadiness(int blocks, double change) {
+    }
+
+    /**
+     * Warm-up blocks of CELLS until the matrix cells' time per call is steady (the median cell's changed by at most
+     * {@link #STEADY} since the block before) or MOST blocks are made: each cell's fastest run goes into FASTEST (ns per
+     * call), and the last block's runs of each matrix cell (µs per call) into LAST_MATRIX_RUNS.
+     */
+    private Steadiness blocksUntilSteady(List<Cell> cells, int most, Map<String, Double> fastest,
+                                         Map<String, List<Double>> lastMatrixRuns)
+            throws IOException, InterruptedException {
+        Map<String, Double> before = Map.of();
+        double change = Double.NaN;
+        int made = 0;
+        while (made < most && !(Math.abs(change) <= STEADY) && !budget.remaining().isZero()) {
+            made++;
+            lastMatrixRuns.clear();
+            runBlock(cells, Phase.WARMUP, Rotation.EVERY, (cell, result) -> {
+                if (!Double.isNaN(result.usPerCall())) {
+                    fastest.merge(cell.id(), result.usPerCall() * 1000, Math::min);
+                    if (cell.series() == org.dbuslab.format.Series.MATRIX) {
+                        lastMatrixRuns.computeIfAbsent(cell.id(), k -> new java.util.ArrayList<>()).add(result.usPerCall());
+                    }
+                }
+            });
+            eta.blockFinished();
+            Map<String, Double> now = new HashMap<>();
+            lastMatrixRuns.forEach((id, runs) -> now.put(id, Quantiles.median(runs.stream().mapToDouble(Double::doubleValue).toArray())));
+            change = medianChange(before, now);
+            before = now;
+        }
+        return new Steadiness(made, change);
     }
 
     /** Blocks of the matrix and the settled clients after the settle at most, until the matrix is {@link #STEADY}. */
@@ -294,34 +312,16 @@ final class Blocks {
         Instant started = clock.instant();
         List<Cell> cells = new java.util.ArrayList<>(plan.warmupCells(false, Set.of()));
         cells.addAll(plan.matrix());
-        Map<String, Double> before = Map.of();
         // each cell's fastest run of these blocks: what a client still compiling adds only slows a run, and calls set
         // from the last block's runs made one-cpu's runs last 36 ms in one session and 45 ms in the next
         Map<String, Double> fastest = new HashMap<>();
-        double change = Double.NaN;
-        int made = 0;
-        while (made < CALIBRATION_BLOCKS && !(Math.abs(change) <= STEADY) && !budget.remaining().isZero()) {
-            made++;
-            runsTwice.clear();
-            runBlock(cells, Phase.WARMUP, Rotation.EVERY, (cell, result) -> {
-                if (!Double.isNaN(result.usPerCall())) {
-                    fastest.merge(cell.id(), result.usPerCall() * 1000, Math::min);
-                    if (cell.series() == org.dbuslab.format.Series.MATRIX) {
-                        runsTwice.computeIfAbsent(cell.id(), k -> new java.util.ArrayList<>()).add(result.usPerCall());
-                    }
-                }
-            });
-            eta.blockFinished();
-            Map<String, Double> now = new HashMap<>();
-            runsTwice.forEach((id, runs) -> now.put(id, Quantiles.median(runs.stream().mapToDouble(Double::doubleValue).toArray())));
-            change = medianChange(before, now);
-            before = now;
-        }
+        Steadiness steady = blocksUntilSteady(cells, CALIBRATION_BLOCKS, fastest, runsTwice);
         nsPerCall.putAll(fastest);
         SessionPlan out = withCalibratedCalls(plan, nsPerCall);
         log.say(String.format(java.util.Locale.ROOT, "   calls per run set from %d block(s) after the warm-up (%s; the"
-            + " matrix's time per call changed by %+.0f%% in the last), for runs of about %d ms", made,
-            Durations.format(Duration.between(started, clock.instant())), 100 * change, config.run().runTarget().toMillis()));
+            + " matrix's time per call changed by %+.0f%% in the last), for runs of about %d ms", steady.blocks(),
+            Durations.format(Duration.between(started, clock.instant())), 100 * steady.change(),
+            config.run().runTarget().toMillis()));
         return out;
     }
 
