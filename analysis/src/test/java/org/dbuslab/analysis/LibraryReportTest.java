@@ -260,7 +260,7 @@ public class LibraryReportTest {
                 }
             }
         }
-        return org.dbuslab.stats.BlockBootstrap.medianOfBlockRatios(a, b)[0];
+        return org.dbuslab.stats.BlockRatios.of(a, b).medianRatio();
     }
 
     private static ClientLibraries.Place place(String transport, String mode) {

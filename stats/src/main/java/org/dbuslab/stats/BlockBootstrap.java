@@ -84,19 +84,16 @@ public final class BlockBootstrap {
     }
 
     /**
-     * The paired estimate: each block's ratio of medians median(a_b) / median(b_b) and difference median(a_b) −
-     * median(b_b), and over the blocks the median of each. A drift that scales both cells of a block alike cancels
-     * in that block's ratio before any block is compared with another; the ratio of the pooled medians
-     * ({@link #ofRatioAndDifferenceOfMedians}) keeps what of it does not fall on the same blocks on both sides. The
-     * point estimate is {@link #medianOfBlockRatios}, the same statistic on every block once.
+     * The intervals of the paired estimate ({@link BlockRatios}): of the median of the per-block ratios and of the
+     * per-block differences, each replicate drawing blocks with replacement. A ratio of the pooled medians
+     * ({@link #ofRatioAndDifferenceOfMedians}) keeps what of a block-common drift does not fall on the same blocks on
+     * both sides; each block's own ratio has none of it.
      *
-     * @return the intervals of the median of the per-block ratios and of the per-block differences, each replicate
-     *         drawing blocks with replacement; UNDEFINED with fewer than 2 blocks that hold values on both sides
+     * @return UNDEFINED with fewer than 2 blocks
      */
-    public RatioAndDifference ofMedianOfBlockRatios(List<double[]> a, List<double[]> b) {
-        double[][] perBlock = perBlock(a, b);
-        double[] ratios = perBlock[0];
-        double[] differences = perBlock[1];
+    public RatioAndDifference ofMedianOfBlockRatios(BlockRatios blocks) {
+        double[] ratios = blocks.ratios();
+        double[] differences = blocks.differences();
         if (ratios.length < 2) {
             return RatioAndDifference.UNDEFINED;
         }
@@ -112,30 +109,6 @@ public final class BlockBootstrap {
             statistics[0] = Quantiles.medianOfPrefix(ratioPool, drawn.length);
             statistics[1] = Quantiles.medianOfPrefix(differencePool, drawn.length);
         }));
-    }
-
-    /** The point estimates of {@link #ofMedianOfBlockRatios}: [median of the per-block ratios, of the differences]. */
-    public static double[] medianOfBlockRatios(List<double[]> a, List<double[]> b) {
-        double[][] perBlock = perBlock(a, b);
-        if (perBlock[0].length == 0) {
-            throw new IllegalArgumentException("no block has values on both sides");
-        }
-        return new double[] {Quantiles.median(perBlock[0]), Quantiles.median(perBlock[1])};
-    }
-
-    /** Each block's ratio and difference of medians, over the blocks that hold values on both sides. */
-    private static double[][] perBlock(List<double[]> a, List<double[]> b) {
-        List<List<double[]>> kept = onBothSides(a, b);
-        int n = kept.get(0).size();
-        double[] ratios = new double[n];
-        double[] differences = new double[n];
-        for (int i = 0; i < n; i++) {
-            double medianA = Quantiles.median(kept.get(0).get(i));
-            double medianB = Quantiles.median(kept.get(1).get(i));
-            ratios[i] = medianA / medianB;
-            differences[i] = medianA - medianB;
-        }
-        return new double[][] {ratios, differences};
     }
 
     /** The blocks of two aligned lists that hold values on both sides: [kept a, kept b]. */

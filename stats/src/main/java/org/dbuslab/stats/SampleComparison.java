@@ -53,25 +53,18 @@ public record SampleComparison(double ratioOfMedians, Interval ratioInterval, do
      */
     public static SampleComparison paired(List<double[]> candidate, List<double[]> baseline, BlockBootstrap bootstrap,
                                           double alpha) {
-        List<List<double[]>> kept = BlockBootstrap.onBothSides(candidate, baseline);
-        List<double[]> a = kept.get(0);
-        List<double[]> b = kept.get(1);
-        if (a.isEmpty()) {
+        BlockRatios blocks = BlockRatios.of(candidate, baseline);
+        if (blocks.blocks() == 0) {
             throw new IllegalArgumentException("no block has values on both sides");
         }
-        double[] ratios = new double[a.size()];
-        for (int i = 0; i < ratios.length; i++) {
-            ratios[i] = Quantiles.median(a.get(i)) / Quantiles.median(b.get(i));
-        }
-        double[] estimate = BlockBootstrap.medianOfBlockRatios(a, b);
-        RatioAndDifference intervals = bootstrap.ofMedianOfBlockRatios(a, b);
+        RatioAndDifference intervals = bootstrap.ofMedianOfBlockRatios(blocks);
         return new SampleComparison(
-                estimate[0],
+                blocks.medianRatio(),
                 intervals.ratio(),
-                estimate[1],
+                blocks.medianDifference(),
                 intervals.difference(),
-                WilcoxonSignedRank.ofRatios(ratios),
-                alpha, a.size());
+                WilcoxonSignedRank.ofRatios(blocks.ratios()),
+                alpha, blocks.blocks());
     }
 
     public boolean paired() {

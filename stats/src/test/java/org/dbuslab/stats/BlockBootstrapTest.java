@@ -78,8 +78,8 @@ class BlockBootstrapTest {
             b.add(new double[] {100 * drift * (1 + 0.02 * random.nextGaussian())});
         }
         Interval pooled = BLOCKS.ofRatioOfMedians(a, b);
-        RatioAndDifference perBlock = BLOCKS.ofMedianOfBlockRatios(a, b);
-        double estimate = BlockBootstrap.medianOfBlockRatios(a, b)[0];
+        RatioAndDifference perBlock = BLOCKS.ofMedianOfBlockRatios(BlockRatios.of(a, b));
+        double estimate = BlockRatios.of(a, b).medianRatio();
         assertTrue(perBlock.ratio().low() < 1.25 && 1.25 < perBlock.ratio().high(), "per block " + perBlock.ratio());
         assertTrue(perBlock.ratio().low() <= estimate && estimate <= perBlock.ratio().high(), "estimate " + estimate);
         assertTrue(width(perBlock.ratio()) < width(pooled) / 2, "per block " + perBlock.ratio() + " pooled " + pooled);
@@ -91,12 +91,12 @@ class BlockBootstrapTest {
         List<double[]> a = List.of(new double[] {10, 12, 14}, new double[] {30}, new double[] {8, 9});
         List<double[]> b = List.of(new double[] {10}, new double[] {20, 20}, new double[] {4});
         // ratios 1.2, 1.5, 2.125 → median 1.5; differences 2, 10, 4.5 → median 4.5
-        double[] estimate = BlockBootstrap.medianOfBlockRatios(a, b);
-        assertEquals(1.5, estimate[0], 1e-12);
-        assertEquals(4.5, estimate[1], 1e-12);
-        assertSame(RatioAndDifference.UNDEFINED, BLOCKS.ofMedianOfBlockRatios(a.subList(0, 1), b.subList(0, 1)));
+        BlockRatios estimate = BlockRatios.of(a, b);
+        assertEquals(1.5, estimate.medianRatio(), 1e-12);
+        assertEquals(4.5, estimate.medianDifference(), 1e-12);
+        assertSame(RatioAndDifference.UNDEFINED, BLOCKS.ofMedianOfBlockRatios(BlockRatios.of(a.subList(0, 1), b.subList(0, 1))));
         assertThrows(IllegalArgumentException.class,
-            () -> BlockBootstrap.medianOfBlockRatios(List.of(new double[0]), List.of(new double[] {1})));
+            () -> BlockRatios.of(List.of(new double[0]), List.of(new double[] {1})).medianRatio());
     }
 
     @Test

@@ -5,6 +5,7 @@ import org.dbuslab.analysis.read.TextFile;
 import org.dbuslab.format.ScaleRunsCsv;
 import org.dbuslab.format.SkippedTsv;
 import org.dbuslab.stats.BlockBootstrap;
+import org.dbuslab.stats.BlockRatios;
 import org.dbuslab.stats.Bootstrap;
 import org.dbuslab.stats.Interval;
 
@@ -140,10 +141,9 @@ public record ScaleResults(List<ScaleCell> cells, int warmupRuns, List<String> w
             right.keySet().retainAll(left.keySet());
             double us = c.usPerOperation() - b.usPerOperation();
             if (left.size() >= RunBlocks.MIN_BLOCKS) {
-                List<double[]> a = List.copyOf(left.values());
-                List<double[]> z = List.copyOf(right.values());
-                return Optional.of(new Difference(c, b, BlockBootstrap.medianOfBlockRatios(a, z)[1],
-                    BlockBootstrap.standard().ofMedianOfBlockRatios(a, z).difference(), left.size()));
+                BlockRatios blocks = BlockRatios.of(List.copyOf(left.values()), List.copyOf(right.values()));
+                return Optional.of(new Difference(c, b, blocks.medianDifference(),
+                    BlockBootstrap.standard().ofMedianOfBlockRatios(blocks).difference(), blocks.blocks()));
             }
             return Optional.of(new Difference(c, b, us, Bootstrap.standard().ofDifferenceOfMedians(
                 c.usPerOperationOfRuns(), b.usPerOperationOfRuns()), 0));
@@ -241,10 +241,9 @@ public record ScaleResults(List<ScaleCell> cells, int warmupRuns, List<String> w
             left.keySet().retainAll(right.keySet());
             right.keySet().retainAll(left.keySet());
             if (left.size() >= RunBlocks.MIN_BLOCKS) {
-                List<double[]> a = List.copyOf(left.values());
-                List<double[]> z = List.copyOf(right.values());
-                return Optional.of(new Ratio(c, b, BlockBootstrap.medianOfBlockRatios(a, z)[0],
-                    BlockBootstrap.standard().ofMedianOfBlockRatios(a, z).ratio(), left.size()));
+                BlockRatios blocks = BlockRatios.of(List.copyOf(left.values()), List.copyOf(right.values()));
+                return Optional.of(new Ratio(c, b, blocks.medianRatio(),
+                    BlockBootstrap.standard().ofMedianOfBlockRatios(blocks).ratio(), blocks.blocks()));
             }
             return Optional.of(new Ratio(c, b, c.rateMedian() / b.rateMedian(),
                 Bootstrap.standard().ofRatioOfMedians(c.rates(), b.rates()), 0));

@@ -3,6 +3,7 @@ package org.dbuslab.runner.stop;
 import java.util.List;
 
 import org.dbuslab.stats.BlockBootstrap;
+import org.dbuslab.stats.BlockRatios;
 import org.dbuslab.stats.Interval;
 
 /**
@@ -26,7 +27,7 @@ public interface BlockCi {
 
             @Override
             public Interval ofPairedRatio(List<double[]> a, List<double[]> c) {
-                return b.ofMedianOfBlockRatios(a, c).ratio();
+                return b.ofMedianOfBlockRatios(BlockRatios.of(a, c)).ratio();
             }
         };
     }

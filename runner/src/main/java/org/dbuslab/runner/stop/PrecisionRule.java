@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.dbuslab.stats.BlockBootstrap;
+import org.dbuslab.stats.BlockRatios;
 import org.dbuslab.stats.Interval;
 import org.dbuslab.stats.Quantiles;
 import org.dbuslab.runner.plan.Cell;
@@ -139,7 +139,7 @@ public final class PrecisionRule {
                     pairedB.add(b.get(i));
                 }
             }
-            double estimate = pairedA.isEmpty() ? Double.NaN : BlockBootstrap.medianOfBlockRatios(pairedA, pairedB)[0];
+            double estimate = pairedA.isEmpty() ? Double.NaN : BlockRatios.of(pairedA, pairedB).medianRatio();
             Interval interval = pairedA.size() >= 2 ? ci.ofPairedRatio(pairedA, pairedB) : Interval.UNDEFINED;
             record(key, values, precision(key, comparison.subject(), comparison, pairedA.size(), estimate, interval, blocks,
                     skipped));
