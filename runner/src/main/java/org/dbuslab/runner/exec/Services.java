@@ -45,6 +45,8 @@ public final class Services {
     private final Path logs;
     private final Consumer<String> say;
     private final Map<String, Service> services = new LinkedHashMap<>();
+    /** Whether each server started by {@link #spawn} was placed as a bus's (its name alone may not say so). */
+    private final Map<String, Boolean> serverOnBus = new LinkedHashMap<>();
 
     /** JARS: the session's jar copies; TMP: short private folder for sockets and bus dirs (sun_path). */
     public Services(Supervisor supervisor, LabLayout jars, JavaRuntime java, CpuPlacement.Pinning pinning, Path tmp,
@@ -65,6 +67,15 @@ public final class Services {
     /** Whether service NAME (KIND:TRANSPORT) belongs to a bus transport; a program (prog:) counts as one. */
     public static boolean onBus(String name) {
         return Transport.ofLabel(name.substring(name.indexOf(':') + 1)).map(Transport::isBus).orElse(true);
+    }
+
+    /**
+     * Whether service NAME was placed as belonging to a bus transport when it started: a server as its start said
+     * (e.g. srv:p2p-tcp-netns, the p2p-tcp server of a second namespace, apart from its client), else as
+     * {@link #onBus(String)} reads its name.
+     */
+    public boolean startedOnBus(String name) {
+        return serverOnBus.getOrDefault(name, onBus(name));
     }
 
     /** Every service started, in start order. */
@@ -268,6 +279,7 @@ public final class Services {
 
     private void spawn(String name, Path logBase, List<String> command, boolean onBus, Path allocSocket)
         throws IOException {
+        serverOnBus.put(name, onBus);
         Launch launch = Launch.of(logBase, command).on(pinning.cpus(CpuPlacement.Role.SERVER, onBus));
         Child child = supervisor.start(name, launch);
         services.put(name, allocSocket == null ? Service.ofProcess(name, child)

@@ -7,7 +7,6 @@ import org.dbuslab.runner.exec.ClientCommand;
 import org.dbuslab.runner.exec.ClientProcess;
 import org.dbuslab.runner.exec.CpuClock;
 import org.dbuslab.runner.exec.CpuMeter;
-import org.dbuslab.runner.exec.CpuPlacement;
 import org.dbuslab.runner.exec.JavaRuntime;
 import org.dbuslab.runner.exec.LabLayout;
 import org.dbuslab.runner.exec.Launch;
@@ -112,15 +111,9 @@ final class DistanceClients {
      * can wait off the measured CPU.
      */
     List<PlacementSwitch.Target> targets() {
-        List<PlacementSwitch.Target> targets = new java.util.ArrayList<>();
-        for (String key : List.copyOf(clients.keySet())) {
-            boolean peer = routes.get(key).peer();
-            targets.add(new PlacementSwitch.Target("client:" + key, () -> {
-                ClientProcess c = clients.get(key); // a client that failed leaves the map
-                return c == null || !c.child().alive() ? List.of() : List.of(c.pid());
-            }, CpuPlacement.Role.CLIENT, !peer));
-        }
-        return targets;
+        // a client that failed leaves the map
+        return List.copyOf(clients.keySet()).stream()
+            .map(key -> PlacementSwitch.Target.client(key, () -> clients.get(key), !routes.get(key).peer())).toList();
     }
 
     /** One run of point D; its row (written by the caller), never null: a point that cannot run is an error row. */

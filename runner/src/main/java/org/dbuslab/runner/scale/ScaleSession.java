@@ -158,13 +158,6 @@ public final class ScaleSession {
         }
     }
 
-    /** A second-namespace service as placed at its start: by its loopback twin's transport (a p2p server apart). */
-    private static PlacementSwitch.Target netnsTwin(PlacementSwitch.Target t) {
-        String suffix = netnsLabel("");
-        return t.name().endsWith(suffix) ? new PlacementSwitch.Target(t.name(), t.pids(), t.role(),
-            Services.onBus(t.name().substring(0, t.name().length() - suffix.length()))) : t;
-    }
-
     /** A label of the second namespace's bus or server: logs/&lt;label&gt;/, services bus:&lt;label&gt;, srv:&lt;label&gt;. */
     static String netnsLabel(String transport) {
         return transport + "-netns";
@@ -287,8 +280,7 @@ public final class ScaleSession {
         // client of the current run is on the client's CPU (as in the default session)
         PlacementSwitch placements = null;
         if (placement != Placement.FREE) {
-            List<PlacementSwitch.Target> processes = new ArrayList<>(PlacementSwitch.targetsOf(services).stream()
-                .map(ScaleSession::netnsTwin).toList());
+            List<PlacementSwitch.Target> processes = new ArrayList<>(PlacementSwitch.targetsOf(services));
             processes.addAll(relays.targets());
             processes.addAll(distance.targets());
             placements = PlacementSwitch.startedAnywhere(cpus, processes);
@@ -408,9 +400,9 @@ public final class ScaleSession {
         if (!targets.containsKey(t)) {
             return DistanceClients.Route.unavailable(t + " did not start");
         }
-        // the bridge's calls are answered by dbus-daemon's own echo server; the bridge's CPU is not read here (the
-        // default session's Real-world paths price it)
-        String answering = t.equals(Transport.DBUS_DAEMON_BRIDGE.label()) ? Transport.DBUS_DAEMON.label() : t;
+        // a path's calls are answered by its bus's own echo server (the bridge's: dbus-daemon's); the bridge's CPU is
+        // not read here (the default session's Real-world paths price it)
+        String answering = Transport.ofLabel(t).map(x -> x.destination().label()).orElse(t);
         List<Long> busPids = Services.isBus(answering)
             ? services.get("bus:" + answering).map(Service::cpuPids).orElse(List.of()) : List.of();
         String server = t.startsWith("raw-") ? "raw:" + t : "srv:" + answering;

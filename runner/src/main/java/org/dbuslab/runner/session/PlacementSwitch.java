@@ -2,6 +2,7 @@ package org.dbuslab.runner.session;
 
 import org.dbuslab.format.Placement;
 import org.dbuslab.runner.exec.Affinity;
+import org.dbuslab.runner.exec.ClientProcess;
 import org.dbuslab.runner.exec.CpuPlacement;
 import org.dbuslab.runner.exec.Service;
 import org.dbuslab.runner.exec.Services;
@@ -26,6 +27,14 @@ public final class PlacementSwitch {
 
     /** One persistent process (or the bus's processes) and its role for its CPU. */
     public record Target(String name, Supplier<List<Long>> pids, CpuPlacement.Role role, boolean onBus) {
+
+        /** Persistent client KEY ("client:KEY"), whose process CURRENT gives (null once it failed): its pid while it runs. */
+        public static Target client(String key, Supplier<ClientProcess> current, boolean onBus) {
+            return new Target("client:" + key, () -> {
+                ClientProcess c = current.get();
+                return c == null || !c.child().alive() ? List.of() : List.of(c.pid());
+            }, CpuPlacement.Role.CLIENT, onBus);
+        }
     }
 
     private final CpuPlacement cpus;
@@ -121,7 +130,7 @@ public final class PlacementSwitch {
             CpuPlacement.Role role = s.name().startsWith("bus:") ? CpuPlacement.Role.BUS
                 : s.name().startsWith("route:") ? CpuPlacement.Role.EXTRA : CpuPlacement.Role.SERVER;
             targets.add(new Target(s.name(), () -> s.check() == null ? s.cpuPids() : List.of(), role,
-                Services.onBus(s.name())));
+                services.startedOnBus(s.name())));
         }
         return targets;
     }

@@ -25,10 +25,8 @@ final class SessionProcesses {
     static List<PlacementSwitch.Target> targets(Services services, Map<ClientKey, ClientProcess> clients) {
         List<PlacementSwitch.Target> targets = new ArrayList<>(PlacementSwitch.targetsOf(services));
         for (ClientKey key : List.copyOf(clients.keySet())) {
-            targets.add(new PlacementSwitch.Target("client:" + key.name(), () -> {
-                ClientProcess c = clients.get(key); // a client that failed leaves the map
-                return c == null || !c.child().alive() ? List.of() : List.of(c.pid());
-            }, CpuPlacement.Role.CLIENT, key.transport().isBus()));
+            // a client that failed leaves the map
+            targets.add(PlacementSwitch.Target.client(key.name(), () -> clients.get(key), key.transport().isBus()));
         }
         return targets;
     }
