@@ -1,6 +1,8 @@
 package org.dbuslab.bench;
 
 import org.dbuslab.api.EchoContract;
+import org.dbuslab.labio.frame.MethodCallTemplate;
+import org.dbuslab.labio.frame.WireFrame;
 import org.freedesktop.dbus.Marshalling;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.messages.MethodCall;
@@ -14,6 +16,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 
 import java.lang.reflect.Type;
+import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -29,6 +32,9 @@ import java.util.concurrent.TimeUnit;
  *       interface proxy's {@code byte[] Echo(byte[])} does with the reply (RemoteInvocationHandler.convertRV),
  *       per byte and reflective (REFERENCE §6).</li>
  * </ul>
+ * Beside them, the same two steps as the lab's own frames take them (docs/DESIGN.md, the hot messages): encode =
+ * the call's header template and payload copied into a direct send buffer; read = the reply read in place in a
+ * direct receive buffer and its payload compared with the one sent.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -48,6 +54,11 @@ public class EchoBodyBenchmarks {
 
     byte[] payload;
     byte[] replyWire;
+    final MethodCallTemplate template = new MethodCallTemplate(EchoContract.BUS_NAME, EchoContract.OBJECT_PATH,
+        EchoContract.INTERFACE, EchoContract.ECHO_METHOD);
+    final WireFrame frame = new WireFrame();
+    ByteBuffer sendBuffer;
+    ByteBuffer receiveBuffer;
 
     @Setup
     public void setup() throws DBusException {
@@ -59,6 +70,21 @@ public class EchoBodyBenchmarks {
             EchoContract.PAYLOAD_SIGNATURE, payload);
         replyWire = WireFormat.bytes(MarshalBenchmarks.FACTORY.createMethodReturn(SERVER_NAME, call,
             EchoContract.PAYLOAD_SIGNATURE, payload));
+        sendBuffer = ByteBuffer.allocateDirect(64 * 1024);
+        receiveBuffer = ByteBuffer.allocateDirect(64 * 1024);
+        receiveBuffer.put(0, replyWire);
+    }
+
+    @Benchmark
+    public ByteBuffer encodeCallLabFrame() {
+        sendBuffer.clear();
+        template.call(0x8000_0001L, payload).writeTo(sendBuffer);
+        return sendBuffer;
+    }
+
+    @Benchmark
+    public boolean readReplyLabFrame() {
+        return frame.read(receiveBuffer, 0, replyWire.length) && frame.byteArrayBodyEquals(payload);
     }
 
     @Benchmark

@@ -8,12 +8,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.Test;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Each benchmark method called once, directly (not through JMH), and its result checked. */
 class BenchmarkMethodsTest {
@@ -52,6 +55,17 @@ class BenchmarkMethodsTest {
         assertEquals(EchoContract.ECHO_METHOD, call.getName());
         assertEquals("ay", call.getSig());
         assertArrayEquals(b.payload, (byte[]) call.getParameters(EchoBodyBenchmarks.BYTE_ARRAY_BODY)[0]);
+
+        ByteBuffer sent = b.encodeCallLabFrame().flip();
+        byte[] labCall = new byte[sent.remaining()];
+        sent.get(labCall);
+        Message parsed = WireFormat.parse(labCall);
+        assertEquals(EchoContract.ECHO_METHOD, parsed.getName());
+        assertArrayEquals(b.payload, (byte[]) parsed.getParameters(EchoBodyBenchmarks.BYTE_ARRAY_BODY)[0]);
+        assertTrue(b.readReplyLabFrame());
+        b.payload[size / 2] ^= 1;
+        assertFalse(b.readReplyLabFrame(), "a reply that differs from the payload by one bit");
+        b.payload[size / 2] ^= 1;
 
         assertInstanceOf(MethodReturn.class, WireFormat.parse(b.replyWire));
         assertArrayEquals(b.payload, (byte[]) single(b.decodeReplyTyped()));

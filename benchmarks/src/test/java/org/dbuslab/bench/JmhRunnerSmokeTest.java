@@ -32,8 +32,8 @@ class JmhRunnerSmokeTest {
             .verbosity(org.openjdk.jmh.runner.options.VerboseMode.SILENT)
             .build();
         Collection<RunResult> results = new Runner(options).run();
-        // 3 marshal + 3 unmarshal + 4 echo methods x 2 payload sizes
-        assertEquals(14, results.size());
+        // 3 marshal + 3 unmarshal + 6 echo methods x 2 payload sizes
+        assertEquals(18, results.size());
         for (RunResult r : results) {
             double score = r.getPrimaryResult().getScore();
             assertTrue(score > 0 && Double.isFinite(score), r.getParams().getBenchmark() + ": " + score);

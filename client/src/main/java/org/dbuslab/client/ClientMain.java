@@ -67,7 +67,9 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
     long replyTimeoutMs;
 
     @Option(names = "--call-path", paramLabel = "PATH", defaultValue = "${sys:dbuslab.callpath:-lean}",
-        description = "How calls travel: lean (the caller writes the call itself; a synchronous caller reads its "
+        description = "How calls travel: lean (the lab marshals each call and reads its reply in place, in the "
+            + "receive buffer, where dbus-java would build and parse message objects; -Ddbuslab.codec=dbus-java "
+            + "leaves both to dbus-java; the caller writes the call itself; a synchronous caller reads its "
             + "reply off the socket itself, as libdbus does; pipelined calls are sent without blocking while the "
             + "caller waits in poll() and reads every reply itself, libdbus's event loop, except on a direct unix "
             + "socket, where dbus-java's reader thread hands the replies over) or dbus-java (dbus-java's sender "

@@ -366,6 +366,9 @@ final class BufferedMessageReader implements IMessageReader {
             return null;
         }
         start = buffer.position(); // filling may have compacted the buffer
+        if (interceptedWhole(start, total)) {
+            return null;
+        }
 
         // The array shapes dbus-java's own reader hands to MessageFactory.createMessage.
         byte[] fixed = new byte[12];
@@ -388,7 +391,6 @@ final class BufferedMessageReader implements IMessageReader {
             // reader thread and leave the connection open with no one reading
             throw new IOException("a malformed message (" + e.getClass().getSimpleName() + ": " + e.getMessage() + ")", e);
         }
-        awaitAnnouncedInterceptor();
         MessageInterceptor current = interceptor;
         try {
             if (current != null && current.intercept(message)) {
@@ -398,6 +400,32 @@ final class BufferedMessageReader implements IMessageReader {
             throw new IOException(e.getMessage(), e);
         }
         return message;
+    }
+
+    /**
+     * Offers the whole message at {@code start} to the interceptor before dbus-java parses it ({@link
+     * MessageInterceptor#interceptFrame}); true when taken, the buffer then past it.
+     */
+    private boolean interceptedWhole(int start, int total) throws IOException {
+        awaitAnnouncedInterceptor();
+        MessageInterceptor current = interceptor;
+        if (current == null) {
+            return false;
+        }
+        int limit = buffer.limit();
+        boolean taken;
+        try {
+            taken = current.interceptFrame(buffer, start, total);
+        } catch (MalformedMessageException e) {
+            throw new IOException(e.getMessage(), e);
+        } finally {
+            buffer.limit(limit).position(start); // whatever the interceptor did, the message is still here
+        }
+        if (taken) {
+            buffer.position(start + total);
+            shrinkAfterLargeMessage();
+        }
+        return taken;
     }
 
     /** Reads every header field once, so one of the wrong type fails here, not later in dbus-java's dispatch. */

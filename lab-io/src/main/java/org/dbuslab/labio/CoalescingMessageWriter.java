@@ -46,25 +46,30 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
         if (message == null || message.getWireData() == null) {
             return;
         }
+        writeFrame(frameOf(message));
+    }
+
+    /** Writes {@code frame} now, in one piece, after what was queued; blocks until the socket took it all. */
+    void writeFrame(OutgoingFrame frame) throws IOException {
         lock.lock();
         try {
-            writeAfterQueue(message);
+            writeAfterQueue(frame);
         } finally {
             lock.unlock();
         }
     }
 
-    private void writeAfterQueue(Message message) throws IOException {
+    private void writeAfterQueue(OutgoingFrame frame) throws IOException {
         while (queued.hasRemaining()) { // what was queued goes first
             writeSome(queued);
             queuedBytes = queued.remaining();
         }
-        int total = wireLength(message);
+        int total = frame.length();
         if (buffer.capacity() < total) {
             buffer = ByteBuffer.allocateDirect(Math.max(total, buffer.capacity() * 2));
         }
         buffer.clear();
-        copyWireData(message, buffer);
+        frame.writeTo(buffer);
         buffer.flip();
         while (buffer.hasRemaining()) {
             writeSome(buffer);
@@ -99,20 +104,25 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
      * @throws IllegalStateException on a socket whose descriptor the lab cannot reach
      */
     void queue(Message message) throws IOException {
+        queue(frameOf(message));
+    }
+
+    /** As {@link #queue(Message)}, for a frame the lab marshalled. */
+    void queue(OutgoingFrame frame) throws IOException {
         if (nativeSocket == null) {
             throw new IllegalStateException("this socket's descriptor is out of reach: it cannot queue messages");
         }
         lock.lock();
         try {
-            append(message);
+            append(frame);
             sendQueued();
         } finally {
             lock.unlock();
         }
     }
 
-    private void append(Message message) {
-        int total = wireLength(message);
+    private void append(OutgoingFrame frame) {
+        int total = frame.length();
         if (queued.capacity() - queued.remaining() < total) {
             ByteBuffer bigger = ByteBuffer.allocateDirect(Math.max(queued.remaining() + total,
                 Math.max(64 * 1024, queued.capacity() * 2)));
@@ -121,7 +131,7 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
         } else {
             queued.compact();
         }
-        copyWireData(message, queued);
+        frame.writeTo(queued);
         queued.flip();
         queuedBytes = queued.remaining();
     }
@@ -155,24 +165,33 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
         }
     }
 
-    private static int wireLength(Message message) {
+    /** dbus-java's marshalled message (its wire-data chunks, ended by null) as one frame. */
+    private static OutgoingFrame frameOf(Message message) {
+        byte[][] chunks = message.getWireData();
         int total = 0;
-        for (byte[] chunk : message.getWireData()) {
-            if (chunk == null) {
-                break; // dbus-java ends its chunk list with null
-            }
-            total += chunk.length;
-        }
-        return total;
-    }
-
-    private static void copyWireData(Message message, ByteBuffer into) {
-        for (byte[] chunk : message.getWireData()) {
+        for (byte[] chunk : chunks) {
             if (chunk == null) {
                 break;
             }
-            into.put(chunk);
+            total += chunk.length;
         }
+        int length = total;
+        return new OutgoingFrame() {
+            @Override
+            public int length() {
+                return length;
+            }
+
+            @Override
+            public void writeTo(ByteBuffer into) {
+                for (byte[] chunk : chunks) {
+                    if (chunk == null) {
+                        break;
+                    }
+                    into.put(chunk);
+                }
+            }
+        };
     }
 
     @Override

@@ -122,6 +122,14 @@ public final class LabWire {
         writer.queue(message);
     }
 
+    /** As {@link #queue(Message)}, for a message the lab marshalled itself. */
+    public void queue(OutgoingFrame frame) throws IOException {
+        if (writer == null) {
+            throw new IOException("connection has no writer yet");
+        }
+        writer.queue(frame);
+    }
+
     /** Bytes {@link #queue} has taken that the socket has not yet. */
     public long queuedBytes() {
         return writer == null ? 0 : writer.queuedBytes();
@@ -139,6 +147,14 @@ public final class LabWire {
      */
     public boolean serviceUntil(BooleanSupplier done, long deadlineNanos) throws IOException, DBusException {
         return reader.serviceUntil(done, deadlineNanos, writer);
+    }
+
+    /** As {@link #write(Message)}, for a message the lab marshalled itself. */
+    public void write(OutgoingFrame frame) throws IOException {
+        if (writer == null) {
+            throw new IOException("connection has no writer yet");
+        }
+        writer.writeFrame(frame);
     }
 
     /** Writes {@code message} now, from the calling thread, in one piece. */

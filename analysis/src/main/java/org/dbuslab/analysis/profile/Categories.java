@@ -118,7 +118,7 @@ public final class Categories {
         rule(FrameCategory.MARSHALLING, "encode and decode", "^org\\.freedesktop\\.dbus\\.messages\\.",
             "^org\\.freedesktop\\.dbus\\.Marshalling\\.", "^org\\.freedesktop\\.dbus\\.(MessageReader|MessageWriter)\\b",
             "^org\\.dbuslab\\.client\\.callpath\\.(ReplyDecoder|ReplyReading|Reply\\b)", "^org\\.dbuslab\\.client\\.raw\\.Frames",
-            "^org\\.dbuslab\\.labio\\.(LabWire|OutgoingBytes|IncomingMemory|MessageInterceptor)",
+            "^org\\.dbuslab\\.labio\\.(LabWire|OutgoingBytes|OutgoingFrame|IncomingMemory|MessageInterceptor|frame\\.)",
             "^org\\.dbuslab\\.server\\.fastpath\\.CallRoute\\.(encode|reply|decode|parse)",
             "^(g_variant_|g_dbus_message_|_g_dbus_|g_dbus_gvariant|g_dbus_(method_invocation_return|method_invocation_get)|"
             + "g_bytes_|g_byte_array_|g_memory_buffer|g_data_input_stream|g_string_|g_utf8_validate|"

@@ -68,7 +68,8 @@ public final class ClientLibrariesSection {
     }
 
     public static String intro() {
-        return "What a round trip costs with each client library (client>server: libdbus, the lab's lean dbus-java path, "
+        return "What a round trip costs with each client library (client>server: libdbus, the lab's lean path on dbus-java, "
+                + "which marshals the echo call and its reply itself, "
                 + "dbus-java as shipped (dbus-java-stock), GLib/GDBus, sd-bus), on the same transport, mode and size. "
                 + "µs/call is the median over the runs with its 95% CI (block bootstrap when measured in blocks); CPU is "
                 + "each process's median CPU µs per call (see Where the time goes). × libdbus is the ratio of medians to "

@@ -72,6 +72,17 @@ class CategoriesTest {
     }
 
     @Test
+    void theLabsOwnFramesAreMarshallingThoughTheyAreInLabIo() {
+        Categories.Match m = cpu(LAB_READ.replace("BufferedMessageReader.fill;jnr/unixsocket/UnixSocketChannel.read;"
+            + "jnr/enxio/channels/Native$LibC$jnr$ffi$1.read;com/kenai/jffi/Invoker.invokeN3;__GI_read",
+            "BufferedMessageReader.interceptedWhole;org/dbuslab/labio/frame/WireFrame.byteArrayBodyEquals;"
+            + "java/nio/ByteBuffer.mismatch"));
+        assertEquals(FrameCategory.MARSHALLING, m.category());
+        assertEquals("encode and decode", m.part());
+        assertEquals(FrameCategory.MARSHALLING, Categories.ruleFor("org/dbuslab/labio/OutgoingFrame.writeTo").category());
+    }
+
+    @Test
     void waitingForTheReplyIsHandOffThoughItIsInTheMessagesPackage() {
         assertEquals(Categories.THREADS, Categories.ruleFor("org/freedesktop/dbus/messages/MethodCall.getReply").part());
         assertEquals(FrameCategory.MARSHALLING, Categories.ruleFor("org/freedesktop/dbus/messages/MethodCall.<init>").category());

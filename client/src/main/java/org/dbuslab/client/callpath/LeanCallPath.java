@@ -3,6 +3,11 @@ package org.dbuslab.client.callpath;
 import org.dbuslab.api.EchoContract;
 import org.dbuslab.labio.LabWire;
 import org.dbuslab.labio.MessageInterceptor;
+import org.dbuslab.labio.OutgoingFrame;
+import org.dbuslab.labio.frame.HotCodec;
+import org.dbuslab.labio.frame.LabSerials;
+import org.dbuslab.labio.frame.MethodCallTemplate;
+import org.dbuslab.labio.frame.WireFrame;
 import org.dbuslab.client.io.Watchdog;
 import org.freedesktop.dbus.connections.AbstractConnection;
 import org.freedesktop.dbus.exceptions.DBusException;
@@ -13,15 +18,19 @@ import org.freedesktop.dbus.messages.MethodReturn;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The lean call path: dbus-java still connects, authenticates, marshals the call and parses the reply, but the
- * call is written to the socket by the calling thread itself (no hand-off to dbus-java's sender thread), and
- * the reply is taken the moment it is parsed (no pending-call table lookup, no dispatch).
+ * The lean call path: dbus-java still connects and authenticates, but the lab marshals each call itself ({@link
+ * MethodCallTemplate}), the calling thread writes it to the socket (no hand-off to dbus-java's sender thread), and
+ * the reply is read in place the moment it is whole ({@link WireFrame}: no parse into dbus-java's message, no
+ * pending-call table lookup, no dispatch). A reply of any other shape (an error, a hostile body) still goes through
+ * dbus-java's parser. With {@code -Ddbuslab.codec=dbus-java} ({@link HotCodec}) dbus-java marshals and parses all.
  * <p>
  * Who reads the reply depends on {@link ReplyReading}: with {@link ReplyReading#CALLING_THREAD} (synchronous
  * calls) the waiting caller reads the socket itself, as libdbus's blocking call does, so one thread wakes per
@@ -45,6 +54,13 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
     private final LabWire wire;
     private final String destination;
     private final CallMethod method;
+    /** The call's bytes, built once; null when dbus-java marshals ({@link HotCodec}). */
+    private final MethodCallTemplate template;
+    private final LabSerials serials = new LabSerials();
+    /** Reused by whichever thread reads: one reads at a time (the reader's turn). */
+    private final WireFrame frame = new WireFrame();
+    private static final byte[] BYTE_ARRAY_SIGNATURE = "ay".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] EMPTY = new byte[0];
     private final Map<Long, Slot> pending = new ConcurrentHashMap<>();
     private final boolean callerReads;
     /** The caller queues calls and waits in its event loop ({@link ReplyReading#CALLER_LOOP}). */
@@ -68,6 +84,8 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
         this.wire = wire;
         this.destination = destination;
         this.method = method;
+        this.template = HotCodec.labFrames()
+            ? new MethodCallTemplate(destination, method.objectPath(), method.iface(), method.member()) : null;
         this.callerLoops = reading == ReplyReading.CALLER_LOOP && wire.supportsEventLoop();
         this.callerReads = reading == ReplyReading.CALLING_THREAD || callerLoops;
         wire.intercept(this);
@@ -84,21 +102,35 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
             throw new ConnectionLostException("not sent: connection lost: " + lostReason, null);
         }
         Slot slot = new Slot();
-        MethodCall call;
-        try {
-            call = connection.getMessageFactory().createMethodCall(destination, method.objectPath(), method.iface(),
-                method.member(), (byte) 0, EchoContract.PAYLOAD_SIGNATURE, payload);
-        } catch (DBusException | RuntimeException e) {
-            throw new CallFailedException("cannot build " + method.member() + ": " + e.getMessage(), e);
+        slot.sent = payload;
+        OutgoingFrame call;
+        long serial;
+        if (template != null) {
+            serial = serials.next();
+            call = template.call(serial, payload);
+        } else {
+            MethodCall message;
+            try {
+                message = connection.getMessageFactory().createMethodCall(destination, method.objectPath(),
+                    method.iface(), method.member(), (byte) 0, EchoContract.PAYLOAD_SIGNATURE, payload);
+            } catch (DBusException | RuntimeException e) {
+                throw new CallFailedException("cannot build " + method.member() + ": " + e.getMessage(), e);
+            }
+            serial = message.getSerial();
+            call = null;
+            slot.message = message;
         }
-        long serial = call.getSerial();
         pending.put(serial, slot); // before writing: the reply may come back before write() returns
         try {
             if (callerLoops) {
-                wire.queue(call);
+                if (call != null) {
+                    wire.queue(call);
+                } else {
+                    wire.queue(slot.message);
+                }
                 waitForQueueRoom();
             } else {
-                writeWithinLimit(call);
+                writeWithinLimit(call, slot.message);
             }
         } catch (IOException | DBusException | RuntimeException e) {
             pending.remove(serial);
@@ -114,20 +146,23 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
             if (callerReads) {
                 return readReply(slot, serial, timeoutNanos);
             }
-            Message reply = slot.await(timeoutNanos);
-            if (reply == null) {
+            if (!slot.await(timeoutNanos)) {
                 pending.remove(serial); // a late reply then goes to dbus-java, which drops it
             }
-            return decode(reply);
+            return outcome(slot);
         };
     }
 
-    /** A blocking write, ended by closing the socket when it waits longer than the send limit. */
-    private void writeWithinLimit(MethodCall call) throws IOException {
+    /** A blocking write of the lab's frame or else dbus-java's message, ended by closing the socket when it waits longer than the send limit. */
+    private void writeWithinLimit(OutgoingFrame call, MethodCall message) throws IOException {
         watchdog.reset();
         watchdog.arm(abortWire, sendLimitNanos);
         try {
-            wire.write(call);
+            if (call != null) {
+                wire.write(call);
+            } else {
+                wire.write(message);
+            }
         } finally {
             watchdog.disarm();
             if (watchdog.fired()) {
@@ -220,7 +255,7 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
             pending.remove(serial); // a late reply is then read by a later call and passed to dbus-java, which drops it
             return Reply.timedOut();
         }
-        return decode(slot.reply);
+        return outcome(slot);
     }
 
     /** @return false when another thread holds the turn to read */
@@ -244,7 +279,40 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
         if (slot == null) {
             return false;
         }
-        slot.complete(message);
+        slot.complete(ReplyDecoder.decode(message, method));
+        return true;
+    }
+
+    /**
+     * Takes a reply to one of our calls in place, when it has exactly the shape a correct reply has (a method return
+     * with the payload as its one {@code ay}, or empty for Spam); anything else is parsed by dbus-java and reaches
+     * {@link #intercept(Message)}, which decodes it the way every call path does.
+     */
+    @Override
+    public boolean interceptFrame(ByteBuffer buffer, int start, int length) {
+        if (!frame.read(buffer, start, length) || frame.type() != WireFrame.METHOD_RETURN) {
+            return false;
+        }
+        Slot slot = pending.get(frame.replySerial());
+        if (slot == null) {
+            return false;
+        }
+        byte[] payload;
+        if (method.echoesPayload()) {
+            if (!frame.signatureIs(BYTE_ARRAY_SIGNATURE)) {
+                payload = null;
+            } else if (frame.byteArrayBodyEquals(slot.sent)) {
+                payload = slot.sent; // compared byte for byte in place: the verifier gets the very bytes it expects
+            } else {
+                payload = frame.byteArrayBody(); // copied out, so the verifier counts the mismatch
+            }
+        } else {
+            payload = frame.bodyLength() == 0 && frame.signatureIs(EMPTY) ? EMPTY : null;
+        }
+        if (payload == null || pending.remove(frame.replySerial()) != slot) {
+            return false;
+        }
+        slot.complete(Reply.returned(payload));
         return true;
     }
 
@@ -258,11 +326,13 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
         pending.clear();
     }
 
-    private Reply decode(Message reply) {
-        if (reply == null && lostReason != null) {
-            return Reply.lost("connection lost: " + lostReason);
+    /** What a finished slot holds; null there means the connection was lost before the reply came. */
+    private Reply outcome(Slot slot) {
+        Reply reply = slot.reply;
+        if (reply != null) {
+            return reply;
         }
-        return ReplyDecoder.decode(reply, method);
+        return lostReason != null ? Reply.lost("connection lost: " + lostReason) : Reply.timedOut();
     }
 
     @Override
@@ -290,12 +360,17 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
      * thread (a synchronous call: 135–139 against 141–160 µs in three alternating pairs, docs/EXPERIMENTS.md).
      */
     private static final class Slot {
-        private volatile Message reply;
+        private volatile Reply reply;
         private volatile boolean done;
         private volatile Thread waiter;
+        /** The call as dbus-java built it, when dbus-java marshals ({@link HotCodec}). */
+        private MethodCall message;
+        /** The call's payload, to compare an echo with in place. */
+        private byte[] sent;
 
-        void complete(Message message) {
-            reply = message;
+        /** @param outcome the decoded reply, or null when the connection was lost */
+        void complete(Reply outcome) {
+            reply = outcome;
             done = true;
             Thread parked = waiter;
             if (parked != null) {
@@ -303,10 +378,10 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
             }
         }
 
-        /** The reply, or null when none came within {@code timeoutNanos}. */
-        Message await(long timeoutNanos) throws InterruptedException {
+        /** True when the slot completed within {@code timeoutNanos}. */
+        boolean await(long timeoutNanos) throws InterruptedException {
             if (done) {
-                return reply;
+                return true;
             }
             waiter = Thread.currentThread(); // written before done is read again: complete() sees it or we see done
             long deadline = System.nanoTime() + timeoutNanos;
@@ -316,11 +391,11 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
                 }
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    return null;
+                    return false;
                 }
                 LockSupport.parkNanos(this, left);
             }
-            return reply;
+            return true;
         }
     }
 }

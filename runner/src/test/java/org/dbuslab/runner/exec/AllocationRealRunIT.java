@@ -58,10 +58,10 @@ class AllocationRealRunIT {
             OptionalLong after = server.allocatedBytes();
             assertTrue(before.isPresent() && after.isPresent(), "the Java server's probe answers: " + before + after);
             long serverBytes = after.getAsLong() - before.getAsLong();
-            // each side holds every payload in an array of its own at least once: the client makes it, the server
-            // decodes it from the call's body
+            // the client makes every payload in an array of its own; the server echoes each call's bytes from its
+            // receive buffer to its send buffer (docs/DESIGN.md, the hot messages), so a call costs it no payload array
             assertTrue(done.allocatedBytes() >= (long) CALLS * PAYLOAD, "client allocated " + done.allocatedBytes());
-            assertTrue(serverBytes >= (long) CALLS * PAYLOAD, "server allocated " + serverBytes);
+            assertTrue(serverBytes > 0 && serverBytes < (long) CALLS * PAYLOAD / 2, "server allocated " + serverBytes);
             long idle = server.allocatedBytes().orElseThrow() - after.getAsLong();
             assertTrue(idle < (long) CALLS * PAYLOAD / 10,
                 "between runs the server (its probe excluded) allocates next to nothing: " + idle);

@@ -2,9 +2,16 @@ package org.dbuslab.server.fastpath;
 
 import org.dbuslab.api.Echo1;
 import org.dbuslab.api.EchoContract;
+import org.dbuslab.api.SpamContract;
 import org.dbuslab.labio.LabWire;
 import org.dbuslab.labio.MalformedMessageException;
 import org.dbuslab.labio.MessageInterceptor;
+import org.dbuslab.labio.OutgoingFrame;
+import org.dbuslab.server.EchoService;
+import org.dbuslab.labio.frame.HotCodec;
+import org.dbuslab.labio.frame.LabSerials;
+import org.dbuslab.labio.frame.MethodReturnTemplate;
+import org.dbuslab.labio.frame.WireFrame;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.messages.Message;
 import org.freedesktop.dbus.messages.MessageFactory;
@@ -13,6 +20,8 @@ import org.freedesktop.dbus.messages.constants.Flags;
 
 import java.io.IOException;
 import java.lang.reflect.Type;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -23,6 +32,10 @@ import java.util.function.Consumer;
  * (REFERENCE §6); the exported objects stay registered, so Introspect, Peer and Properties still work there.
  * Every other call is answered here with the standard error dbus-daemon gives ({@link CallRoute}), not with
  * dbus-java's own {@code org.freedesktop.dbus.errors.*} names.
+ * <p>
+ * A well-formed Echo or Spam call with its {@code ay} is answered before dbus-java even parses it: read in place
+ * ({@link WireFrame}) and answered with a reply the lab marshals ({@link MethodReturnTemplate}). Every other message
+ * takes the parsed path above. {@code -Ddbuslab.codec=dbus-java} ({@link HotCodec}) leaves all to the parsed path.
  */
 public final class ReaderDispatch implements MessageInterceptor {
 
@@ -33,17 +46,35 @@ public final class ReaderDispatch implements MessageInterceptor {
     public static final String POLL_PROPERTY = "dbuslab.serverPolls";
 
     private static final List<Type[]> BYTE_ARRAY_BODY = List.<Type[]>of(new Type[] {byte[].class});
+    private static final byte[] ECHO_PATH = ascii(EchoContract.OBJECT_PATH);
+    private static final byte[] ECHO_INTERFACE = ascii(EchoContract.INTERFACE);
+    private static final byte[] ECHO_MEMBER = ascii(EchoContract.ECHO_METHOD);
+    private static final byte[] SPAM_PATH = ascii(SpamContract.OBJECT_PATH);
+    private static final byte[] SPAM_INTERFACE = ascii(SpamContract.INTERFACE);
+    private static final byte[] SPAM_MEMBER = ascii(SpamContract.METHOD);
+    private static final byte[] PAYLOAD_SIGNATURE = ascii(EchoContract.PAYLOAD_SIGNATURE);
 
     private final LabWire wire;
     private final MessageFactory factory;
     private final Echo1 service;
     private final Consumer<String> log;
+    private final boolean labFrames = HotCodec.labFrames();
+    /** Only the thread that holds the reader's turn reads and answers, so these need no lock. */
+    private final WireFrame frame = new WireFrame();
+    private final LabSerials serials = new LabSerials();
+    private MethodReturnTemplate lastReply;
+    /**
+     * {@link EchoService} returns exactly what it got, so its reply is copied from the receive buffer to the send
+     * buffer without the array in between; another service (the tests' faulty ones) is called with the array.
+     */
+    private final boolean echoesInPlace;
 
     private ReaderDispatch(LabWire wire, MessageFactory factory, Echo1 service, Consumer<String> log) {
         this.wire = wire;
         this.factory = factory;
         this.service = service;
         this.log = log;
+        this.echoesInPlace = service.getClass() == EchoService.class;
     }
 
     /**
@@ -60,6 +91,61 @@ public final class ReaderDispatch implements MessageInterceptor {
             wire.pollBeforeReaderReads(!"false".equals(System.getProperty(POLL_PROPERTY)));
             return true;
         }).orElse(false);
+    }
+
+    /** Answers a well-formed Echo or Spam call in place; false leaves the message to be parsed ({@link #intercept(Message)}). */
+    @Override
+    public boolean interceptFrame(ByteBuffer buffer, int start, int length) {
+        if (!labFrames || !frame.read(buffer, start, length) || frame.type() != WireFrame.METHOD_CALL
+            || !frame.signatureIs(PAYLOAD_SIGNATURE)) {
+            return false;
+        }
+        boolean echo;
+        if (frame.pathIs(ECHO_PATH) && (!frame.hasInterface() || frame.interfaceIs(ECHO_INTERFACE))
+            && frame.memberIs(ECHO_MEMBER)) {
+            echo = true;
+        } else if (frame.pathIs(SPAM_PATH) && (!frame.hasInterface() || frame.interfaceIs(SPAM_INTERFACE))
+            && frame.memberIs(SPAM_MEMBER)) {
+            echo = false;
+        } else {
+            return false;
+        }
+        if (frame.byteArrayLength() < 0) {
+            return false; // dbus-java's parser says what is wrong with it
+        }
+        OutgoingFrame answer;
+        if (echo && echoesInPlace) {
+            answer = replyTemplate(true).echo(serials.next(), frame);
+        } else {
+            byte[] reply = null;
+            if (echo) {
+                reply = service.Echo(frame.byteArrayBody()); // the exported service's own logic, called directly
+                if (reply == null) {
+                    return false;
+                }
+            }
+            answer = replyTemplate(echo).reply(serials.next(), frame.serial(), reply);
+        }
+        try {
+            wire.write(answer);
+        } catch (IOException e) {
+            // the caller is gone: no reply can reach it, and the reader sees the end of file next
+        }
+        return true;
+    }
+
+    /** The header for replying to the call just read; one caller per connection, so built once per kind of reply. */
+    private MethodReturnTemplate replyTemplate(boolean payload) {
+        MethodReturnTemplate template = lastReply;
+        if (template == null || !template.answers(frame, payload)) {
+            template = new MethodReturnTemplate(frame.sender(), payload);
+            lastReply = template;
+        }
+        return template;
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
     }
 
     @Override
