@@ -35,7 +35,7 @@ final class OtherCellsOptions {
     CommaList<Library> libraries;
     @Option(names = "--lkml-runs", paramLabel = "N", converter = OptionConverters.RunCount.class,
             defaultValue = "" + DEFAULT_LKML_RUNS, description = {"measured runs of each sync lkml cell (20000 calls), the 2015 kdbus"
-                    + " benchmark glib>glib; its async cells (128 calls) run in every block of their rotation group"
+                    + " benchmark glib>glib; its async cells (128 calls) run in every measured block"
                     + " (default ${DEFAULT-VALUE}; 0 = no lkml cells)"})
     int lkmlRuns;
     @Option(names = "--library-runs", paramLabel = "N", converter = OptionConverters.RunCount.class,

@@ -22,7 +22,7 @@ import org.dbuslab.runner.options.SessionConfig;
  * {@value #LKML_WINDOW}, 1000 and 10000 B, dbus-daemon, dbus-broker and p2p-unix (each as far as the session has
  * them); fixed calls (never calibrated), never in a warm-up block (GLib has no JIT to warm, and a first block of
  * its 20000-call runs took ~30 s of the warm-up budget); the sync cells measured in the first --lkml-runs measured
- * blocks only ({@link #due}), the async ones (128 calls, a few ms a run) in every block of their rotation group;
+ * blocks only ({@link #due}), the async ones (128 calls, a few ms a run) in every measured block ({@link Rotation});
  * --quick: async on dbus-daemon at 1000 B.</li>
  * </ul>
  */
@@ -79,7 +79,7 @@ public final class LibraryPlan {
                             cells.add(m == Mode.SYNC
                                 ? new Cell(CellKind.GLIB, Series.LKML, Pair.GLIB_GLIB, t, m, s, 1, LKML_SYNC_CALLS)
                                     .withMaxRuns(c.others().lkmlRuns())
-                                // every block of its group: a run of 128 calls takes a few ms, and with 3 runs the
+                                // every block (Rotation): a run of 128 calls takes a few ms, and with 3 runs the
                                 // 2015 ratio's CI was 0.88-2.89 in one session, 0.64-3.66 in the next
                                 : new Cell(CellKind.GLIB, Series.LKML, Pair.GLIB_GLIB, t, m, s, LKML_WINDOW, LKML_ASYNC_CALLS));
                         }

@@ -55,7 +55,7 @@ public final class ProgressText {
                 "client libraries: " + (c.others().libraries().isEmpty() ? "none (--libraries none)"
                         : c.others().libraries().stream().map(Object::toString).collect(Collectors.joining(","))
                         + (c.others().libraryRuns() > 0 ? ", " + c.others().libraryRuns() + " measured runs per cell" : "")) + "; lkml: "
-                        + (c.others().lkmlRuns() > 0 ? c.others().lkmlRuns() + " measured runs per sync cell, in its rotation group's first blocks; async in every block of its group"
+                        + (c.others().lkmlRuns() > 0 ? c.others().lkmlRuns() + " measured runs per sync cell, in its rotation group's first blocks; async in every block"
                         : "off (--lkml-runs 0)"),
                 "real-world paths: " + (c.others().paths().isEmpty() ? "none (--paths none)"
                         : c.others().paths().stream().map(k -> k.label()).collect(Collectors.joining(",")) + " at sizes "

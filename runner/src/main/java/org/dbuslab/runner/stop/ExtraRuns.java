@@ -12,8 +12,8 @@ import java.util.Map;
  * {@link #MOST}. A second run in a block is worth less than a second block (in a default session the runs of a cell
  * within one block shared about half their variance: 2026-12-06), which is why the matrix cells, in every block, keep
  * one run: extra runs of theirs cost 11 of 51 blocks and left the matrix's intervals wider, not narrower. The 2015
- * ratio (GLib async on dbus-daemon ÷ on p2p-unix, issue 21's +-15 %) is treated alike: its cells run in one block of
- * five, and a run of 128 calls takes a few ms.
+ * ratio (GLib async on dbus-daemon ÷ on p2p-unix, issue 21's +-15 %) is treated alike, though its cells run in every
+ * block (a run of 128 calls takes a few ms).
  */
 public final class ExtraRuns {
 

@@ -42,6 +42,23 @@ class RotationTest {
         assertThrows(IllegalArgumentException.class, () -> rotation.groupOfBlock(0));
     }
 
+    /** In every block: the matrix, the over-limit check, and the 2015 experiment's pipelined cells (128 calls a run). */
+    private static boolean everyBlock(Cell c) {
+        return c.series() == Series.MATRIX || c.kind() == CellKind.OVERLIMIT
+            || c.series() == Series.LKML && c.mode() == Mode.ASYNC;
+    }
+
+    @Test
+    void the2015ExperimentsPipelinedCellsAreInEveryBlockItsSyncCellsInTheirGroup() {
+        List<Cell> lkml = plan.cells().stream().filter(c -> c.series() == Series.LKML).toList();
+        assertEquals(12, lkml.size());
+        for (Cell c : lkml) {
+            assertEquals(c.mode() == Mode.ASYNC, rotation.groupOf(c).isEmpty(), c.id());
+            assertEquals(c.mode() == Mode.ASYNC ? 8 : 2, rotation.blocksOf(c, 8), c.id());
+        }
+        assertEquals(Rotation.EVERY, rotation.label(lkml.stream().filter(c -> c.mode() == Mode.ASYNC).findFirst().orElseThrow()));
+    }
+
     @Test
     void theMatrixAndTheOverLimitCheckAreInEveryBlockEveryOtherCellInItsGroupsBlocksOnly() {
         for (int b = 1; b <= 8; b++) {
@@ -49,20 +66,21 @@ class RotationTest {
             List<Cell> cells = rotation.cellsOfBlock(plan.cells(), b);
             assertEquals(plan.matrix(), cells.stream().filter(c -> c.series() == Series.MATRIX).toList(), "block " + b);
             assertTrue(cells.stream().anyMatch(c -> c.kind() == CellKind.OVERLIMIT), "the over-limit cell is not rotated");
-            assertTrue(cells.stream().filter(c -> c.series() != Series.MATRIX && c.kind() != CellKind.OVERLIMIT)
+            assertTrue(cells.stream().filter(c -> !everyBlock(c))
                     .allMatch(c -> c.mode() == group.mode() && c.payloadBytes() == group.payloadBytes()), "block " + b);
         }
-        // sync groups: 6 libdbus-pair cells + 2 raw + 22 libraries pairs (11 per bus) + 3 lkml; async groups add
-        // 18 sweep points
-        assertEquals(20 + 1 + 8 + 22 + 3, rotation.cellsOfBlock(plan.cells(), 1).size());
-        assertEquals(20 + 1 + 8 + 22 + 3 + 18, rotation.cellsOfBlock(plan.cells(), 3).size());
+        // every block: 20 matrix cells, the over-limit check, 6 pipelined lkml cells; sync groups: 6 libdbus-pair
+        // cells + 2 raw + 22 libraries pairs (11 per bus) + 3 sync lkml; async groups: the same without the sync lkml,
+        // and 18 sweep points
+        assertEquals(20 + 1 + 6 + 8 + 22 + 3, rotation.cellsOfBlock(plan.cells(), 1).size());
+        assertEquals(20 + 1 + 6 + 8 + 22 + 18, rotation.cellsOfBlock(plan.cells(), 3).size());
     }
 
     @Test
     void everyCellRunsOnceInEachRoundOfGBlocksAndEveryComparisonStaysWithinBlocks() {
         Set<String> seen = new HashSet<>();
         IntStream.rangeClosed(1, 4).forEach(b -> rotation.cellsOfBlock(plan.cells(), b).stream()
-                .filter(c -> c.series() != Series.MATRIX).forEach(c -> assertTrue(seen.add(c.id()) || c.kind() == CellKind.OVERLIMIT)));
+                .filter(c -> c.series() != Series.MATRIX).forEach(c -> assertTrue(seen.add(c.id()) || everyBlock(c))));
         assertEquals(plan.cells().size() - plan.matrix().size(), seen.size());
         for (Comparison comparison : plan.comparisons()) {
             for (int b = 1; b <= 4; b++) {
@@ -109,7 +127,7 @@ class RotationTest {
                 r.groups().stream().map(Rotation.Group::label).toList(), "one paths group for both modes");
         for (int b = 5; b <= 5; b++) {
             List<Cell> cells = r.cellsOfBlock(withPaths.cells(), b);
-            assertTrue(cells.stream().filter(c -> c.series() != Series.MATRIX && c.kind() != CellKind.OVERLIMIT)
+            assertTrue(cells.stream().filter(c -> !everyBlock(c))
                     .allMatch(c -> c.series() == Series.PATHS || c.series() == Series.POLICY), "block " + b);
         }
         assertTrue(r.cellsOfBlock(withPaths.cells(), 1).stream().noneMatch(c -> c.series() == Series.PATHS),
