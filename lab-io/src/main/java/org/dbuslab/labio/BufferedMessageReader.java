@@ -64,6 +64,8 @@ final class BufferedMessageReader implements IMessageReader {
     private final IncomingMemory.Share memory = new IncomingMemory.Share();
 
     private volatile MessageInterceptor interceptor;
+    /** The connection's writer, whose held replies go out before this reader waits for data ({@link #fill}). */
+    private volatile CoalescingMessageWriter writer;
     /**
      * Set by {@link #interceptorFollowsOnThisThread}: dbus-java's reader thread starts before the building thread can
      * install the interceptor, so until then parsed messages wait here instead of going to dbus-java. Null when no
@@ -101,6 +103,10 @@ final class BufferedMessageReader implements IMessageReader {
         } else {
             INTERCEPTOR_FOLLOWS.remove();
         }
+    }
+
+    void attach(CoalescingMessageWriter writer) {
+        this.writer = writer;
     }
 
     void setInterceptor(MessageInterceptor interceptor) {
@@ -467,6 +473,10 @@ final class BufferedMessageReader implements IMessageReader {
     private boolean fill(int needed, long deadline) throws IOException {
         if (buffer.remaining() >= needed) {
             return true;
+        }
+        CoalescingMessageWriter held = writer;
+        if (held != null) {
+            held.releaseHeld(); // the replies to what was read go out before the wait for more
         }
         buffer.compact();
         // buffer is now in write mode with the unread bytes at its start; every way out flips it back, so a

@@ -31,6 +31,7 @@ public final class LabWire {
 
     void attach(CoalescingMessageWriter writer) {
         this.writer = writer;
+        reader.attach(writer);
     }
 
     /** The wire of the connection this thread built last, once; empty when the lab's provider was not used. */
@@ -155,6 +156,18 @@ public final class LabWire {
             throw new IOException("connection has no writer yet");
         }
         writer.writeFrame(frame);
+    }
+
+    /**
+     * Holds {@code frame} to be sent with the frames held after it, in one write, when this connection's reader next
+     * waits for data: for replies written by the reader itself (an interceptor), never by another thread, which
+     * would wait for the next read.
+     */
+    public void hold(OutgoingFrame frame) throws IOException {
+        if (writer == null) {
+            throw new IOException("connection has no writer yet");
+        }
+        writer.hold(frame);
     }
 
     /** Writes {@code message} now, from the calling thread, in one piece. */

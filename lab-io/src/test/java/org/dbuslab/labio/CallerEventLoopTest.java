@@ -9,8 +9,6 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -19,6 +17,8 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 import static org.dbuslab.labio.EchoCalls.call;
+import static org.dbuslab.labio.EchoCalls.filled;
+import static org.dbuslab.labio.EchoCalls.readPayloads;
 import static org.dbuslab.labio.EchoCalls.payloadOf;
 import static org.dbuslab.labio.EchoCalls.wireBytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -87,7 +87,7 @@ class CallerEventLoopTest {
         assertTrue(writer.pending(), "most of it waits in the queue");
         assertTrue(writer.queuedBytes() > 4 * LARGE, "queued: " + writer.queuedBytes());
 
-        Future<List<byte[]>> arrived = peerThread.submit(() -> readCalls(calls));
+        Future<List<byte[]>> arrived = peerThread.submit(() -> readPayloads(peer, calls));
         assertTimeoutPreemptively(GENEROUS,
             () -> assertTrue(reader.serviceUntil(() -> !writer.pending(), deadlineIn(GENEROUS), writer)));
         List<byte[]> payloads = arrived.get(GENEROUS.toSeconds(), TimeUnit.SECONDS);
@@ -115,7 +115,7 @@ class CallerEventLoopTest {
                 () -> assertTrue(reader.serviceUntil(() -> received.size() == 1, deadlineIn(GENEROUS), writer)),
                 "the loop must not wait for the blocked writer's lock");
             assertArrayEquals(filled(1000, 42), payloadOf(received.get(0)));
-            Future<List<byte[]>> arrived = peerThread.submit(() -> readCalls(9));
+            Future<List<byte[]>> arrived = peerThread.submit(() -> readPayloads(peer, 9));
             blocked.get(GENEROUS.toSeconds(), TimeUnit.SECONDS);
             assertArrayEquals(filled(10, 8), arrived.get(GENEROUS.toSeconds(), TimeUnit.SECONDS).get(8));
         } finally {
@@ -129,7 +129,7 @@ class CallerEventLoopTest {
             writer.queue(call(filled(LARGE, i)));
         }
         assertTrue(writer.pending());
-        Future<List<byte[]>> arrived = peerThread.submit(() -> readCalls(9));
+        Future<List<byte[]>> arrived = peerThread.submit(() -> readPayloads(peer, 9));
         assertTimeoutPreemptively(GENEROUS, () -> writer.writeMessage(call(filled(10, 8))));
         List<byte[]> payloads = arrived.get(GENEROUS.toSeconds(), TimeUnit.SECONDS);
         for (int i = 0; i < 8; i++) {
@@ -197,17 +197,6 @@ class CallerEventLoopTest {
     }
 
     /** Reads whole messages from the peer's side, with the lab's own reader. */
-    private List<byte[]> readCalls(int count) throws Exception {
-        BufferedMessageReader peerReader = new BufferedMessageReader(peer);
-        List<byte[]> payloads = new ArrayList<>();
-        while (payloads.size() < count) {
-            Message message = peerReader.readMessage();
-            if (message != null) {
-                payloads.add(payloadOf(message));
-            }
-        }
-        return payloads;
-    }
 
     /** Writes back every byte it reads, with blocking writes, before it reads on. */
     private Void echoEverything() throws IOException {
@@ -219,12 +208,6 @@ class CallerEventLoopTest {
             }
         }
         return null;
-    }
-
-    private static byte[] filled(int length, int value) {
-        byte[] bytes = new byte[length];
-        Arrays.fill(bytes, (byte) value);
-        return bytes;
     }
 
     private static long deadlineIn(Duration duration) {

@@ -58,4 +58,24 @@ public final class EchoCalls {
         return MessageFactory.createMessage(wire[1], Arrays.copyOf(wire, 12), header,
             Arrays.copyOfRange(wire, 16 + paddedFields, wire.length), null);
     }
+
+    /** {@code length} bytes, each {@code value}. */
+    public static byte[] filled(int length, int value) {
+        byte[] bytes = new byte[length];
+        Arrays.fill(bytes, (byte) value);
+        return bytes;
+    }
+
+    /** Reads {@code count} messages from {@code channel} (blocking) and returns their payloads, in order. */
+    public static List<byte[]> readPayloads(java.nio.channels.SocketChannel channel, int count) throws Exception {
+        BufferedMessageReader reader = new BufferedMessageReader(channel);
+        List<byte[]> payloads = new java.util.ArrayList<>();
+        while (payloads.size() < count) {
+            Message message = reader.readMessage();
+            if (message != null) {
+                payloads.add(payloadOf(message));
+            }
+        }
+        return payloads;
+    }
 }

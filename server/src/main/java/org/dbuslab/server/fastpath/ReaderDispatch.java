@@ -127,7 +127,7 @@ public final class ReaderDispatch implements MessageInterceptor {
             answer = replyTemplate(echo).reply(serials.next(), frame.serial(), reply);
         }
         try {
-            wire.write(answer);
+            wire.hold(answer); // sent with the other replies to this read, before the reader waits again
         } catch (IOException e) {
             // the caller is gone: no reply can reach it, and the reader sees the end of file next
         }
