@@ -167,7 +167,8 @@ public class LibraryReportTest {
         String finding = Findings.of(analysis).stream().map(i -> i.text()).filter(t -> t.startsWith("Client libraries")).findFirst()
                 .orElseThrow();
         assertTrue(finding.startsWith("Client libraries, each against itself, on dbus-daemon sync 1000 B, × libdbus>libdbus "
-                + "(paired over ≥ 6 blocks): dbus-java>dbus-java 1.0"), finding);
+                + "(paired over ≥ 6 blocks): dbus-java>dbus-java (the lab's path: dbus-java connects, the lab marshals the "
+                + "echo itself) 1.0"), finding);
         assertTrue(finding.contains("dbus-java-stock>dbus-java-stock 5.") && finding.contains("glib>glib 1.1"), finding);
         assertTrue(finding.contains("the costliest, dbus-java-stock>dbus-java-stock, spends 810.0 µs of its"), finding);
         assertTrue(md.indexOf("## Client libraries") > md.indexOf("## Where the time goes")

@@ -53,11 +53,15 @@ public final class ClientLibrariesFinding {
                 + shown.stream().map(ClientLibrariesFinding::ratio).collect(Collectors.joining(", ")) + where + ".";
     }
 
+    /** The lab's own pair, which a reader could take for dbus-java as a user gets it (that is dbus-java-stock). */
+    private static final String LAB_PATH = "dbus-java>dbus-java";
+    private static final String LAB_PATH_NOTE = " (the lab's path: dbus-java connects, the lab marshals the echo itself)";
+
     /** "glib>glib 1.21× (95% CI 1.15–1.28)", "sd-bus>sd-bus no significant difference, 1.02 (0.97–1.08)" */
     private static String ratio(ClientLibraries.Row row) {
         SampleComparison r = row.vsLibdbus();
         String ci = "(95% CI " + Ranges.ratio(r.ratioInterval()) + ")";
-        return row.key().pairName() + " " + switch (r.direction()) {
+        return row.key().pairName() + (LAB_PATH.equals(row.key().pairName()) ? LAB_PATH_NOTE : "") + " " + switch (r.direction()) {
             case HIGHER, LOWER -> Numbers.factor(r.ratioOfMedians()) + "× " + ci;
             case NOT_SIGNIFICANT -> ComparisonText.NO_DIFFERENCE + ", " + Numbers.factor(r.ratioOfMedians()) + " " + ci;
         } + (r.tooFewRunsToTell() ? " — too few runs to tell" : "");
