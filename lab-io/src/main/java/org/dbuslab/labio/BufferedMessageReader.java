@@ -424,6 +424,9 @@ final class BufferedMessageReader implements IMessageReader {
             taken = current.interceptFrame(buffer, start, total);
         } catch (MalformedMessageException e) {
             throw new IOException(e.getMessage(), e);
+        } catch (RuntimeException e) {
+            // thrown on, it would end dbus-java's reader thread and leave the connection open with no one reading
+            throw new IOException("a message the lab's frame reader failed on (" + e + ")", e);
         } finally {
             buffer.limit(limit).position(start); // whatever the interceptor did, the message is still here
         }
