@@ -1,5 +1,6 @@
 package org.dbuslab.bench;
 
+import org.dbuslab.labio.OutgoingFrame;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.exceptions.MessageTypeException;
 import org.freedesktop.dbus.messages.Message;
@@ -24,24 +25,7 @@ public final class WireFormat {
 
     /** The bytes dbus-java's writer would send for {@code message}. */
     public static byte[] bytes(Message message) {
-        byte[][] chunks = message.getWireData();
-        int length = 0;
-        for (byte[] chunk : chunks) {
-            if (chunk == null) {
-                break;
-            }
-            length += chunk.length;
-        }
-        byte[] out = new byte[length];
-        int offset = 0;
-        for (byte[] chunk : chunks) {
-            if (chunk == null) {
-                break;
-            }
-            System.arraycopy(chunk, 0, out, offset, chunk.length);
-            offset += chunk.length;
-        }
-        return out;
+        return OutgoingFrame.of(message).toBytes();
     }
 
     /** Parses one complete message, as dbus-java's socket reader does. */

@@ -54,7 +54,7 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
         if (message == null || message.getWireData() == null) {
             return;
         }
-        writeFrame(frameOf(message));
+        writeFrame(OutgoingFrame.of(message));
     }
 
     /** Writes {@code frame} now, in one piece, after what was queued; blocks until the socket took it all. */
@@ -68,10 +68,7 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
     }
 
     private void writeAfterQueue(OutgoingFrame frame) throws IOException {
-        while (queued.hasRemaining()) { // what was queued or held goes first
-            writeSome(queued);
-            queuedBytes = queued.remaining();
-        }
+        drainQueue(); // what was queued or held goes first
         holding = false;
         int total = frame.length();
         if (buffer.capacity() < total) {
@@ -82,6 +79,14 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
         buffer.flip();
         while (buffer.hasRemaining()) {
             writeSome(buffer);
+        }
+    }
+
+    /** Sends everything queued, blocking until the socket has taken it. */
+    private void drainQueue() throws IOException {
+        while (queued.hasRemaining()) {
+            writeSome(queued);
+            queuedBytes = queued.remaining();
         }
     }
 
@@ -113,7 +118,7 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
      * @throws IllegalStateException on a socket whose descriptor the lab cannot reach
      */
     void queue(Message message) throws IOException {
-        queue(frameOf(message));
+        queue(OutgoingFrame.of(message));
     }
 
     /** As {@link #queue(Message)}, for a frame the lab marshalled. */
@@ -192,10 +197,7 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
     /** A send that fails drops what is left: the peer is gone, and the reader is to meet the end of file, not this error again. */
     private void sendHeld() throws IOException {
         try {
-            while (queued.hasRemaining()) {
-                writeSome(queued);
-                queuedBytes = queued.remaining();
-            }
+            drainQueue();
         } catch (IOException e) {
             queued.position(queued.limit());
             queuedBytes = 0;
@@ -232,35 +234,6 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
         while (queued.hasRemaining() && nativeSocket.sendNow(queued) > 0) {
             queuedBytes = queued.remaining(); // the kernel took some; offer it the rest
         }
-    }
-
-    /** dbus-java's marshalled message (its wire-data chunks, ended by null) as one frame. */
-    private static OutgoingFrame frameOf(Message message) {
-        byte[][] chunks = message.getWireData();
-        int total = 0;
-        for (byte[] chunk : chunks) {
-            if (chunk == null) {
-                break;
-            }
-            total += chunk.length;
-        }
-        int length = total;
-        return new OutgoingFrame() {
-            @Override
-            public int length() {
-                return length;
-            }
-
-            @Override
-            public void writeTo(ByteBuffer into) {
-                for (byte[] chunk : chunks) {
-                    if (chunk == null) {
-                        break;
-                    }
-                    into.put(chunk);
-                }
-            }
-        };
     }
 
     @Override

@@ -117,18 +117,12 @@ public final class LabWire {
      * {@link #serviceUntil}. Messages leave in the order they were queued or written.
      */
     public void queue(Message message) throws IOException {
-        if (writer == null) {
-            throw new IOException("connection has no writer yet");
-        }
-        writer.queue(message);
+        writer().queue(message);
     }
 
     /** As {@link #queue(Message)}, for a message the lab marshalled itself. */
     public void queue(OutgoingFrame frame) throws IOException {
-        if (writer == null) {
-            throw new IOException("connection has no writer yet");
-        }
-        writer.queue(frame);
+        writer().queue(frame);
     }
 
     /** Bytes {@link #queue} has taken that the socket has not yet. */
@@ -152,10 +146,7 @@ public final class LabWire {
 
     /** As {@link #write(Message)}, for a message the lab marshalled itself. */
     public void write(OutgoingFrame frame) throws IOException {
-        if (writer == null) {
-            throw new IOException("connection has no writer yet");
-        }
-        writer.writeFrame(frame);
+        writer().writeFrame(frame);
     }
 
     /**
@@ -164,17 +155,18 @@ public final class LabWire {
      * would wait for the next read.
      */
     public void hold(OutgoingFrame frame) throws IOException {
-        if (writer == null) {
-            throw new IOException("connection has no writer yet");
-        }
-        writer.hold(frame);
+        writer().hold(frame);
     }
 
     /** Writes {@code message} now, from the calling thread, in one piece. */
     public void write(Message message) throws IOException {
+        writer().writeMessage(message);
+    }
+
+    private CoalescingMessageWriter writer() throws IOException {
         if (writer == null) {
             throw new IOException("connection has no writer yet");
         }
-        writer.writeMessage(message);
+        return writer;
     }
 }

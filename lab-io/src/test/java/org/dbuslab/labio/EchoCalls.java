@@ -27,17 +27,7 @@ public final class EchoCalls {
     }
 
     public static ByteBuffer wireBytes(Message message) {
-        int length = 0;
-        for (byte[] chunk : message.getWireData()) {
-            length += chunk == null ? 0 : chunk.length;
-        }
-        ByteBuffer bytes = ByteBuffer.allocate(length);
-        for (byte[] chunk : message.getWireData()) {
-            if (chunk != null) {
-                bytes.put(chunk);
-            }
-        }
-        return bytes.flip();
+        return ByteBuffer.wrap(OutgoingFrame.of(message).toBytes());
     }
 
     public static byte[] payloadOf(Message message) {

@@ -19,7 +19,6 @@ import org.freedesktop.dbus.messages.MethodReturn;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -59,7 +58,6 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
     private final LabSerials serials = new LabSerials();
     /** Reused by whichever thread reads: one reads at a time (the reader's turn). */
     private final WireFrame frame = new WireFrame();
-    private static final byte[] BYTE_ARRAY_SIGNATURE = "ay".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] EMPTY = new byte[0];
     private final Map<Long, Slot> pending = new ConcurrentHashMap<>();
     private final boolean callerReads;
@@ -117,20 +115,15 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
                 throw new CallFailedException("cannot build " + method.member() + ": " + e.getMessage(), e);
             }
             serial = message.getSerial();
-            call = null;
-            slot.message = message;
+            call = OutgoingFrame.of(message);
         }
         pending.put(serial, slot); // before writing: the reply may come back before write() returns
         try {
             if (callerLoops) {
-                if (call != null) {
-                    wire.queue(call);
-                } else {
-                    wire.queue(slot.message);
-                }
+                wire.queue(call);
                 waitForQueueRoom();
             } else {
-                writeWithinLimit(call, slot.message);
+                writeWithinLimit(call);
             }
         } catch (IOException | DBusException | RuntimeException e) {
             pending.remove(serial);
@@ -153,16 +146,12 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
         };
     }
 
-    /** A blocking write of the lab's frame or else dbus-java's message, ended by closing the socket when it waits longer than the send limit. */
-    private void writeWithinLimit(OutgoingFrame call, MethodCall message) throws IOException {
+    /** A blocking write, ended by closing the socket when it waits longer than the send limit. */
+    private void writeWithinLimit(OutgoingFrame call) throws IOException {
         watchdog.reset();
         watchdog.arm(abortWire, sendLimitNanos);
         try {
-            if (call != null) {
-                wire.write(call);
-            } else {
-                wire.write(message);
-            }
+            wire.write(call);
         } finally {
             watchdog.disarm();
             if (watchdog.fired()) {
@@ -299,7 +288,7 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
         }
         byte[] payload;
         if (method.echoesPayload()) {
-            if (!frame.signatureIs(BYTE_ARRAY_SIGNATURE)) {
+            if (!frame.carriesByteArray()) {
                 payload = null;
             } else if (frame.byteArrayBodyEquals(slot.sent)) {
                 payload = slot.sent; // compared byte for byte in place: the verifier gets the very bytes it expects
@@ -363,8 +352,6 @@ final class LeanCallPath implements EchoCallPath, MessageInterceptor {
         private volatile Reply reply;
         private volatile boolean done;
         private volatile Thread waiter;
-        /** The call as dbus-java built it, when dbus-java marshals ({@link HotCodec}). */
-        private MethodCall message;
         /** The call's payload, to compare an echo with in place. */
         private byte[] sent;
 

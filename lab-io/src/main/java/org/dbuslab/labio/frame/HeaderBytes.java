@@ -2,7 +2,6 @@ package org.dbuslab.labio.frame;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
@@ -64,8 +63,22 @@ final class HeaderBytes {
         return header;
     }
 
-    static byte[] ascii(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
+    /**
+     * Puts {@code header} at {@code into}'s position with this message's body length and serial filled in, advancing
+     * past it; returns where the header starts, for the fields a message fills in further.
+     */
+    static int putHeader(ByteBuffer into, byte[] header, long bodyLength, long serial) {
+        int at = into.position();
+        into.put(header);
+        putU32(into, at + BODY_LENGTH_AT, bodyLength);
+        putU32(into, at + SERIAL_AT, serial);
+        return at;
+    }
+
+    /** Puts a byte array's length at {@code into}'s position and advances past it, to where its bytes go. */
+    static void putArrayLength(ByteBuffer into, int length) {
+        putU32(into, into.position(), length);
+        into.position(into.position() + 4);
     }
 
     /** Puts {@code v} little-endian at {@code index} of {@code into}, whatever the buffer's own byte order. */

@@ -12,20 +12,18 @@ import java.nio.ByteBuffer;
  */
 public final class MethodCallTemplate {
 
-    private static final byte[] BYTE_ARRAY_SIGNATURE = HeaderBytes.ascii("ay");
-
     private final byte[] header;
 
     /** @param destination the bus name to call, or null on a peer-to-peer connection (no bus routes it) */
     public MethodCallTemplate(String destination, String path, String iface, String member) {
         HeaderBytes bytes = new HeaderBytes(WireFrame.METHOD_CALL, 0)
-            .string(WireFrame.FIELD_PATH, 'o', HeaderBytes.ascii(path))
-            .string(WireFrame.FIELD_INTERFACE, 's', HeaderBytes.ascii(iface))
-            .string(WireFrame.FIELD_MEMBER, 's', HeaderBytes.ascii(member));
+            .string(WireFrame.FIELD_PATH, 'o', WireFrame.name(path))
+            .string(WireFrame.FIELD_INTERFACE, 's', WireFrame.name(iface))
+            .string(WireFrame.FIELD_MEMBER, 's', WireFrame.name(member));
         if (destination != null) {
-            bytes.string(WireFrame.FIELD_DESTINATION, 's', HeaderBytes.ascii(destination));
+            bytes.string(WireFrame.FIELD_DESTINATION, 's', WireFrame.name(destination));
         }
-        header = bytes.signature(BYTE_ARRAY_SIGNATURE).finish();
+        header = bytes.signature(WireFrame.BYTE_ARRAY_SIGNATURE).finish();
     }
 
     /** The call with this serial (1 to 2^32 - 1) and {@code payload} as its argument; it keeps the array, not a copy. */
@@ -38,12 +36,8 @@ public final class MethodCallTemplate {
 
             @Override
             public void writeTo(ByteBuffer into) {
-                int at = into.position();
-                into.put(header);
-                HeaderBytes.putU32(into, at + HeaderBytes.BODY_LENGTH_AT, 4L + payload.length);
-                HeaderBytes.putU32(into, at + HeaderBytes.SERIAL_AT, serial);
-                HeaderBytes.putU32(into, into.position(), payload.length);
-                into.position(into.position() + 4);
+                HeaderBytes.putHeader(into, header, 4L + payload.length, serial);
+                HeaderBytes.putArrayLength(into, payload.length);
                 into.put(payload);
             }
         };

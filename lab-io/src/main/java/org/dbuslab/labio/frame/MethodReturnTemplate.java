@@ -11,8 +11,6 @@ import java.nio.ByteBuffer;
  */
 public final class MethodReturnTemplate {
 
-    private static final byte[] BYTE_ARRAY_SIGNATURE = HeaderBytes.ascii("ay");
-
     private final byte[] destination;
     private final boolean carriesPayload;
     private final byte[] header;
@@ -31,7 +29,7 @@ public final class MethodReturnTemplate {
             bytes.string(WireFrame.FIELD_DESTINATION, 's', destination);
         }
         if (carriesPayload) {
-            bytes.signature(BYTE_ARRAY_SIGNATURE);
+            bytes.signature(WireFrame.BYTE_ARRAY_SIGNATURE);
         }
         header = bytes.finish();
     }
@@ -73,14 +71,10 @@ public final class MethodReturnTemplate {
 
             @Override
             public void writeTo(ByteBuffer into) {
-                int at = into.position();
-                into.put(header);
-                HeaderBytes.putU32(into, at + HeaderBytes.BODY_LENGTH_AT, bodyLength);
-                HeaderBytes.putU32(into, at + HeaderBytes.SERIAL_AT, serial);
+                int at = HeaderBytes.putHeader(into, header, bodyLength, serial);
                 HeaderBytes.putU32(into, at + replySerialAt, replySerial);
                 if (arrayLength >= 0) {
-                    HeaderBytes.putU32(into, into.position(), arrayLength);
-                    into.position(into.position() + 4);
+                    HeaderBytes.putArrayLength(into, arrayLength);
                     arrayBytes.accept(into);
                 }
             }

@@ -34,6 +34,8 @@ public final class WireFrame {
     static final int MAX_NAME = 255;
     /** The flag that says no reply is wanted. */
     public static final int NO_REPLY_EXPECTED = 0x1;
+    /** The signature of the hot messages' body, one byte array. */
+    static final byte[] BYTE_ARRAY_SIGNATURE = name("ay");
 
     private ByteBuffer buffer;
     private int start;
@@ -128,6 +130,11 @@ public final class WireFrame {
         };
     }
 
+    /** A path, name or signature as the comparisons below take it (its UTF-8 bytes, as on the wire). */
+    public static byte[] name(String s) {
+        return s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
     public byte type() {
         return type;
     }
@@ -193,6 +200,11 @@ public final class WireFrame {
             }
         }
         return true;
+    }
+
+    /** True when the signature is {@code ay} and the body exactly one byte array. */
+    public boolean carriesByteArray() {
+        return signatureIs(BYTE_ARRAY_SIGNATURE) && byteArrayLength() >= 0;
     }
 
     /**

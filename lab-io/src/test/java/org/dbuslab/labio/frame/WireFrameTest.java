@@ -6,7 +6,6 @@ import org.freedesktop.dbus.messages.MethodCall;
 import org.junit.jupiter.api.Test;
 
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.Random;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -22,7 +21,7 @@ class WireFrameTest {
     private static final MessageFactory LITTLE = new MessageFactory((byte) 'l');
 
     private static byte[] ascii(String s) {
-        return s.getBytes(StandardCharsets.US_ASCII);
+        return WireFrame.name(s);
     }
 
     private static MethodCall echoCall(String sender, byte[] payload) throws Exception {
@@ -66,6 +65,7 @@ class WireFrameTest {
         assertFalse(frame.senderIs(null));
         assertEquals(-1, frame.replySerial());
         assertArrayEquals(payload, frame.byteArrayBody());
+        assertTrue(frame.carriesByteArray());
         assertEquals(0, buffer.position(), "the buffer's position is not moved");
     }
 
@@ -93,6 +93,7 @@ class WireFrameTest {
         assertTrue(frame.signatureIs(new byte[0]));
         assertFalse(frame.signatureIs(ascii("ay")));
         assertNull(frame.byteArrayBody());
+        assertFalse(frame.carriesByteArray(), "no signature, no body");
         assertTrue(frame.senderIs(null));
     }
 
@@ -132,6 +133,7 @@ class WireFrameTest {
 
         assertTrue(frame.read(view, 0, wire.length));
         assertNull(frame.byteArrayBody());
+        assertFalse(frame.carriesByteArray(), "signature ay, but the body is not one byte array");
     }
 
     @Test

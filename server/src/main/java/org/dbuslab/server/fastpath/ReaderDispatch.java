@@ -21,7 +21,6 @@ import org.freedesktop.dbus.messages.constants.Flags;
 import java.io.IOException;
 import java.lang.reflect.Type;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -46,13 +45,12 @@ public final class ReaderDispatch implements MessageInterceptor {
     public static final String POLL_PROPERTY = "dbuslab.serverPolls";
 
     private static final List<Type[]> BYTE_ARRAY_BODY = List.<Type[]>of(new Type[] {byte[].class});
-    private static final byte[] ECHO_PATH = ascii(EchoContract.OBJECT_PATH);
-    private static final byte[] ECHO_INTERFACE = ascii(EchoContract.INTERFACE);
-    private static final byte[] ECHO_MEMBER = ascii(EchoContract.ECHO_METHOD);
-    private static final byte[] SPAM_PATH = ascii(SpamContract.OBJECT_PATH);
-    private static final byte[] SPAM_INTERFACE = ascii(SpamContract.INTERFACE);
-    private static final byte[] SPAM_MEMBER = ascii(SpamContract.METHOD);
-    private static final byte[] PAYLOAD_SIGNATURE = ascii(EchoContract.PAYLOAD_SIGNATURE);
+    private static final byte[] ECHO_PATH = WireFrame.name(EchoContract.OBJECT_PATH);
+    private static final byte[] ECHO_INTERFACE = WireFrame.name(EchoContract.INTERFACE);
+    private static final byte[] ECHO_MEMBER = WireFrame.name(EchoContract.ECHO_METHOD);
+    private static final byte[] SPAM_PATH = WireFrame.name(SpamContract.OBJECT_PATH);
+    private static final byte[] SPAM_INTERFACE = WireFrame.name(SpamContract.INTERFACE);
+    private static final byte[] SPAM_MEMBER = WireFrame.name(SpamContract.METHOD);
 
     private final LabWire wire;
     private final MessageFactory factory;
@@ -97,8 +95,8 @@ public final class ReaderDispatch implements MessageInterceptor {
     @Override
     public boolean interceptFrame(ByteBuffer buffer, int start, int length) {
         if (!labFrames || !frame.read(buffer, start, length) || frame.type() != WireFrame.METHOD_CALL
-            || !frame.signatureIs(PAYLOAD_SIGNATURE)) {
-            return false;
+            || !frame.carriesByteArray()) {
+            return false; // dbus-java's parser routes it, or says what is wrong with it
         }
         boolean echo;
         if (frame.pathIs(ECHO_PATH) && (!frame.hasInterface() || frame.interfaceIs(ECHO_INTERFACE))
@@ -109,9 +107,6 @@ public final class ReaderDispatch implements MessageInterceptor {
             echo = false;
         } else {
             return false;
-        }
-        if (frame.byteArrayLength() < 0) {
-            return false; // dbus-java's parser says what is wrong with it
         }
         OutgoingFrame answer;
         if (echo && echoesInPlace) {
@@ -142,10 +137,6 @@ public final class ReaderDispatch implements MessageInterceptor {
             lastReply = template;
         }
         return template;
-    }
-
-    private static byte[] ascii(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 
     @Override

@@ -1,11 +1,11 @@
 package org.dbuslab.server.faults;
 
 import org.dbuslab.api.EchoContract;
+import org.dbuslab.labio.OutgoingFrame;
 import org.freedesktop.dbus.exceptions.DBusException;
 import org.freedesktop.dbus.messages.Message;
 import org.freedesktop.dbus.messages.MessageFactory;
 
-import java.io.ByteArrayOutputStream;
 
 /** Valid D-Bus messages as bytes, made by dbus-java's own marshalling, for tests to send raw (or to mutate). */
 final class WireMessages {
@@ -21,12 +21,6 @@ final class WireMessages {
     }
 
     static byte[] bytes(Message message) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (byte[] part : message.getWireData()) {
-            if (part != null) {
-                out.writeBytes(part);
-            }
-        }
-        return out.toByteArray();
+        return OutgoingFrame.of(message).toBytes();
     }
 }
