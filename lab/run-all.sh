@@ -82,7 +82,7 @@ build() {
 }
 
 # peers_outdated: a C peer (peers/build/, make -C peers) is missing or older than a source or the Makefile.
-readonly PEERS=(glib-echo-server glib-echo-client sdbus-echo-server sdbus-echo-client)
+readonly PEERS=(glib-echo-server glib-echo-client sdbus-echo-server sdbus-echo-client libdbus-spam)
 peers_outdated() {
     local peer newer
     for peer in "${PEERS[@]}"; do
@@ -94,18 +94,19 @@ peers_outdated() {
     return 1
 }
 
-# build_peers: make -C peers glib, then sdbus (one library's absence does not stop the other). A target that fails
-# passes the Makefile's one-line reason to the runner (LAB_PEERS_GLIB_MISSING, LAB_PEERS_SDBUS_MISSING), which
-# puts it in skipped.tsv for that library's cells; the session goes on.
+# build_peers: make -C peers glib, sdbus, then libdbus (one library's absence does not stop the others). A target
+# that fails passes the Makefile's one-line reason to the runner (LAB_PEERS_GLIB_MISSING, LAB_PEERS_SDBUS_MISSING,
+# LAB_PEERS_LIBDBUS_MISSING), which puts it in skipped.tsv for that library's cells; the session goes on.
 build_peers() {
     local target var log line
     command -v make >/dev/null 2>&1 || {
         export LAB_PEERS_GLIB_MISSING="peers: cannot build the C peers: make not found (Debian: make)"
         export LAB_PEERS_SDBUS_MISSING=$LAB_PEERS_GLIB_MISSING
+        export LAB_PEERS_LIBDBUS_MISSING=$LAB_PEERS_GLIB_MISSING
         printf '%s: %s\n' "$PROG" "$LAB_PEERS_GLIB_MISSING" >&2
         return 0
     }
-    for target in glib sdbus; do
+    for target in glib sdbus libdbus; do
         var=LAB_PEERS_${target^^}_MISSING
         log=$(mktemp "${TMPDIR:-/tmp}/dbus-lab-peers.XXXXXX")
         if ! make -C "$REPO/peers" "$target" </dev/null >"$log" 2>&1; then

@@ -7,11 +7,11 @@ package org.dbuslab.format;
 public enum Pair {
     /** The lab's Java client and server, true echo: the measured subject. */
     JAVA(Library.DBUS_JAVA, Library.DBUS_JAVA, "java"),
-    /** dbus-test-tool spam against dbus-test-tool echo (empty replies). */
+    /** libdbus's spam client (libdbus-spam; dbus-test-tool spam before 2026-12-06) against dbus-test-tool echo (empty replies). */
     LIBDBUS(Library.LIBDBUS, Library.LIBDBUS, "libdbus-libdbus"),
     /** The Java client's spam calls against dbus-test-tool echo. */
     JAVA_LIBDBUS(Library.DBUS_JAVA, Library.LIBDBUS, "java-libdbus"),
-    /** dbus-test-tool spam against the Java server. */
+    /** libdbus's spam client against the Java server. */
     LIBDBUS_JAVA(Library.LIBDBUS, Library.DBUS_JAVA, "libdbus-java"),
     /** The raw-socket floor. */
     RAW(Library.JDK, Library.JDK, "raw"),
@@ -19,7 +19,7 @@ public enum Pair {
     STOCK_JAVA(Library.DBUS_JAVA_STOCK, Library.DBUS_JAVA, "stock-java"),
     GLIB_JAVA(Library.GLIB, Library.DBUS_JAVA, "glib-java"),
     SDBUS_JAVA(Library.SDBUS, Library.DBUS_JAVA, "sdbus-java"),
-    /** dbus-test-tool spam against the GLib server's com.example.Spam. */
+    /** libdbus's spam client against the GLib server's com.example.Spam. */
     LIBDBUS_GLIB(Library.LIBDBUS, Library.GLIB, "libdbus-glib"),
     JAVA_GLIB(Library.DBUS_JAVA, Library.GLIB, "java-glib"),
     STOCK_GLIB(Library.DBUS_JAVA_STOCK, Library.GLIB, "stock-glib"),

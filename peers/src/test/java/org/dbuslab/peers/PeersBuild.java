@@ -22,6 +22,7 @@ final class PeersBuild {
     /** make's targets: the GLib peers, the sd-bus peers, the test tool payload-dump. */
     static final String GLIB = "glib";
     static final String SDBUS = "sdbus";
+    static final String LIBDBUS = "libdbus";
     static final String TOOLS = "tools";
 
     private static final Map<String, String> FAILURES = new ConcurrentHashMap<>();

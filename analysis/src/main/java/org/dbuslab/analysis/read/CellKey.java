@@ -122,7 +122,7 @@ public record CellKey(String transport, String mode, int payloadBytes, int windo
         return !LIBDBUS_PAIRS.contains(pair);
     }
 
-    /** The client timed from outside, start-up included: libdbus's dbus-test-tool spam. */
+    /** The client timed from outside, start-up included: libdbus's spam client (libdbus-spam, or dbus-test-tool spam). */
     public boolean externallyTimed() {
         return method.equals(SPAM) && pair.startsWith("libdbus>");
     }

@@ -84,7 +84,7 @@ public final class LabHealthSection {
             return List.of();
         }
         List<String> notes = new ArrayList<>();
-        notes.add("dbus-test-tool spam cannot time itself: its runs are timed from outside (fork to reaped exit), so their "
+        notes.add("libdbus's spam client cannot time itself: its runs are timed from outside (fork to reaped exit), so their "
                 + "µs/call is (elapsed_ns − fixed_ns) / (calls − 1), where fixed_ns is the median time of one-call spam "
                 + "processes of the same bus, pair and payload in the same round (start-up, connecting, one call, exit). "
                 + "The Java client times itself, first send to last reply.");

@@ -12,12 +12,16 @@ import org.dbuslab.format.Library;
  * The echo programs of the libraries other than the lab's own (ROUND2.md): the C peers built by {@code make -C peers}
  * into peers/build/ (GLib, sd-bus) and the stock dbus-java jar (branch stock), with their command lines (the shape of
  * peers/README.md) and why they cannot run when they are missing. The launcher runs make and passes the Makefile's
- * one-line reason per library in {@value #GLIB_REASON_ENV} / {@value #SDBUS_REASON_ENV}.
+ * one-line reason per library in {@value #GLIB_REASON_ENV} / {@value #SDBUS_REASON_ENV} /
+ * {@value #LIBDBUS_REASON_ENV}. The libdbus client is the lab's {@value #SPAM_PROGRAM} (peers/c/libdbus-spam.c:
+ * dbus-test-tool spam's calls without its leak); libdbus's server stays dbus-test-tool echo.
  */
 public final class LibraryPrograms {
 
     public static final String GLIB_REASON_ENV = "LAB_PEERS_GLIB_MISSING";
     public static final String SDBUS_REASON_ENV = "LAB_PEERS_SDBUS_MISSING";
+    public static final String LIBDBUS_REASON_ENV = "LAB_PEERS_LIBDBUS_MISSING";
+    public static final String SPAM_PROGRAM = "libdbus-spam";
     public static final String STOCK_JAR = "stock/target/dbus-lab-stock.jar";
     public static final String STOCK_SERVER_CLASS = "org.dbuslab.stock.StockServerMain";
     public static final String STOCK_CLIENT_CLASS = "org.dbuslab.stock.StockClientMain";
@@ -36,6 +40,21 @@ public final class LibraryPrograms {
 
     public Path peerProgram(String name) {
         return repo.resolve("peers/build").resolve(name);
+    }
+
+    /** The libdbus client's command, before its arguments (SpamRun.spamCommand). */
+    public List<String> spamProgram() {
+        return List.of(peerProgram(SPAM_PROGRAM).toString());
+    }
+
+    /** Null when the libdbus client can run here, else why not (one line). */
+    public String spamMissing() {
+        String make = env.get(LIBDBUS_REASON_ENV);
+        if (make != null && !make.isBlank()) {
+            return make.strip();
+        }
+        return Files.isExecutable(peerProgram(SPAM_PROGRAM)) ? null
+            : "peers/build/" + SPAM_PROGRAM + " is not built (make -C peers libdbus builds the libdbus client)";
     }
 
     public Path stockJar() {

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Before the first block, dbus-test-tool spam sends up to 20 000 pipelined calls of every reference size to
+ * Before the first block, the libdbus client (libdbus-spam) sends up to 20 000 pipelined calls of every reference size to
  * the Java server on each reference bus (no more than 200 MB of payload per size). A libdbus>dbus-java cell
  * warms its client, not the server: when one came early it measured the server's JIT (session S of
  * 2026-11-30: 57.0 us/call in round 1, 14.5 in round 2). Nothing here is recorded as a run.

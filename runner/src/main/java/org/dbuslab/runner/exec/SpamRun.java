@@ -12,8 +12,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * One libdbus {@code dbus-test-tool spam} process: COUNT calls of the payload file's bytes to DEST, QUEUE in
- * flight. spam cannot time itself, so lab/timed-run.py (one --serve process per session, {@link SpamTimer})
+ * One libdbus spam process: COUNT calls of the payload file's bytes to DEST, QUEUE in flight. The program is the
+ * lab's peers/build/libdbus-spam ({@link LibraryPrograms#spamProgram}), which makes {@code dbus-test-tool spam
+ * --bytes --stdin}'s calls without keeping every reply; any program with spam's options and error lines will do
+ * (the tests use dbus-test-tool spam itself). spam cannot time itself, so lab/timed-run.py (one --serve process per session, {@link SpamTimer})
  * times it from before its fork to after it has been reaped (start, connect, calls, exit; the fixed cost of the same with --count=1 is subtracted by the
  * analysis) and reports its rusage (user + sys, all threads), which is the run's client CPU.
  * spam exits 0 even when replies are errors; it prints "Failed to receive reply #N: ..." for each, which is
@@ -55,14 +57,18 @@ public final class SpamRun implements AutoCloseable {
     }
 
     private final SpamTimer timer;
+    private final List<String> program;
     private final Path scratch;
     private final Duration timeout;
 
     /**
      * TIMEDRUN = lab/timed-run.py, started once as the session's timer (--serve) on the client's CPUS;
-     * SCRATCH = a private temp folder for the per-run stdout and stderr and the timer's own log.
+     * SCRATCH = a private temp folder for the per-run stdout and stderr and the timer's own log; PROGRAM = the spam
+     * command before its arguments.
      */
-    public SpamRun(Supervisor supervisor, Path timedRun, Path scratch, Duration timeout, CpuPlacement.Cpus cpus) {
+    public SpamRun(Supervisor supervisor, Path timedRun, Path scratch, Duration timeout, CpuPlacement.Cpus cpus,
+                   List<String> program) {
+        this.program = List.copyOf(program);
         this.timer = new SpamTimer(supervisor, List.of(PYTHON, timedRun.toString(), "--serve"),
             scratch.resolve("spam-timer"), cpus);
         this.scratch = scratch;
@@ -73,10 +79,11 @@ public final class SpamRun implements AutoCloseable {
         return timeout;
     }
 
-    /** The command line as logs/*.cmd records it. */
-    public static List<String> spamCommand(String dest, int count, int queue) {
-        return List.of("dbus-test-tool", "spam", "--dest=" + dest, "--count=" + count, "--queue=" + queue,
-            "--bytes", "--stdin");
+    /** PROGRAM's command line for one run, as logs/*.cmd records it. */
+    public static List<String> spamCommand(List<String> program, String dest, int count, int queue) {
+        List<String> command = new java.util.ArrayList<>(program);
+        command.addAll(List.of("--dest=" + dest, "--count=" + count, "--queue=" + queue, "--bytes", "--stdin"));
+        return command;
     }
 
     /**
@@ -88,7 +95,7 @@ public final class SpamRun implements AutoCloseable {
         Path out = scratch.resolve("spam.out");
         Path err = scratch.resolve("spam.err");
         Files.deleteIfExists(err);
-        String reply = timer.time(spamCommand(dest, count, queue), timeout, payload, out, err,
+        String reply = timer.time(spamCommand(program, dest, count, queue), timeout, payload, out, err,
             Map.of("DBUS_SESSION_BUS_ADDRESS", address), timeout.plus(OUTER_SLACK));
         String stderr = Files.exists(err) ? Files.readString(err, StandardCharsets.UTF_8) : "";
         Result r = parse(reply, stderr, count);

@@ -42,7 +42,7 @@ public enum CellKind {
         return label;
     }
 
-    /** A dbus-test-tool spam process per run: no persistent client, a fixed cost to subtract. */
+    /** A libdbus spam process (libdbus-spam) per run: no persistent client, a fixed cost to subtract. */
     public boolean spam() {
         return spam;
     }

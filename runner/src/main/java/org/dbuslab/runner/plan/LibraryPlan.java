@@ -123,7 +123,7 @@ public final class LibraryPlan {
         }
         if (p.client() == Library.LIBDBUS) {
             return "libraries pair " + p.label() + " not run on " + t.label()
-                + ": dbus-test-tool spam has no peer-to-peer mode (it needs a bus)";
+                + ": the libdbus client (libdbus-spam, as dbus-test-tool spam) has no peer-to-peer mode (it needs a bus)";
         }
         return null;
     }

@@ -183,7 +183,7 @@ final class ProfilePass {
     }
 
     /**
-     * libdbus: dbus-test-tool spam is one process per run, so it runs under perf record once, with as many calls as
+     * libdbus: the spam client (libdbus-spam) is one process per run, so it runs under perf record once, with as many calls as
      * take about {@link ProfilePlan#CPU_WINDOW}, while its server and bus are profiled.
      */
     private int profileSpam(Cell cell) throws IOException, InterruptedException {
@@ -196,7 +196,7 @@ final class ProfilePass {
         Map<String, String> env = Map.of("DBUS_SESSION_BUS_ADDRESS", address);
         int probe = Math.max(200, 2 * cell.window());
         // one unprofiled spam process sets the calls of the profiled one
-        ProcessBuilder timed = new ProcessBuilder(SpamRun.spamCommand(dest, probe, cell.window()))
+        ProcessBuilder timed = new ProcessBuilder(SpamRun.spamCommand(services.spamProgram(), dest, probe, cell.window()))
             .redirectInput(payload.toFile()).redirectOutput(ProcessBuilder.Redirect.DISCARD)
             .redirectError(ProcessBuilder.Redirect.DISCARD);
         timed.environment().putAll(env);
@@ -204,7 +204,7 @@ final class ProfilePass {
         Process probeRun = timed.start();
         if (!probeRun.waitFor(cellTimeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS) || probeRun.exitValue() != 0) {
             probeRun.destroyForcibly();
-            throw new IOException("dbus-test-tool spam did not make " + probe + " calls (exit "
+            throw new IOException("libdbus-spam did not make " + probe + " calls (exit "
                 + (probeRun.isAlive() ? "none" : probeRun.exitValue()) + ")");
         }
         long probeNs = Math.max(1, System.nanoTime() - p0);
@@ -216,7 +216,7 @@ final class ProfilePass {
         Path data = scratch.resolve("client.perf.data");
         Path perfLog = scratch.resolve("client.perf.log");
         long t0 = System.nanoTime();
-        PerfRecord spam = PerfRecord.around(SpamRun.spamCommand(dest, calls, cell.window()), payload, env, data, perfLog);
+        PerfRecord spam = PerfRecord.around(SpamRun.spamCommand(services.spamProgram(), dest, calls, cell.window()), payload, env, data, perfLog);
         int exit;
         try {
             exit = spam.awaitExit(cellTimeout);
@@ -229,7 +229,7 @@ final class ProfilePass {
         int written = finishCpu(cell, running, wallNs, used, calls);
         if (exit != 0) {
             spam.abandon();
-            skip(cell, ProfilesTsv.CLIENT, "dbus-test-tool spam under perf record exited " + exit);
+            skip(cell, ProfilesTsv.CLIENT, "libdbus-spam under perf record exited " + exit);
             return written;
         }
         CollapsedStacks.Builder b = new CollapsedStacks.Builder();

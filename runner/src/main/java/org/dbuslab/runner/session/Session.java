@@ -166,9 +166,9 @@ public final class Session {
         Duration spamTimeout = config.run().cellTimeout().compareTo(SPAM_TIMEOUT_MAX) < 0 ? config.run().cellTimeout() : SPAM_TIMEOUT_MAX;
         Path scratch = Files.createDirectories(tmp.resolve("spam"));
         SpamRun spam = new SpamRun(supervisor, layout.timedRun(), scratch, spamTimeout,
-            cpus.cpus(config.arrangement().homePlacement(), CpuPlacement.Role.EXTRA, true));
+            cpus.cpus(config.arrangement().homePlacement(), CpuPlacement.Role.EXTRA, true), session.spamProgram());
         PayloadFiles payloads = new PayloadFiles(tmp);
-        if (config.others().reference() && testTool) {
+        if (config.others().reference() && session.spamAvailable()) {
             for (Transport t : Transport.REFERENCE_BUSES) {
                 if (config.matrix().has(t) && services.blocker(List.of("bus:" + t.label(), "srv:" + t.label(), "echo:" + t.label())) == null) {
                     ServerWarmup.warm(spam, services, payloads, t.label(), config.others().referenceSizes(), config.matrix().window(),

@@ -115,9 +115,19 @@ public final class SessionServices {
         };
     }
 
-    static final String PROG_SPAM = "prog:dbus-test-tool";
+    static final String PROG_SPAM = "prog:" + LibraryPrograms.SPAM_PROGRAM;
     /** The libraries whose servers and clients are programs of their own (LibraryPrograms). */
     static final List<Library> PROGRAM_LIBRARIES = List.of(Library.GLIB, Library.SDBUS, Library.DBUS_JAVA_STOCK);
+
+    /** The libdbus client's command before its arguments (SpamRun). */
+    public List<String> spamProgram() {
+        return programs.spamProgram();
+    }
+
+    /** True when the libdbus client is built (LibraryPrograms.spamMissing). */
+    public boolean spamAvailable() {
+        return programs.spamMissing() == null;
+    }
 
     public void startAll(SessionConfig config, SessionPlan plan, boolean dbusTestTool)
         throws IOException, InterruptedException {
@@ -216,10 +226,11 @@ public final class SessionServices {
      * its reason (the Makefile's line, or the stock jar's absence), so its cells are skipped.
      */
     private void startLibraryServers(SessionConfig config, SessionPlan plan) throws IOException {
-        if (SessionServices.onPath("dbus-test-tool")) {
+        String spamMissing = programs.spamMissing();
+        if (spamMissing == null) {
             services.markAvailable(PROG_SPAM);
         } else {
-            services.markDead(PROG_SPAM, "dbus-test-tool not installed (Debian package dbus-tests)");
+            services.markDead(PROG_SPAM, spamMissing);
         }
         for (Library lib : PROGRAM_LIBRARIES) {
             String missing = programs.missing(lib);

@@ -96,8 +96,9 @@ class ServicesIT {
             Path payload = new PayloadFiles(scratch).of(1000);
             assertEquals(1000, Files.size(payload));
             Path errLog = dir.resolve("spam.err");
+            // dbus-test-tool spam itself: SpamRun times any program with spam's options and error lines
             SpamRun spam = new SpamRun(supervisor, RealBus.layout().timedRun(), scratch, Duration.ofSeconds(2),
-                CpuPlacement.Cpus.ANY);
+                CpuPlacement.Cpus.ANY, List.of("dbus-test-tool", "spam"));
 
             SpamRun.Result ok = spam.once(address, Services.LIBDBUS_ECHO_NAME, 200, 8, payload, errLog, "measure 1");
             assertTrue(ok.ok(), ok.toString());

@@ -64,11 +64,11 @@ class SessionUnitsTest {
         assertEquals(List.of("bus:dbus-daemon", "srv:dbus-daemon"),
             SessionServices.needs(cell(plan, CellKind.JAVA, Transport.DBUS_DAEMON)));
         assertEquals(List.of("srv:p2p-unix"), SessionServices.needs(cell(plan, CellKind.JAVA, Transport.P2P_UNIX)));
-        assertEquals(List.of("bus:dbus-broker", "echo:dbus-broker", "prog:dbus-test-tool"),
+        assertEquals(List.of("bus:dbus-broker", "echo:dbus-broker", "prog:libdbus-spam"),
             SessionServices.needs(cell(plan, CellKind.SPAM_LIBDBUS, Transport.DBUS_BROKER)));
         assertEquals(List.of("bus:dbus-broker", "echo:dbus-broker"),
             SessionServices.needs(cell(plan, CellKind.JAVA_LIBDBUS, Transport.DBUS_BROKER)));
-        assertEquals(List.of("bus:dbus-daemon", "srv:dbus-daemon", "prog:dbus-test-tool"),
+        assertEquals(List.of("bus:dbus-daemon", "srv:dbus-daemon", "prog:libdbus-spam"),
             SessionServices.needs(cell(plan, CellKind.SPAM_JAVA, Transport.DBUS_DAEMON)));
         assertEquals(List.of("raw:raw-tcp"), SessionServices.needs(cell(plan, CellKind.RAW, Transport.RAW_TCP)));
         assertEquals(List.of("bus:dbus-daemon-limit8", "srv:dbus-daemon-limit8"),
@@ -100,7 +100,7 @@ class SessionUnitsTest {
             SessionServices.needs(pair(plan, Pair.STOCK_STOCK, Transport.DBUS_DAEMON)));
         assertEquals(List.of("bus:dbus-daemon", "glib:dbus-daemon"), SessionServices.needs(pair(plan, Pair.JAVA_GLIB,
             Transport.DBUS_DAEMON)), "the lab's Java client needs only its jar");
-        assertEquals(List.of("bus:dbus-daemon", "glib:dbus-daemon", "prog:dbus-test-tool"),
+        assertEquals(List.of("bus:dbus-daemon", "glib:dbus-daemon", "prog:libdbus-spam"),
             SessionServices.needs(pair(plan, Pair.LIBDBUS_GLIB, Transport.DBUS_DAEMON)));
     }
 

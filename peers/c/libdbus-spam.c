@@ -1,0 +1,148 @@
+/* The lab's libdbus client: the calls of `dbus-test-tool spam --bytes --stdin`, without its leak.
+ *
+ * dbus-test-tool spam (dbus 1.14) keeps every reply it takes from a pending call: its resident memory grows by
+ * about 10 kB per call at 10000 B. Each run is a new process, so those are fresh pages, and on the lab's VMs the
+ * cost of faulting them in varies from run to run by more than the calls themselves cost (issue 25). This program
+ * makes the same calls the same way (a new method call per call, dbus_connection_send_with_reply, at most --queue
+ * pending, dbus_connection_read_write_dispatch) and frees each reply.
+ *
+ *   libdbus-spam --dest=NAME --count=N [--queue=N] --bytes --stdin < PAYLOAD
+ *
+ * Calls com.example.Spam on object / of NAME on the session bus (DBUS_SESSION_BUS_ADDRESS) with the bytes of
+ * stdin as `ay`. An error reply prints "Failed to receive reply #N: NAME: MESSAGE" on stderr, as spam does, and
+ * the calls go on. No call times out (spam's DBUS_TIMEOUT_INFINITE): whoever runs it bounds it.
+ * Exit 0 when every call was answered (error replies included); 1 no connection or the connection died;
+ * 2 bad usage (one line on stderr). */
+#include "peers.h"
+
+#include <dbus/dbus.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char PROG[] = "libdbus-spam";
+
+typedef struct {
+    long received;
+} spam_state;
+
+static void count_reply(DBusPendingCall *pending, void *data) {
+    spam_state *s = data;
+    DBusMessage *reply = dbus_pending_call_steal_reply(pending);
+    if (reply && dbus_message_get_type(reply) == DBUS_MESSAGE_TYPE_ERROR) {
+        DBusError error = DBUS_ERROR_INIT;
+        dbus_set_error_from_message(&error, reply);
+        fprintf(stderr, "Failed to receive reply #%ld: %s: %s\n", s->received, error.name,
+                error.message ? error.message : "");
+        dbus_error_free(&error);
+    }
+    if (reply) {
+        dbus_message_unref(reply);
+    }
+    s->received++;
+}
+
+/* The whole of stdin, at most MAX_PAYLOAD_BYTES. */
+static uint8_t *read_payload(size_t *length) {
+    size_t size = 0, capacity = 4096;
+    uint8_t *buffer = malloc(capacity);
+    for (;;) {
+        if (!buffer) {
+            die(EXIT_UNCLEAN, PROG, "out of memory for the payload");
+        }
+        size_t n = fread(buffer + size, 1, capacity - size, stdin);
+        size += n;
+        if (n == 0) {
+            break;
+        }
+        if (size == capacity) {
+            if (capacity >= (size_t) MAX_PAYLOAD_BYTES) {
+                die(EXIT_USAGE, PROG, "the payload on stdin is over %d bytes", MAX_PAYLOAD_BYTES);
+            }
+            capacity *= 2;
+            buffer = realloc(buffer, capacity);
+        }
+    }
+    if (ferror(stdin)) {
+        die(EXIT_USAGE, PROG, "cannot read the payload from stdin");
+    }
+    *length = size;
+    return buffer;
+}
+
+static long positive(const char *arg, const char *value) {
+    char *end = NULL;
+    long n = strtol(value, &end, 10);
+    if (*value == '\0' || *end != '\0' || n < 1 || n > 1000000000L) {
+        die(EXIT_USAGE, PROG, "%s must be a whole number from 1 to 1000000000", arg);
+    }
+    return n;
+}
+
+int main(int argc, char **argv) {
+    const char *dest = NULL;
+    long count = 0, queue = 1;
+    int bytes = 0, from_stdin = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "--dest=", 7) == 0 && a[7]) {
+            dest = a + 7;
+        } else if (strncmp(a, "--count=", 8) == 0) {
+            count = positive("--count", a + 8);
+        } else if (strncmp(a, "--queue=", 8) == 0) {
+            queue = positive("--queue", a + 8);
+        } else if (strcmp(a, "--bytes") == 0) {
+            bytes = 1;
+        } else if (strcmp(a, "--stdin") == 0) {
+            from_stdin = 1;
+        } else {
+            die(EXIT_USAGE, PROG, "unknown argument '%.80s' (usage: %s --dest=NAME --count=N [--queue=N] --bytes "
+                "--stdin < PAYLOAD)", a, PROG);
+        }
+    }
+    if (!dest || !count || !bytes || !from_stdin) {
+        die(EXIT_USAGE, PROG, "usage: %s --dest=NAME --count=N [--queue=N] --bytes --stdin < PAYLOAD", PROG);
+    }
+    size_t length = 0;
+    uint8_t *payload = read_payload(&length);
+
+    DBusError error = DBUS_ERROR_INIT;
+    DBusConnection *connection = dbus_bus_get_private(DBUS_BUS_SESSION, &error);
+    if (!connection) {
+        die(EXIT_UNCLEAN, PROG, "cannot connect to the bus: %s: %s", error.name, error.message);
+    }
+    dbus_connection_set_exit_on_disconnect(connection, FALSE);
+
+    spam_state state = {0};
+    long sent = 0;
+    while (state.received < count) {
+        while (sent < count && sent - state.received < queue) {
+            DBusMessage *call = dbus_message_new_method_call(dest, SPAM_OBJECT_PATH, SPAM_INTERFACE, SPAM_METHOD);
+            const uint8_t *bytes_ptr = payload;
+            DBusPendingCall *pending = NULL;
+            if (!call || !dbus_message_append_args(call, DBUS_TYPE_ARRAY, DBUS_TYPE_BYTE, &bytes_ptr,
+                                                   (int) length, DBUS_TYPE_INVALID)
+                || !dbus_connection_send_with_reply(connection, call, &pending, DBUS_TIMEOUT_INFINITE) || !pending) {
+                die(EXIT_UNCLEAN, PROG, "out of memory sending call #%ld", sent);
+            }
+            sent++;
+            if (dbus_pending_call_get_completed(pending)) {
+                count_reply(pending, &state);
+            } else if (!dbus_pending_call_set_notify(pending, count_reply, &state, NULL)) {
+                die(EXIT_UNCLEAN, PROG, "out of memory waiting for call #%ld", sent - 1);
+            }
+            dbus_pending_call_unref(pending);
+            dbus_message_unref(call);
+        }
+        if (!dbus_connection_read_write_dispatch(connection, -1)) {
+            fprintf(stderr, "%s: error: disconnected from the bus after %ld of %ld replies\n", PROG, state.received,
+                    count);
+            return EXIT_UNCLEAN;
+        }
+    }
+    dbus_connection_flush(connection);
+    dbus_connection_close(connection);
+    dbus_connection_unref(connection);
+    free(payload);
+    return EXIT_CLEAN;
+}

@@ -1,0 +1,144 @@
+package org.dbuslab.peers;
+
+import org.dbuslab.testkit.PrivateBus;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The lab's libdbus client (peers/c/libdbus-spam.c) against libdbus's own echo, {@code dbus-test-tool echo}, on a
+ * private bus: every call answered, each error reply one line in dbus-test-tool spam's words, bad usage one line
+ * and exit 2, and memory that does not grow with the calls as dbus-test-tool spam's does.
+ */
+class LibdbusSpamIT {
+
+    private static final String ECHO_NAME = "org.dbuslab.SpamTest";
+    private static final String SPAM_FAILURE = "Failed to receive reply";
+    private static final Pattern MAX_RSS = Pattern.compile("maxrss=(\\d+)");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyCallIsAnsweredAndEachErrorReplyIsOneLine() throws Exception {
+        String spam = PeersBuild.program(PeersBuild.LIBDBUS, "libdbus-spam").toString();
+        Path payload = payload(1000);
+        try (PrivateBus bus = PrivateBus.start("dbus-daemon"); Echo echo = new Echo(bus)) {
+            for (int queue : List.of(1, 8)) {
+                ForeignRun.Result r = run(bus, payload, List.of(spam, "--dest=" + ECHO_NAME, "--count=500",
+                    "--queue=" + queue, "--bytes", "--stdin"));
+                assertEquals(0, r.exitCode(), r.stderr());
+                assertFalse(r.stderr().contains(SPAM_FAILURE), r.stderr());
+            }
+            ForeignRun.Result nobody = run(bus, payload, List.of(spam, "--dest=org.dbuslab.Nobody", "--count=3",
+                "--queue=2", "--bytes", "--stdin"));
+            assertEquals(0, nobody.exitCode(), "error replies are counted, not fatal, as in dbus-test-tool spam");
+            assertEquals(3, nobody.stderr().lines().filter(l -> l.startsWith(SPAM_FAILURE + " #")).count(),
+                nobody.stderr());
+            assertTrue(nobody.stderr().contains("org.freedesktop.DBus.Error.ServiceUnknown"), nobody.stderr());
+        }
+    }
+
+    @Test
+    void badUsageAndNoBusAreOneLineEach() throws Exception {
+        String spam = PeersBuild.program(PeersBuild.LIBDBUS, "libdbus-spam").toString();
+        ForeignRun.Result usage = ForeignRun.run(List.of(spam, "--dest=a.b", "--count=0", "--bytes", "--stdin"));
+        assertEquals(2, usage.exitCode());
+        assertEquals(List.of("libdbus-spam: error: --count must be a whole number from 1 to 1000000000"),
+            usage.stderr().lines().toList());
+        ForeignRun.Result unknown = ForeignRun.run(List.of(spam, "--dest=a.b", "--count=1", "--string"));
+        assertEquals(2, unknown.exitCode());
+        assertEquals(1, unknown.stderr().lines().count(), unknown.stderr());
+        ForeignRun.Result noBus = ForeignRun.run(List.of(spam, "--dest=a.b", "--count=1", "--bytes", "--stdin"),
+            Map.of("DBUS_SESSION_BUS_ADDRESS", "unix:path=" + dir.resolve("none")), 30);
+        assertEquals(1, noBus.exitCode());
+        assertEquals(1, noBus.stderr().lines().count(), noBus.stderr());
+        assertTrue(noBus.stderr().startsWith("libdbus-spam: error: cannot connect to the bus"), noBus.stderr());
+    }
+
+    /** dbus-test-tool spam keeps every reply: 3000 calls of 10000 B grow it by ~30 MB (the check can fail). */
+    @Test
+    void memoryDoesNotGrowWithTheCalls() throws Exception {
+        String spam = PeersBuild.program(PeersBuild.LIBDBUS, "libdbus-spam").toString();
+        Path payload = payload(10_000);
+        try (PrivateBus bus = PrivateBus.start("dbus-daemon"); Echo echo = new Echo(bus)) {
+            List<String> lab = List.of(spam, "--dest=" + ECHO_NAME, "--bytes", "--stdin");
+            List<String> debian = List.of("dbus-test-tool", "spam", "--dest=" + ECHO_NAME, "--bytes", "--stdin");
+            long labGrowth = maxRssKb(bus, payload, lab, 3000) - maxRssKb(bus, payload, lab, 1);
+            long debianGrowth = maxRssKb(bus, payload, debian, 3000) - maxRssKb(bus, payload, debian, 1);
+            assertTrue(labGrowth < 5_000, "libdbus-spam grew by " + labGrowth + " kB over 3000 calls");
+            assertTrue(debianGrowth > 20_000, "dbus-test-tool spam grew by " + debianGrowth + " kB over 3000 calls"
+                + " (does this dbus-test-tool free its replies now?)");
+        }
+    }
+
+    private long maxRssKb(PrivateBus bus, Path payload, List<String> command, int calls) throws Exception {
+        List<String> timed = new ArrayList<>(List.of("/usr/bin/time", "-f", "maxrss=%M"));
+        timed.addAll(command);
+        timed.add("--count=" + calls);
+        ForeignRun.Result r = run(bus, payload, timed);
+        assertEquals(0, r.exitCode(), r.stderr());
+        Matcher m = MAX_RSS.matcher(r.stderr());
+        assertTrue(m.find(), r.stderr());
+        return Long.parseLong(m.group(1));
+    }
+
+    private Path payload(int size) throws Exception {
+        byte[] bytes = new byte[size];
+        new java.util.Random(size).nextBytes(bytes);
+        return Files.write(dir.resolve("payload-" + size), bytes);
+    }
+
+    /** COMMAND with the payload file on its stdin (ForeignRun gives an empty one). */
+    private static ForeignRun.Result run(PrivateBus bus, Path payload, List<String> command) throws Exception {
+        List<String> shell = new ArrayList<>(List.of("sh", "-c", "exec \"$@\" < \"$PAYLOAD\"", "sh"));
+        shell.addAll(command);
+        return ForeignRun.run(shell, Map.of("DBUS_SESSION_BUS_ADDRESS", bus.address(), "PAYLOAD", payload.toString()),
+            60);
+    }
+
+    /** dbus-test-tool echo owning ECHO_NAME, until closed. */
+    private static final class Echo implements AutoCloseable {
+        private final Process process;
+
+        Echo(PrivateBus bus) throws Exception {
+            ProcessBuilder b = new ProcessBuilder("dbus-test-tool", "echo", "--name=" + ECHO_NAME)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+            b.environment().put("DBUS_SESSION_BUS_ADDRESS", bus.address());
+            process = b.start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (!owned(bus)) {
+                assertTrue(process.isAlive() && System.nanoTime() < deadline, "dbus-test-tool echo did not own "
+                    + ECHO_NAME);
+                Thread.sleep(50);
+            }
+        }
+
+        private static boolean owned(PrivateBus bus) throws Exception {
+            ForeignRun.Result r = ForeignRun.run(List.of("dbus-send", "--bus=" + bus.address(), "--print-reply",
+                "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
+                "string:" + ECHO_NAME));
+            return r.stdout().contains("boolean true");
+        }
+
+        @Override
+        public void close() throws Exception {
+            process.destroy();
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
+            }
+        }
+    }
+}
