@@ -63,7 +63,8 @@ public final class WhereTimeGoes {
         return "\"alloc B/call\" is what the client's and the server's JVM threads allocated on the heap per call: the median "
                 + "over the measured runs of the bytes HotSpot counted for the process's threads during the run (read outside "
                 + "its timed window) divided by its calls. It is the garbage the collector must clear per call; the client's "
-                + "includes the payload array the lab makes for each call and its share of the run's set-up. — where that side "
+                + "includes its share of the run's set-up (the lab's Java client writes each payload into arrays it keeps from "
+                + "run to run, as does the stock client; the raw-floor client makes one per call). — where that side "
                 + "is not a JVM of the lab (libdbus, GLib, sd-bus).";
     }
 

@@ -33,6 +33,9 @@ public final class EchoRun {
     private final long replyTimeoutNanos;
     private final boolean echoed;
     private final ConnectionWatch watch;
+    /** The arrays this run's payloads are written into (null: a fresh array per call). */
+    private PayloadRings.Ring ring;
+    private final PayloadRings rings;
 
     public EchoRun(EchoCallPath path, int window, long replyTimeoutNanos) {
         this(path, window, replyTimeoutNanos, true);
@@ -40,6 +43,11 @@ public final class EchoRun {
 
     /** @param echoed true when replies carry the payload back (echo), false when they are empty (spam) */
     public EchoRun(EchoCallPath path, int window, long replyTimeoutNanos, boolean echoed) {
+        this(path, window, replyTimeoutNanos, echoed, new PayloadRings());
+    }
+
+    /** RINGS: the client's payload arrays, kept from run to run (a client makes a new EchoRun per run). */
+    public EchoRun(EchoCallPath path, int window, long replyTimeoutNanos, boolean echoed, PayloadRings rings) {
         if (window < 1) {
             throw new IllegalArgumentException("window must be >= 1, was " + window);
         }
@@ -48,10 +56,12 @@ public final class EchoRun {
         this.replyTimeoutNanos = replyTimeoutNanos;
         this.echoed = echoed;
         this.watch = new ConnectionWatch(path, replyTimeoutNanos);
+        this.rings = rings;
         path.limitBlockedSends(replyTimeoutNanos);
     }
 
     public RunResult run(int calls, PayloadGenerator payloads) throws InterruptedException {
+        ring = rings.forRun(payloads.size(), Math.min(window, calls));
         ArrayDeque<InFlight> inFlight = new ArrayDeque<>(Math.min(window, calls) + 1);
         VerdictTally tally = new VerdictTally();
         Histogram latencies = new Histogram(LATENCY_SIGNIFICANT_DIGITS);
@@ -87,7 +97,7 @@ public final class EchoRun {
         if (watch.deadReason() != null) {
             return false;
         }
-        byte[] payload = payloads.payload(sequence);
+        byte[] payload = ring == null ? payloads.payload(sequence) : payloads.payloadInto(ring.slot(sequence), sequence);
         try {
             long sentAt = System.nanoTime();
             inFlight.addLast(new InFlight(sequence, payload, sentAt, path.send(payload)));
@@ -118,6 +128,9 @@ public final class EchoRun {
         }
         tally.add(call.sequence, verdict, detail(verdict, reply));
         if (verdict == Verdict.LOST) {
+            if (ring != null) {
+                ring.retire(call.sequence);
+            }
             watch.lost(now);
         } else {
             watch.answered(now);

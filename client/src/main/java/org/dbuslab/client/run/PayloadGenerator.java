@@ -32,12 +32,20 @@ public final class PayloadGenerator {
 
     /** The payload of call {@code sequence}: a fresh array the caller may keep. */
     public byte[] payload(long sequence) {
-        byte[] payload = base.clone();
-        stamp(payload, 0, sequence);
-        if (payload.length >= 2 * STAMP_BYTES) {
-            stamp(payload, payload.length - STAMP_BYTES, ~sequence);
+        return payloadInto(new byte[base.length], sequence);
+    }
+
+    /** The payload of call {@code sequence}, written over TARGET (exactly {@link #size()} bytes), which it returns. */
+    public byte[] payloadInto(byte[] target, long sequence) {
+        if (target.length != base.length) {
+            throw new IllegalArgumentException("target holds " + target.length + " bytes, the payload " + base.length);
         }
-        return payload;
+        System.arraycopy(base, 0, target, 0, base.length);
+        stamp(target, 0, sequence);
+        if (target.length >= 2 * STAMP_BYTES) {
+            stamp(target, target.length - STAMP_BYTES, ~sequence);
+        }
+        return target;
     }
 
     /** Big-endian sequence number, truncated to what fits (payloads under 8 bytes carry its low bytes). */

@@ -7,10 +7,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.concurrent.TimeUnit;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class EchoRunTest {
@@ -155,5 +157,29 @@ class EchoRunTest {
         assertEquals(0, result.errors());
         assertEquals(21, path.calls, "no send after the connection said it is gone");
         assertTrue(result.abandoned().contains("peer closed the connection"), result.abandoned());
+    }
+
+    @ParameterizedTest
+    @ValueSource(ints = {1, 2, 7, 128})
+    void reusedArraysAreNeverWrittenOverWhileInFlight(int window) throws Exception {
+        PayloadRings rings = new PayloadRings();
+        for (int run = 0; run < 3; run++) {
+            ScriptedCallPath path = ScriptedCallPath.keepingArrays((i, sent) -> Reply.returned(sent.get(i).clone()));
+            RunResult result = new EchoRun(path, window, TIMEOUT, true, rings).run(300, new PayloadGenerator(64, run));
+            assertTrue(result.clean(), result.toString());
+            assertSame(path.sentArray(0), path.sentArray(window), "the arrays are reused");
+        }
+    }
+
+    @Test
+    void aLostCallKeepsItsArray() throws Exception {
+        ScriptedCallPath path = ScriptedCallPath.keepingArrays((i, sent) -> i == 2 ? Reply.timedOut()
+            : Reply.returned(sent.get(i).clone()));
+        PayloadGenerator payloads = new PayloadGenerator(64, 3);
+        RunResult result = new EchoRun(path, 4, TimeUnit.MILLISECONDS.toNanos(50), true, new PayloadRings())
+            .run(40, payloads);
+        assertEquals(1, result.lost());
+        assertEquals(39, result.ok());
+        assertArrayEquals(payloads.payload(2), path.sentArray(2), "a late reply may still be compared with it");
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 class PayloadGeneratorTest {
@@ -40,5 +41,16 @@ class PayloadGeneratorTest {
     void emptyPayloadIsAllowedAndNegativeIsNot() {
         assertEquals(0, new PayloadGenerator(0, 1).payload(7).length);
         assertThrows(IllegalArgumentException.class, () -> new PayloadGenerator(-1, 1));
+    }
+
+    @Test
+    void payloadIntoWritesTheSameBytesOverTheTarget() {
+        PayloadGenerator generator = new PayloadGenerator(1000, 9);
+        byte[] target = new byte[1000];
+        for (long i = 0; i < 50; i++) {
+            assertSame(target, generator.payloadInto(target, i));
+            assertArrayEquals(generator.payload(i), target);
+        }
+        assertThrows(IllegalArgumentException.class, () -> generator.payloadInto(new byte[999], 0));
     }
 }

@@ -18,12 +18,26 @@ import java.util.function.BiFunction;
 public final class ScriptedCallPath implements EchoCallPath {
 
     private final BiFunction<Integer, List<byte[]>, Reply> script;
+    private final boolean keepArrays;
     private final List<byte[]> sent = new ArrayList<>();
     private int outstanding;
     private int maxOutstanding;
 
     public ScriptedCallPath(BiFunction<Integer, List<byte[]>, Reply> script) {
+        this(script, false);
+    }
+
+    private ScriptedCallPath(BiFunction<Integer, List<byte[]>, Reply> script, boolean keepArrays) {
         this.script = script;
+        this.keepArrays = keepArrays;
+    }
+
+    /**
+     * A path that keeps the sent arrays themselves, not copies, so the script reads them when the reply is taken:
+     * an array written over while its call was in flight gives a different reply.
+     */
+    public static ScriptedCallPath keepingArrays(BiFunction<Integer, List<byte[]>, Reply> script) {
+        return new ScriptedCallPath(script, true);
     }
 
     public static ScriptedCallPath honest() {
@@ -33,7 +47,7 @@ public final class ScriptedCallPath implements EchoCallPath {
     @Override
     public PendingReply send(byte[] payload) throws CallFailedException {
         int index = sent.size();
-        sent.add(payload.clone());
+        sent.add(keepArrays ? payload : payload.clone());
         outstanding++;
         maxOutstanding = Math.max(maxOutstanding, outstanding);
         return timeoutNanos -> {
@@ -44,6 +58,11 @@ public final class ScriptedCallPath implements EchoCallPath {
             }
             return reply;
         };
+    }
+
+    /** The array (or its copy) of call INDEX. */
+    byte[] sentArray(int index) {
+        return sent.get(index);
     }
 
     /** Calls sent so far. */

@@ -1,0 +1,65 @@
+package org.dbuslab.client.run;
+
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * A client's reused payload arrays, one ring per payload size. Call s of a run uses slot s mod capacity, which is
+ * free again once call s - capacity has completed: a run has at most its window in flight, and the ring has room
+ * for at least that. A fresh array per call (10 kB at 10000 B) was the client's whole allocation, and a client that
+ * runs once every few blocks took the whole session to pass through its young generation once, so its runs faulted
+ * fresh pages in, whose cost varied on the lab's VMs by more than the calls did (docs/EXPERIMENTS.md, "The Java
+ * client's fresh pages"). A lost call's slot is retired: a late reply may still be compared with its array.
+ */
+public final class PayloadRings {
+
+    /** Beyond this a run makes its arrays afresh instead (window x payload may reach 256 MiB). */
+    static final long MAX_BYTES = 64L << 20;
+
+    private final Map<Integer, Ring> bySize = new HashMap<>();
+
+    /** The ring for payloads of SIZE with room for WINDOW calls in flight, or null when it would exceed MAX_BYTES. */
+    public Ring forRun(int size, int window) {
+        if ((long) Math.max(1, size) * window > MAX_BYTES) {
+            return null;
+        }
+        Ring ring = bySize.get(size);
+        if (ring == null || ring.slots.length < window) {
+            ring = new Ring(size, window);
+            bySize.put(size, ring);
+        }
+        return ring;
+    }
+
+    /** One size's arrays. */
+    public static final class Ring {
+        private final int size;
+        private final byte[][] slots;
+
+        Ring(int size, int capacity) {
+            this.size = size;
+            this.slots = new byte[capacity][];
+            for (int i = 0; i < capacity; i++) {
+                slots[i] = new byte[size];
+            }
+        }
+
+        /** The array call SEQUENCE may fill. */
+        public byte[] slot(long sequence) {
+            return slots[index(sequence)];
+        }
+
+        /** Call SEQUENCE was lost: its array stays with it, and its slot gets a new one. */
+        public void retire(long sequence) {
+            slots[index(sequence)] = new byte[size];
+        }
+
+        int capacity() {
+            return slots.length;
+        }
+
+        private int index(long sequence) {
+            return (int) Math.floorMod(sequence, (long) slots.length);
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package org.dbuslab.client.run;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+class PayloadRingsTest {
+
+    @Test
+    void aSizeKeepsItsArraysFromRunToRunAndGrowsForAWiderWindow() {
+        PayloadRings rings = new PayloadRings();
+        PayloadRings.Ring sync = rings.forRun(10_000, 1);
+        byte[] first = sync.slot(0);
+        assertSame(first, sync.slot(1), "window 1: one array for every call");
+        assertSame(sync, rings.forRun(10_000, 1), "the next run of the size gets the same ring");
+        PayloadRings.Ring other = rings.forRun(1000, 1);
+        assertNotSame(sync, other);
+        assertEquals(1000, other.slot(0).length);
+        assertSame(sync, rings.forRun(10_000, 1), "another size in between does not drop it");
+
+        PayloadRings.Ring wide = rings.forRun(10_000, 128);
+        assertEquals(128, wide.capacity());
+        assertNotSame(wide.slot(0), wide.slot(1));
+        assertSame(wide.slot(3), wide.slot(3 + 128));
+        assertSame(wide, rings.forRun(10_000, 4), "a narrower window fits the wider ring");
+    }
+
+    @Test
+    void aRetiredSlotGetsANewArray() {
+        PayloadRings.Ring ring = new PayloadRings().forRun(100, 4);
+        byte[] lost = ring.slot(6);
+        ring.retire(6);
+        assertNotSame(lost, ring.slot(6));
+        assertSame(ring.slot(6), ring.slot(2));
+        assertEquals(100, ring.slot(6).length);
+    }
+
+    @Test
+    void tooManyBytesMakeArraysAfresh() {
+        assertNull(new PayloadRings().forRun(1 << 20, 65));
+        assertEquals(64, new PayloadRings().forRun(1 << 20, 64).capacity());
+    }
+}
