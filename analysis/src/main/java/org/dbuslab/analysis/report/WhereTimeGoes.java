@@ -64,7 +64,7 @@ public final class WhereTimeGoes {
                 + "over the measured runs of the bytes HotSpot counted for the process's threads during the run (read outside "
                 + "its timed window) divided by its calls. It is the garbage the collector must clear per call; the client's "
                 + "includes its share of the run's set-up (the lab's Java client writes each payload into arrays it keeps from "
-                + "run to run, as does the stock client; the raw-floor client makes one per call). — where that side "
+                + "run to run, as do the stock and raw-floor clients). — where that side "
                 + "is not a JVM of the lab (libdbus, GLib, sd-bus).";
     }
 

@@ -5,6 +5,7 @@ import org.dbuslab.client.control.ControlledClient;
 import org.dbuslab.client.io.Watchdog;
 import org.dbuslab.client.run.EchoRun;
 import org.dbuslab.client.run.PayloadGenerator;
+import org.dbuslab.client.run.PayloadRings;
 import org.dbuslab.client.run.RunResult;
 import org.dbuslab.client.run.Verdict;
 import org.dbuslab.client.run.VerdictTally;
@@ -35,6 +36,8 @@ final class RawEchoRun implements ControlledClient {
     private final long replyTimeoutNanos;
     private final long connectTimeoutNanos;
     private final Watchdog watchdog;
+    /** The arrays each run writes its payloads into, kept from run to run (see PayloadRings for why). */
+    private final PayloadRings rings = new PayloadRings();
     private RawLink link;
 
     /** @param payloadBytes the expected payload size, for the first buffers (they grow for larger ones) */
@@ -68,9 +71,10 @@ final class RawEchoRun implements ControlledClient {
                 return tally.result(calls, 0, latencies);
             }
         }
+        PayloadRings.Ring ring = rings.forRun(payloads.size(), Math.min(window, calls));
         long start = System.nanoTime();
-        long elapsed = window == 1 ? runSync(calls, payloads, tally, latencies, start)
-            : runPipelined(window, calls, payloads, tally, latencies, start);
+        long elapsed = window == 1 ? runSync(calls, payloads, ring, tally, latencies, start)
+            : runPipelined(window, calls, payloads, ring, tally, latencies, start);
         return tally.result(calls, elapsed, latencies);
     }
 
@@ -86,9 +90,10 @@ final class RawEchoRun implements ControlledClient {
         }
     }
 
-    private long runSync(int calls, PayloadGenerator payloads, VerdictTally tally, Histogram latencies, long start) {
+    private long runSync(int calls, PayloadGenerator payloads, PayloadRings.Ring ring, VerdictTally tally,
+                         Histogram latencies, long start) {
         for (int seq = 0; seq < calls; seq++) {
-            byte[] payload = payloads.payload(seq);
+            byte[] payload = payload(payloads, ring, seq);
             ByteBuffer reply;
             long sentAt = System.nanoTime();
             watchdog.arm(link.channel(), replyTimeoutNanos);
@@ -112,9 +117,9 @@ final class RawEchoRun implements ControlledClient {
         return System.nanoTime() - start;
     }
 
-    private long runPipelined(int window, int calls, PayloadGenerator payloads, VerdictTally tally,
-                              Histogram latencies, long start) throws InterruptedException {
-        Pipeline pipeline = new Pipeline(window, calls, payloads);
+    private long runPipelined(int window, int calls, PayloadGenerator payloads, PayloadRings.Ring ring,
+                              VerdictTally tally, Histogram latencies, long start) throws InterruptedException {
+        Pipeline pipeline = new Pipeline(window, calls, payloads, ring);
         Thread writer = new Thread(pipeline::write, "raw-echo-writer");
         writer.setDaemon(true);
         writer.start();
@@ -162,18 +167,21 @@ final class RawEchoRun implements ControlledClient {
         final long[] sentAt;
         final int calls;
         final PayloadGenerator payloads;
+        /** Call s's array is free once call s - window was verified and its permit released. */
+        final PayloadRings.Ring ring;
         volatile int published;  // calls whose slot is filled (set before their frame is written)
         volatile int written;    // calls whose frame was written completely
         volatile boolean stop;
         volatile IOException writeError;
 
-        Pipeline(int window, int calls, PayloadGenerator payloads) {
+        Pipeline(int window, int calls, PayloadGenerator payloads, PayloadRings.Ring ring) {
             this.window = window;
             this.permits = new Semaphore(window);
             this.sent = new byte[window][];
             this.sentAt = new long[window];
             this.calls = calls;
             this.payloads = payloads;
+            this.ring = ring;
         }
 
         void write() {
@@ -183,7 +191,7 @@ final class RawEchoRun implements ControlledClient {
                     if (stop) {
                         return;
                     }
-                    byte[] payload = payloads.payload(seq);
+                    byte[] payload = payload(payloads, ring, seq);
                     int slot = seq % window;
                     sent[slot] = payload;
                     sentAt[slot] = System.nanoTime();
@@ -199,6 +207,11 @@ final class RawEchoRun implements ControlledClient {
                 }
             }
         }
+    }
+
+    /** Call SEQ's payload, in RING's array for it (a fresh array without a ring). */
+    private static byte[] payload(PayloadGenerator payloads, PayloadRings.Ring ring, int seq) {
+        return ring == null ? payloads.payload(seq) : payloads.payloadInto(ring.slot(seq), seq);
     }
 
     /** @return true when the reply is exactly what was sent */
