@@ -4,7 +4,7 @@
     timed-run.py --timeout S --result FILE [--stdin FILE] -- COMMAND...
     timed-run.py --serve
 
-The session runner times each libdbus 'dbus-test-tool spam' process with this: a JVM cannot read the
+The session runner times each libdbus spam process (peers/build/libdbus-spam) with this: a JVM cannot read the
 rusage of a child that has exited, wait4() returns it. The time includes process start, connect, the
 calls and exit, as the shell's timing of spam always did. After S seconds the command gets TERM, 5 s
 later KILL (spam waits forever for a lost reply); it then counts as timed out.

@@ -55,11 +55,12 @@ static uint8_t *read_payload(size_t *length) {
         if (n == 0) {
             break;
         }
+        if (size > (size_t) MAX_PAYLOAD_BYTES) {
+            die(EXIT_USAGE, PROG, "the payload on stdin is over %d bytes", MAX_PAYLOAD_BYTES);
+        }
         if (size == capacity) {
-            if (capacity >= (size_t) MAX_PAYLOAD_BYTES) {
-                die(EXIT_USAGE, PROG, "the payload on stdin is over %d bytes", MAX_PAYLOAD_BYTES);
-            }
-            capacity *= 2;
+            /* one byte over the limit is room enough to see a payload that exceeds it */
+            capacity = capacity * 2 > (size_t) MAX_PAYLOAD_BYTES ? (size_t) MAX_PAYLOAD_BYTES + 1 : capacity * 2;
             buffer = realloc(buffer, capacity);
         }
     }
@@ -103,6 +104,9 @@ int main(int argc, char **argv) {
     if (!dest || !count || !bytes || !from_stdin) {
         die(EXIT_USAGE, PROG, "usage: %s --dest=NAME --count=N [--queue=N] --bytes --stdin < PAYLOAD", PROG);
     }
+    if (!dbus_validate_bus_name(dest, NULL)) {   /* libdbus would abort on it */
+        die(EXIT_USAGE, PROG, "--dest: '%.80s' is not a bus name", dest);
+    }
     size_t length = 0;
     uint8_t *payload = read_payload(&length);
 
@@ -122,8 +126,13 @@ int main(int argc, char **argv) {
             DBusPendingCall *pending = NULL;
             if (!call || !dbus_message_append_args(call, DBUS_TYPE_ARRAY, DBUS_TYPE_BYTE, &bytes_ptr,
                                                    (int) length, DBUS_TYPE_INVALID)
-                || !dbus_connection_send_with_reply(connection, call, &pending, DBUS_TIMEOUT_INFINITE) || !pending) {
+                || !dbus_connection_send_with_reply(connection, call, &pending, DBUS_TIMEOUT_INFINITE)) {
                 die(EXIT_UNCLEAN, PROG, "out of memory sending call #%ld", sent);
+            }
+            if (!pending) {   /* libdbus gives no pending call on a connection that is gone */
+                fprintf(stderr, "%s: error: disconnected from the bus after %ld of %ld replies\n", PROG,
+                        state.received, count);
+                return EXIT_UNCLEAN;
             }
             sent++;
             if (dbus_pending_call_get_completed(pending)) {

@@ -3,7 +3,7 @@ package org.dbuslab.format;
 import java.util.List;
 
 /**
- * fixed-cost.tsv: every {@code dbus-test-tool spam --count=1 --queue=1} process timed for a spam row's
+ * fixed-cost.tsv: every {@code libdbus-spam --count=1 --queue=1} process timed for a spam row's
  * {@code fixed_ns}, one header line. {@code round} is the block the sample was taken in.
  */
 public final class FixedCostTsv extends TsvFormat<FixedCostTsv.Row> {

@@ -61,6 +61,10 @@ class LibdbusSpamIT {
         ForeignRun.Result unknown = ForeignRun.run(List.of(spam, "--dest=a.b", "--count=1", "--string"));
         assertEquals(2, unknown.exitCode());
         assertEquals(1, unknown.stderr().lines().count(), unknown.stderr());
+        ForeignRun.Result badName = ForeignRun.run(List.of(spam, "--dest=not a name", "--count=1", "--bytes",
+            "--stdin"));
+        assertEquals(2, badName.exitCode(), badName.stderr());
+        assertEquals(1, badName.stderr().lines().count(), badName.stderr());
         ForeignRun.Result noBus = ForeignRun.run(List.of(spam, "--dest=a.b", "--count=1", "--bytes", "--stdin"),
             Map.of("DBUS_SESSION_BUS_ADDRESS", "unix:path=" + dir.resolve("none")), 30);
         assertEquals(1, noBus.exitCode());
@@ -68,7 +72,32 @@ class LibdbusSpamIT {
         assertTrue(noBus.stderr().startsWith("libdbus-spam: error: cannot connect to the bus"), noBus.stderr());
     }
 
-    /** dbus-test-tool spam keeps every reply: 3000 calls of 10000 B grow it by ~30 MB (the check can fail). */
+    /** D-Bus's array limit, 64 MiB, is a payload it takes; a byte more is refused in one line (no bus needed). */
+    @Test
+    void aPayloadOfExactlyTheArrayLimitIsTakenAndOneMoreByteIsNot() throws Exception {
+        String spam = PeersBuild.program(PeersBuild.LIBDBUS, "libdbus-spam").toString();
+        Path limit = Files.write(dir.resolve("limit"), new byte[64 << 20]);
+        Path over = Files.write(dir.resolve("over"), new byte[(64 << 20) + 1]);
+        Map<String, String> noBus = Map.of("DBUS_SESSION_BUS_ADDRESS", "unix:path=" + dir.resolve("none"));
+        List<String> args = List.of(spam, "--dest=a.b", "--count=1", "--bytes", "--stdin");
+        ForeignRun.Result taken = runWithStdin(limit, args, noBus);
+        assertEquals(1, taken.exitCode(), "read it all, then found no bus: " + taken.stderr());
+        ForeignRun.Result refused = runWithStdin(over, args, noBus);
+        assertEquals(2, refused.exitCode(), refused.stderr());
+        assertEquals(List.of("libdbus-spam: error: the payload on stdin is over 67108864 bytes"),
+            refused.stderr().lines().toList());
+    }
+
+    private static ForeignRun.Result runWithStdin(Path payload, List<String> command, Map<String, String> env)
+        throws Exception {
+        List<String> shell = new ArrayList<>(List.of("sh", "-c", "exec \"$@\" < \"$PAYLOAD\"", "sh"));
+        shell.addAll(command);
+        Map<String, String> all = new java.util.HashMap<>(env);
+        all.put("PAYLOAD", payload.toString());
+        return ForeignRun.run(shell, all, 60);
+    }
+
+    /** dbus-test-tool spam (dbus 1.14) keeps every reply: 3000 calls of 10000 B grow it by ~30 MB. */
     @Test
     void memoryDoesNotGrowWithTheCalls() throws Exception {
         String spam = PeersBuild.program(PeersBuild.LIBDBUS, "libdbus-spam").toString();
@@ -77,10 +106,10 @@ class LibdbusSpamIT {
             List<String> lab = List.of(spam, "--dest=" + ECHO_NAME, "--bytes", "--stdin");
             List<String> debian = List.of("dbus-test-tool", "spam", "--dest=" + ECHO_NAME, "--bytes", "--stdin");
             long labGrowth = maxRssKb(bus, payload, lab, 3000) - maxRssKb(bus, payload, lab, 1);
+            // for scale only: dbus 1.14's spam grows by ~30 MB here (not asserted: a later dbus may free its replies)
             long debianGrowth = maxRssKb(bus, payload, debian, 3000) - maxRssKb(bus, payload, debian, 1);
-            assertTrue(labGrowth < 5_000, "libdbus-spam grew by " + labGrowth + " kB over 3000 calls");
-            assertTrue(debianGrowth > 20_000, "dbus-test-tool spam grew by " + debianGrowth + " kB over 3000 calls"
-                + " (does this dbus-test-tool free its replies now?)");
+            assertTrue(labGrowth < 5_000, "libdbus-spam grew by " + labGrowth + " kB over 3000 calls (dbus-test-tool"
+                + " spam: " + debianGrowth + " kB)");
         }
     }
 
@@ -103,10 +132,7 @@ class LibdbusSpamIT {
 
     /** COMMAND with the payload file on its stdin (ForeignRun gives an empty one). */
     private static ForeignRun.Result run(PrivateBus bus, Path payload, List<String> command) throws Exception {
-        List<String> shell = new ArrayList<>(List.of("sh", "-c", "exec \"$@\" < \"$PAYLOAD\"", "sh"));
-        shell.addAll(command);
-        return ForeignRun.run(shell, Map.of("DBUS_SESSION_BUS_ADDRESS", bus.address(), "PAYLOAD", payload.toString()),
-            60);
+        return runWithStdin(payload, command, Map.of("DBUS_SESSION_BUS_ADDRESS", bus.address()));
     }
 
     /** dbus-test-tool echo owning ECHO_NAME, until closed. */

@@ -57,7 +57,7 @@ public final class DetailsSection {
 
     /** Below the detail tables when spam rows are in them. */
     public static String fixedCostFootnote() {
-        return "† spam rows: the run time is the whole dbus-test-tool process, start-up included; µs/call has the fixed "
+        return "† spam rows: the run time is the whole spam process, start-up included; µs/call has the fixed "
                 + "cost removed, (elapsed − fixed) / (calls − 1) per run, median over the runs (see Lab health).";
     }
 

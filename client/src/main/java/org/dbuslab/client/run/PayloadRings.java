@@ -13,22 +13,35 @@ import java.util.Map;
  */
 public final class PayloadRings {
 
-    /** Beyond this a run makes its arrays afresh instead (window x payload may reach 256 MiB). */
+    /**
+     * What a client keeps at most, all its rings together; a run whose ring alone would exceed it makes its arrays
+     * afresh instead (window x payload may reach 256 MiB), and a new ring that would take the total past it makes the
+     * client drop the others.
+     */
     static final long MAX_BYTES = 64L << 20;
 
     private final Map<Integer, Ring> bySize = new HashMap<>();
 
     /** The ring for payloads of SIZE with room for WINDOW calls in flight, or null when it would exceed MAX_BYTES. */
     public Ring forRun(int size, int window) {
-        if ((long) Math.max(1, size) * window > MAX_BYTES) {
+        if (bytes(size, window) > MAX_BYTES) {
             return null;
         }
         Ring ring = bySize.get(size);
         if (ring == null || ring.slots.length < window) {
+            bySize.remove(size);
+            long kept = bySize.values().stream().mapToLong(r -> bytes(r.size, r.slots.length)).sum();
+            if (kept + bytes(size, window) > MAX_BYTES) {
+                bySize.clear();
+            }
             ring = new Ring(size, window);
             bySize.put(size, ring);
         }
         return ring;
+    }
+
+    private static long bytes(int size, int capacity) {
+        return (long) Math.max(1, size) * capacity;
     }
 
     /** One size's arrays. */

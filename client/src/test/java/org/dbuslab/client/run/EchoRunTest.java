@@ -159,14 +159,27 @@ class EchoRunTest {
         assertTrue(result.abandoned().contains("peer closed the connection"), result.abandoned());
     }
 
+    /**
+     * The path keeps the sent arrays themselves and, when a reply is taken, checks its call's array against a payload
+     * made afresh: an array written over while its call was in flight is counted (the verifier alone would not see
+     * it, since it compares the reply with the same array).
+     */
     @ParameterizedTest
     @ValueSource(ints = {1, 2, 7, 128})
     void reusedArraysAreNeverWrittenOverWhileInFlight(int window) throws Exception {
         PayloadRings rings = new PayloadRings();
         for (int run = 0; run < 3; run++) {
-            ScriptedCallPath path = ScriptedCallPath.keepingArrays((i, sent) -> Reply.returned(sent.get(i).clone()));
+            PayloadGenerator expected = new PayloadGenerator(64, run);
+            int[] overwritten = {0};
+            ScriptedCallPath path = ScriptedCallPath.keepingArrays((i, sent) -> {
+                if (!java.util.Arrays.equals(sent.get(i), expected.payload(i))) {
+                    overwritten[0]++;
+                }
+                return Reply.returned(sent.get(i).clone());
+            });
             RunResult result = new EchoRun(path, window, TIMEOUT, true, rings).run(300, new PayloadGenerator(64, run));
             assertTrue(result.clean(), result.toString());
+            assertEquals(0, overwritten[0], "calls whose array was written over in flight");
             assertSame(path.sentArray(0), path.sentArray(window), "the arrays are reused");
         }
     }

@@ -39,6 +39,17 @@ class PayloadRingsTest {
     }
 
     @Test
+    void aClientKeepsAtMostTheLimitOverAllItsSizes() {
+        PayloadRings rings = new PayloadRings();
+        PayloadRings.Ring small = rings.forRun(1000, 128);
+        PayloadRings.Ring big = rings.forRun(1 << 20, 40);
+        assertSame(small, rings.forRun(1000, 128), "40 MiB and 125 kB fit together");
+        PayloadRings.Ring bigger = rings.forRun(2 << 20, 20);
+        assertNotSame(big, rings.forRun(1 << 20, 40), "40 + 40 MiB do not: the older rings were dropped");
+        assertNotSame(bigger, rings.forRun(2 << 20, 20));
+    }
+
+    @Test
     void tooManyBytesMakeArraysAfresh() {
         assertNull(new PayloadRings().forRun(1 << 20, 65));
         assertEquals(64, new PayloadRings().forRun(1 << 20, 64).capacity());

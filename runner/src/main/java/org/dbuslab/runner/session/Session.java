@@ -170,7 +170,7 @@ public final class Session {
         PayloadFiles payloads = new PayloadFiles(tmp);
         if (config.others().reference() && session.spamAvailable()) {
             for (Transport t : Transport.REFERENCE_BUSES) {
-                if (config.matrix().has(t) && services.blocker(List.of("bus:" + t.label(), "srv:" + t.label(), "echo:" + t.label())) == null) {
+                if (config.matrix().has(t) && services.blocker(List.of("bus:" + t.label(), "srv:" + t.label())) == null) {
                     ServerWarmup.warm(spam, services, payloads, t.label(), config.others().referenceSizes(), config.matrix().window(),
                         logs.resolve(t.label()).resolve("server-warmup.err"), log::say);
                 }

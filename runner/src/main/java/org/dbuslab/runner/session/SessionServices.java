@@ -264,7 +264,7 @@ public final class SessionServices {
         return PROGRAM_LIBRARIES.stream().anyMatch(l -> serviceName.startsWith(prefix(l) + ":"));
     }
 
-    /** libdbus>glib: dbus-test-tool spam calls com.example.Spam, which the GLib server may not answer yet (peers2). */
+    /** libdbus>glib: libdbus-spam calls com.example.Spam, which the GLib server may not answer yet (peers2). */
     private void checkGlibSpamHook(SessionPlan plan) throws IOException, InterruptedException {
         for (Transport t : plan.cells().stream().filter(c -> c.kind() == CellKind.SPAM_GLIB).map(Cell::transport)
                 .distinct().toList()) {
