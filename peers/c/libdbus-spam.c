@@ -13,6 +13,7 @@
  * the calls go on. No call times out (spam's DBUS_TIMEOUT_INFINITE): whoever runs it bounds it.
  * Exit 0 when every call was answered (error replies included); 1 no connection or the connection died;
  * 2 bad usage (one line on stderr). */
+#include "numbers.h"
 #include "peers.h"
 
 #include <dbus/dbus.h>
@@ -72,12 +73,11 @@ static uint8_t *read_payload(size_t *length) {
 }
 
 static long positive(const char *arg, const char *value) {
-    char *end = NULL;
-    long n = strtol(value, &end, 10);
-    if (*value == '\0' || *end != '\0' || n < 1 || n > 1000000000L) {
+    long long n;
+    if (parse_long(value, 1, 1000000000LL, &n) != 0) {
         die(EXIT_USAGE, PROG, "%s must be a whole number from 1 to 1000000000", arg);
     }
-    return n;
+    return (long) n;
 }
 
 int main(int argc, char **argv) {

@@ -1,15 +1,16 @@
 package org.dbuslab.peers;
 
+import org.dbuslab.testkit.LibdbusEcho;
 import org.dbuslab.testkit.PrivateBus;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -35,7 +36,7 @@ class LibdbusSpamIT {
     void everyCallIsAnsweredAndEachErrorReplyIsOneLine() throws Exception {
         String spam = PeersBuild.program(PeersBuild.LIBDBUS, "libdbus-spam").toString();
         Path payload = payload(1000);
-        try (PrivateBus bus = PrivateBus.start("dbus-daemon"); Echo echo = new Echo(bus)) {
+        try (PrivateBus bus = PrivateBus.start("dbus-daemon"); LibdbusEcho echo = LibdbusEcho.start(bus.address(), ECHO_NAME, Duration.ofSeconds(10))) {
             for (int queue : List.of(1, 8)) {
                 ForeignRun.Result r = run(bus, payload, List.of(spam, "--dest=" + ECHO_NAME, "--count=500",
                     "--queue=" + queue, "--bytes", "--stdin"));
@@ -102,7 +103,7 @@ class LibdbusSpamIT {
     void memoryDoesNotGrowWithTheCalls() throws Exception {
         String spam = PeersBuild.program(PeersBuild.LIBDBUS, "libdbus-spam").toString();
         Path payload = payload(10_000);
-        try (PrivateBus bus = PrivateBus.start("dbus-daemon"); Echo echo = new Echo(bus)) {
+        try (PrivateBus bus = PrivateBus.start("dbus-daemon"); LibdbusEcho echo = LibdbusEcho.start(bus.address(), ECHO_NAME, Duration.ofSeconds(10))) {
             List<String> lab = List.of(spam, "--dest=" + ECHO_NAME, "--bytes", "--stdin");
             List<String> debian = List.of("dbus-test-tool", "spam", "--dest=" + ECHO_NAME, "--bytes", "--stdin");
             long labGrowth = maxRssKb(bus, payload, lab, 3000) - maxRssKb(bus, payload, lab, 1);
@@ -133,38 +134,5 @@ class LibdbusSpamIT {
     /** COMMAND with the payload file on its stdin (ForeignRun gives an empty one). */
     private static ForeignRun.Result run(PrivateBus bus, Path payload, List<String> command) throws Exception {
         return runWithStdin(payload, command, Map.of("DBUS_SESSION_BUS_ADDRESS", bus.address()));
-    }
-
-    /** dbus-test-tool echo owning ECHO_NAME, until closed. */
-    private static final class Echo implements AutoCloseable {
-        private final Process process;
-
-        Echo(PrivateBus bus) throws Exception {
-            ProcessBuilder b = new ProcessBuilder("dbus-test-tool", "echo", "--name=" + ECHO_NAME)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
-            b.environment().put("DBUS_SESSION_BUS_ADDRESS", bus.address());
-            process = b.start();
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (!owned(bus)) {
-                assertTrue(process.isAlive() && System.nanoTime() < deadline, "dbus-test-tool echo did not own "
-                    + ECHO_NAME);
-                Thread.sleep(50);
-            }
-        }
-
-        private static boolean owned(PrivateBus bus) throws Exception {
-            ForeignRun.Result r = ForeignRun.run(List.of("dbus-send", "--bus=" + bus.address(), "--print-reply",
-                "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner",
-                "string:" + ECHO_NAME));
-            return r.stdout().contains("boolean true");
-        }
-
-        @Override
-        public void close() throws Exception {
-            process.destroy();
-            if (!process.waitFor(5, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor(5, TimeUnit.SECONDS);
-            }
-        }
     }
 }

@@ -4,6 +4,7 @@ import org.dbuslab.api.EchoContract;
 import org.dbuslab.server.BusEchoServer;
 import org.dbuslab.server.EchoService;
 import org.dbuslab.testkit.ForeignTool;
+import org.dbuslab.testkit.LibdbusEcho;
 import org.dbuslab.testkit.PrivateBus;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -11,9 +12,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Stream;
 
@@ -51,7 +52,7 @@ class ServerWakeUpsIT {
     void readerSleepsAtMostOncePerSynchronousCall(String transport) throws Exception {
         try (PrivateBus bus = PrivateBus.start(transport);
              BusEchoServer server = BusEchoServer.start(bus.address(), new EchoService());
-             Reference reference = Reference.start(bus.address())) {
+             LibdbusEcho reference = LibdbusEcho.start(bus.address(), REFERENCE_NAME, Duration.ofSeconds(60))) {
             spam(bus.address(), EchoContract.BUS_NAME, WARM_UP_CALLS);
             List<Double> java = new ArrayList<>();
             List<Double> libdbus = new ArrayList<>();
@@ -59,9 +60,9 @@ class ServerWakeUpsIT {
                 long before = javaReaderSleeps();
                 spam(bus.address(), EchoContract.BUS_NAME, CALLS);
                 java.add((javaReaderSleeps() - before) / (double) CALLS);
-                before = reference.sleeps();
+                before = echoSleeps(reference);
                 spam(bus.address(), REFERENCE_NAME, CALLS);
-                libdbus.add((reference.sleeps() - before) / (double) CALLS);
+                libdbus.add((echoSleeps(reference) - before) / (double) CALLS);
             }
             double ratio = median(java) / median(libdbus);
             String figures = "Java reader " + java + " sleeps per call, libdbus's echo " + libdbus + ": ratio " + ratio;
@@ -81,6 +82,11 @@ class ServerWakeUpsIT {
     /** Voluntary context switches of dbus-java's connection reader threads in this JVM (the server's only). */
     private static long javaReaderSleeps() throws IOException {
         return voluntarySwitches(Path.of("/proc/self/task"), comm -> comm.startsWith("DBusConnection"));
+    }
+
+    /** Voluntary context switches of libdbus's echo, all its threads (one). */
+    private static long echoSleeps(LibdbusEcho echo) throws IOException {
+        return voluntarySwitches(Path.of("/proc", Long.toString(echo.pid()), "task"), comm -> true);
     }
 
     private static long voluntarySwitches(Path tasks, Predicate<String> thread) throws IOException {
@@ -106,42 +112,5 @@ class ServerWakeUpsIT {
     private static double median(List<Double> values) {
         List<Double> sorted = values.stream().sorted().toList();
         return sorted.get(sorted.size() / 2);
-    }
-
-    /** libdbus's {@code dbus-test-tool echo} under {@link #REFERENCE_NAME}: the baseline, one thread. */
-    private record Reference(Process process) implements AutoCloseable {
-
-        static Reference start(String address) throws Exception {
-            ProcessBuilder builder = new ProcessBuilder("dbus-test-tool", "echo", "--name=" + REFERENCE_NAME)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
-            builder.environment().put("DBUS_SESSION_BUS_ADDRESS", address);
-            Reference reference = new Reference(builder.start());
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (!answers(address)) { // it owns its name only once it has connected
-                if (System.nanoTime() > deadline || !reference.process.isAlive()) {
-                    reference.close();
-                    throw new AssertionError("dbus-test-tool echo did not answer on " + address + " within 60 s");
-                }
-                Thread.sleep(50);
-            }
-            return reference;
-        }
-
-        private static boolean answers(String address) throws Exception {
-            return ForeignTool.run(List.of("sh", "-c", "DBUS_SESSION_BUS_ADDRESS=\"$0\" dbus-test-tool spam --dest="
-                + REFERENCE_NAME + " --count=1", address)).exitCode() == 0;
-        }
-
-        long sleeps() throws IOException {
-            return voluntarySwitches(Path.of("/proc", Long.toString(process.pid()), "task"), comm -> true);
-        }
-
-        @Override
-        public void close() throws InterruptedException {
-            process.destroy();
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly().waitFor();
-            }
-        }
     }
 }

@@ -49,12 +49,7 @@ public final class LibraryPrograms {
 
     /** Null when the libdbus client can run here, else why not (one line). */
     public String spamMissing() {
-        String make = env.get(LIBDBUS_REASON_ENV);
-        if (make != null && !make.isBlank()) {
-            return make.strip();
-        }
-        return Files.isExecutable(peerProgram(SPAM_PROGRAM)) ? null
-            : "peers/build/" + SPAM_PROGRAM + " is not built (make -C peers libdbus builds the libdbus client)";
+        return peersMissing(LIBDBUS_REASON_ENV, List.of(SPAM_PROGRAM), "make -C peers libdbus builds the libdbus client");
     }
 
     public Path stockJar() {
@@ -64,24 +59,28 @@ public final class LibraryPrograms {
     /** Null when LIB's client and server can run here, else why not (one line). */
     public String missing(Library lib) {
         return switch (lib) {
-            case GLIB -> peersMissing("glib", GLIB_REASON_ENV, "the GLib peers");
-            case SDBUS -> peersMissing("sdbus", SDBUS_REASON_ENV, "the sd-bus peers");
+            case GLIB -> peersMissing(GLIB_REASON_ENV, List.of("glib-echo-client", "glib-echo-server"),
+                "make -C peers builds the GLib peers");
+            case SDBUS -> peersMissing(SDBUS_REASON_ENV, List.of("sdbus-echo-client", "sdbus-echo-server"),
+                "make -C peers builds the sd-bus peers");
             case DBUS_JAVA_STOCK -> Files.isRegularFile(stockJar()) ? null
                 : STOCK_JAR + " is not built (the stock dbus-java client and server, branch stock: mvn -pl stock package)";
             default -> null;
         };
     }
 
-    /** The launcher's make line wins: when make failed, programs left from an older build are not used. */
-    private String peersMissing(String prefix, String envName, String what) {
+    /**
+     * Null when PROGRAMS are built in peers/build, else why not: the launcher's make line (ENVNAME) wins, so that
+     * programs left from an older build are not used when make failed; else the first program missing and HOWTO.
+     */
+    private String peersMissing(String envName, List<String> programs, String howTo) {
         String make = env.get(envName);
         if (make != null && !make.isBlank()) {
             return make.strip();
         }
-        for (String role : List.of("client", "server")) {
-            Path program = peerProgram(prefix + "-echo-" + role);
-            if (!Files.isExecutable(program)) {
-                return "peers/build/" + program.getFileName() + " is not built (make -C peers builds " + what + ")";
+        for (String name : programs) {
+            if (!Files.isExecutable(peerProgram(name))) {
+                return "peers/build/" + name + " is not built (" + howTo + ")";
             }
         }
         return null;
