@@ -93,7 +93,7 @@ final class RawEchoRun implements ControlledClient {
     private long runSync(int calls, PayloadGenerator payloads, PayloadRings.Ring ring, VerdictTally tally,
                          Histogram latencies, long start) {
         for (int seq = 0; seq < calls; seq++) {
-            byte[] payload = payload(payloads, ring, seq);
+            byte[] payload = ring.payload(payloads, seq);
             ByteBuffer reply;
             long sentAt = System.nanoTime();
             watchdog.arm(link.channel(), replyTimeoutNanos);
@@ -191,7 +191,7 @@ final class RawEchoRun implements ControlledClient {
                     if (stop) {
                         return;
                     }
-                    byte[] payload = payload(payloads, ring, seq);
+                    byte[] payload = ring.payload(payloads, seq);
                     int slot = seq % window;
                     sent[slot] = payload;
                     sentAt[slot] = System.nanoTime();
@@ -207,11 +207,6 @@ final class RawEchoRun implements ControlledClient {
                 }
             }
         }
-    }
-
-    /** Call SEQ's payload, in RING's array for it (a fresh array without a ring). */
-    private static byte[] payload(PayloadGenerator payloads, PayloadRings.Ring ring, int seq) {
-        return ring == null ? payloads.payload(seq) : payloads.payloadInto(ring.slot(seq), seq);
     }
 
     /** @return true when the reply is exactly what was sent */

@@ -33,7 +33,7 @@ public final class EchoRun {
     private final long replyTimeoutNanos;
     private final boolean echoed;
     private final ConnectionWatch watch;
-    /** The arrays this run's payloads are written into (null: a fresh array per call). */
+    /** The arrays this run's payloads are written into. */
     private PayloadRings.Ring ring;
     private final PayloadRings rings;
 
@@ -97,7 +97,7 @@ public final class EchoRun {
         if (watch.deadReason() != null) {
             return false;
         }
-        byte[] payload = ring == null ? payloads.payload(sequence) : payloads.payloadInto(ring.slot(sequence), sequence);
+        byte[] payload = ring.payload(payloads, sequence);
         try {
             long sentAt = System.nanoTime();
             inFlight.addLast(new InFlight(sequence, payload, sentAt, path.send(payload)));
@@ -128,9 +128,7 @@ public final class EchoRun {
         }
         tally.add(call.sequence, verdict, detail(verdict, reply));
         if (verdict == Verdict.LOST) {
-            if (ring != null) {
-                ring.retire(call.sequence);
-            }
+            ring.retire(call.sequence);
             watch.lost(now);
         } else {
             watch.answered(now);

@@ -22,10 +22,13 @@ public final class PayloadRings {
 
     private final Map<Integer, Ring> bySize = new HashMap<>();
 
-    /** The ring for payloads of SIZE with room for WINDOW calls in flight, or null when it would exceed MAX_BYTES. */
+    /**
+     * The ring for payloads of SIZE with room for WINDOW calls in flight; one that keeps no arrays (a fresh one per
+     * call) when it would exceed MAX_BYTES.
+     */
     public Ring forRun(int size, int window) {
         if (bytes(size, window) > MAX_BYTES) {
-            return null;
+            return new Ring(size, 0);
         }
         Ring ring = bySize.get(size);
         if (ring == null || ring.slots.length < window) {
@@ -57,14 +60,21 @@ public final class PayloadRings {
             }
         }
 
-        /** The array call SEQUENCE may fill. */
-        public byte[] slot(long sequence) {
-            return slots[index(sequence)];
+        /** Call SEQUENCE's payload from PAYLOADS, written into its slot (a fresh array when the ring keeps none). */
+        public byte[] payload(PayloadGenerator payloads, long sequence) {
+            return slots.length == 0 ? payloads.payload(sequence) : payloads.payloadInto(slot(sequence), sequence);
         }
 
         /** Call SEQUENCE was lost: its array stays with it, and its slot gets a new one. */
         public void retire(long sequence) {
-            slots[index(sequence)] = new byte[size];
+            if (slots.length > 0) {
+                slots[index(sequence)] = new byte[size];
+            }
+        }
+
+        /** The array call SEQUENCE fills. */
+        byte[] slot(long sequence) {
+            return slots[index(sequence)];
         }
 
         int capacity() {

@@ -4,7 +4,6 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 class PayloadRingsTest {
@@ -51,7 +50,11 @@ class PayloadRingsTest {
 
     @Test
     void tooManyBytesMakeArraysAfresh() {
-        assertNull(new PayloadRings().forRun(1 << 20, 65));
+        PayloadRings.Ring fresh = new PayloadRings().forRun(1 << 20, 65);
+        assertEquals(0, fresh.capacity(), "no arrays kept");
+        PayloadGenerator payloads = new PayloadGenerator(1 << 20, 1);
+        assertNotSame(fresh.payload(payloads, 0), fresh.payload(payloads, 65), "a fresh array per call");
+        fresh.retire(3);
         assertEquals(64, new PayloadRings().forRun(1 << 20, 64).capacity());
     }
 }

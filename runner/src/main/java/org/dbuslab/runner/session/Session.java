@@ -168,9 +168,10 @@ public final class Session {
         SpamRun spam = new SpamRun(supervisor, layout.timedRun(), scratch, spamTimeout,
             cpus.cpus(config.arrangement().homePlacement(), CpuPlacement.Role.EXTRA, true), session.spamProgram());
         PayloadFiles payloads = new PayloadFiles(tmp);
-        if (config.others().reference() && session.spamAvailable()) {
+        if (config.others().reference()) {
             for (Transport t : Transport.REFERENCE_BUSES) {
-                if (config.matrix().has(t) && services.blocker(List.of("bus:" + t.label(), "srv:" + t.label())) == null) {
+                if (config.matrix().has(t) && services.blocker(List.of("bus:" + t.label(), "srv:" + t.label(),
+                        SessionServices.PROG_SPAM)) == null) {
                     ServerWarmup.warm(spam, services, payloads, t.label(), config.others().referenceSizes(), config.matrix().window(),
                         logs.resolve(t.label()).resolve("server-warmup.err"), log::say);
                 }

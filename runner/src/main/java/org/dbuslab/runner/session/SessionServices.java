@@ -124,11 +124,6 @@ public final class SessionServices {
         return programs.spamProgram();
     }
 
-    /** True when the libdbus client is built (LibraryPrograms.spamMissing). */
-    public boolean spamAvailable() {
-        return programs.spamMissing() == null;
-    }
-
     public void startAll(SessionConfig config, SessionPlan plan, boolean dbusTestTool)
         throws IOException, InterruptedException {
         log.say("== starting buses and servers");
