@@ -11,6 +11,14 @@ public final class Observation {
     private Observation() {
     }
 
+    /**
+     * Waits until the monitor has printed a client's Hello: busctl monitor prints a message a little after the bus
+     * routed it, so a process can have exited before its Hello reached the monitor's output. False after the timeout.
+     */
+    public static boolean awaitHello(BusctlMonitor monitor) throws InterruptedException {
+        return monitor.await(m -> m.isCall() && "Hello".equals(m.member()) && m.sender() != null, TIMEOUT_MS);
+    }
+
     /** The bus announces a closed connection with NameOwnerChanged(name, name, ""): after it, nothing more comes. */
     public static List<ObservedMessage> untilGone(BusctlMonitor monitor, String client)
             throws IOException, InterruptedException {

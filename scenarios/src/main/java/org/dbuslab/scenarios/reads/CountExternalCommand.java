@@ -75,6 +75,7 @@ public final class CountExternalCommand implements Callable<Integer> {
                 long t0 = System.nanoTime();
                 boolean ok = runOnce();
                 long total = System.nanoTime() - t0;
+                org.dbuslab.scenarios.monitor.Observation.awaitHello(monitor);
                 List<String> clients = MessageTally.newClients(monitor.messages());
                 if (clients.size() != 1) {
                     err.println("count-external: error: expected 1 new connection from " + label + ", saw " + clients);
