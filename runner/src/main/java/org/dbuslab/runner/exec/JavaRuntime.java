@@ -10,11 +10,14 @@ import java.util.Map;
  * The java binary and JVM flags of the measuring JVMs (servers, clients, environment capture): JAVA (default
  * java on PATH) and LAB_JAVA_OPTS, word-split. Unset, the flags are the serial collector: on 2 cores G1's own
  * threads cost a pipelined 10000 B client 8 us of CPU per call, as much as libdbus spends on the whole call
- * (docs/EXPERIMENTS.md, step 7). LAB_JAVA_OPTS= (empty) gives the JVM's defaults.
+ * (docs/EXPERIMENTS.md, step 7); and a small heap touched at start: with the default 126 MB young generation a
+ * client that runs one cell in five blocks never filled it once in a session, so each of its runs faulted in a few
+ * hundred fresh pages, at a cost that varied run to run on a VM (docs/EXPERIMENTS.md, "A heap touched at start").
+ * LAB_JAVA_OPTS= (empty) gives the JVM's defaults.
  */
 public record JavaRuntime(String java, List<String> flags) {
 
-    public static final String DEFAULT_FLAGS = "-XX:+UseSerialGC";
+    public static final String DEFAULT_FLAGS = "-XX:+UseSerialGC -Xms64m -Xmn32m -XX:+AlwaysPreTouch";
     /** Every JVM of the lab: a hot exception keeps its message and stack (else the JIT drops both). */
     public static final String KEEP_STACK_TRACES = "-XX:-OmitStackTraceInFastThrow";
 

@@ -97,7 +97,8 @@ final class UsageText {
             Environment:
               JAVA              java binary (default: java on PATH)
               LAB_JAVA_OPTS     JVM flags for servers, clients and environment capture
-                                (default: -XX:+UseSerialGC; set it empty for the JVM's defaults)
+                                (default: -XX:+UseSerialGC -Xms64m -Xmn32m -XX:+AlwaysPreTouch;
+                                set it empty for the JVM's defaults)
 
             Outputs: the results folder's files (plan.tsv, order.tsv, runs.csv,
             precision.tsv, ..., summary.json, report.md) are described in
