@@ -12,6 +12,10 @@ import org.dbuslab.client.run.VerdictTally;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
 
 /**
@@ -22,7 +26,9 @@ import java.util.concurrent.Semaphore;
  *
  * <p>Window 1 (sync) runs in the calling thread: write one frame, read one frame. A larger window uses a writer
  * thread that keeps up to {@code window} frames in flight while the calling thread reads and verifies replies, so
- * neither side can stall the other on a full socket buffer. Replies on a byte stream arrive in order; a reply that
+ * neither side can stall the other on a full socket buffer. The writer thread lives from run to run: a thread that
+ * ended with its run took its CPU time with it before the runner read the client's CPU (schedstat is per thread),
+ * and the floor's client CPU per call lacked the writer's share. Replies on a byte stream arrive in order; a reply that
  * does not match the oldest outstanding call is mismatched.
  *
  * <p>Verdicts: no reply within the timeout is lost (the watchdog then closes the connection); a connection that
@@ -39,6 +45,8 @@ final class RawEchoRun implements ControlledClient {
     /** The arrays each run writes its payloads into, kept from run to run (see PayloadRings for why). */
     private final PayloadRings rings = new PayloadRings();
     private RawLink link;
+    /** The pipelined runs' writer thread, started by the first of them. */
+    private ExecutorService writerThread;
 
     /** @param payloadBytes the expected payload size, for the first buffers (they grow for larger ones) */
     RawEchoRun(RawAddress address, int payloadBytes, long replyTimeoutNanos, long connectTimeoutNanos,
@@ -88,6 +96,9 @@ final class RawEchoRun implements ControlledClient {
         if (link != null) {
             link.close();
         }
+        if (writerThread != null) {
+            writerThread.shutdownNow();
+        }
     }
 
     private long runSync(int calls, PayloadGenerator payloads, PayloadRings.Ring ring, VerdictTally tally,
@@ -120,9 +131,7 @@ final class RawEchoRun implements ControlledClient {
     private long runPipelined(int window, int calls, PayloadGenerator payloads, PayloadRings.Ring ring,
                               VerdictTally tally, Histogram latencies, long start) throws InterruptedException {
         Pipeline pipeline = new Pipeline(window, calls, payloads, ring);
-        Thread writer = new Thread(pipeline::write, "raw-echo-writer");
-        writer.setDaemon(true);
-        writer.start();
+        Future<?> writer = writer().submit(pipeline::write);
         int seq = 0;
         long elapsed;
         try {
@@ -148,15 +157,35 @@ final class RawEchoRun implements ControlledClient {
             pipeline.stop = true;
             link.close();                                  // a writer blocked in write() fails now
             pipeline.permits.release(window);              // a writer waiting for a slot wakes up and stops
-            writer.join();
+            awaitWriter(writer);
             int written = Math.max(seq, pipeline.written);
             String why = timedOut ? "no reply within the timeout" : describe(e);
             tally.addRange(seq, written, timedOut ? Verdict.LOST : Verdict.ERROR, why);
             tally.addRange(written, calls, Verdict.ERROR, pipeline.writeError != null
                 ? "not sent: " + describe(pipeline.writeError) : "not sent: the connection was closed");
         }
-        writer.join();
+        awaitWriter(writer);
         return elapsed;
+    }
+
+    private ExecutorService writer() {
+        if (writerThread == null) {
+            writerThread = Executors.newSingleThreadExecutor(task -> {
+                Thread t = new Thread(task, "raw-echo-writer");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+        return writerThread;
+    }
+
+    /** Waits for the run's writer to end; it catches what it expects, so anything else is a bug and is thrown. */
+    private static void awaitWriter(Future<?> writer) throws InterruptedException {
+        try {
+            writer.get();
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("the raw client's writer failed", e.getCause());
+        }
     }
 
     /** The writer thread's side of a pipelined run; fields shared with the reader are volatile or guarded. */
