@@ -26,6 +26,20 @@ public final class EchoClient implements AutoCloseable {
                 : new Spec(mode, 10_000, 2400, runs, 1, 128, Budget.replyTimeoutMs(), Budget.defaultConnectTimeoutMs());
         }
 
+        /**
+         * As {@link #forMode(String, int)}, with four times the sync calls peer-to-peer: a sync p2p call takes about
+         * 10 us since the client stopped making fresh arrays, and at 1200 calls (12-45 ms a run) a client made both
+         * its measured runs between its first row and the harness's stall (ServerStalledForGoodIT, p2p-unix and
+         * p2p-tcp sync, CI of 78bac50).
+         */
+        public static Spec forMode(Transport transport, String mode, int runs) {
+            Spec spec = forMode(mode, runs);
+            return "sync".equals(mode) && !transport.isBus()
+                ? new Spec(mode, spec.payload, spec.calls * 4, runs, spec.warmupRuns, spec.window, spec.replyTimeoutMs,
+                    spec.connectTimeoutMs)
+                : spec;
+        }
+
         /** A client expected to fail connecting: a short --connect-timeout, to keep the case short. */
         public static Spec connectFails() {
             return new Spec("sync", 1000, 200, 1, 0, 1, Budget.replyTimeoutMs(), Budget.connectTimeoutMs());

@@ -63,7 +63,7 @@ public final class FaultCase implements AutoCloseable {
 
     /** As above with a running server (e.g. a {@link ServerPool}'s, which this case does not stop). */
     public Served servedClient(EchoServer server, Transport transport, FaultBus bus, String mode) {
-        EchoClient client = client("client", transport, bus, server, EchoClient.Spec.forMode(mode, 2));
+        EchoClient client = client("client", transport, bus, server, EchoClient.Spec.forMode(transport, mode, 2));
         awaitFirstRun(client);
         return new Served(server, client);
     }
