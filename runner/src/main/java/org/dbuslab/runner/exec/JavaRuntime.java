@@ -20,6 +20,13 @@ public record JavaRuntime(String java, List<String> flags) {
     public static final String DEFAULT_FLAGS = "-XX:+UseSerialGC -Xms64m -Xmn32m -XX:+AlwaysPreTouch";
     /** Every JVM of the lab: a hot exception keeps its message and stack (else the JIT drops both). */
     public static final String KEEP_STACK_TRACES = "-XX:-OmitStackTraceInFastThrow";
+    /**
+     * Every JVM of the lab: no /tmp/hsperfdata_USER/PID file. Each session runs in its own PID namespace
+     * (lab/run-all.sh), so two sessions' JVMs can have the same PID and one file; the JVM that finds it locked
+     * prints a warning on stdout, the control channel, and the client fails to start (e2e LibrariesLabRunIT beside
+     * another session, CI of 9a43efa). The attach API, which the profiling pass uses, does not need the file.
+     */
+    public static final String NO_SHARED_PERF_DATA = "-XX:+PerfDisableSharedMem";
 
     public JavaRuntime {
         flags = List.copyOf(flags);
@@ -38,11 +45,15 @@ public record JavaRuntime(String java, List<String> flags) {
         return String.join(" ", vm.subList(1, vm.size()));
     }
 
-    /** java -XX:-OmitStackTraceInFastThrow FLAGS EXTRA: the JVM with these flags, before what it runs (or -Xshare:dump's options). */
+    /**
+     * java -XX:-OmitStackTraceInFastThrow -XX:+PerfDisableSharedMem FLAGS EXTRA: the JVM with these flags, before
+     * what it runs (or -Xshare:dump's options).
+     */
     public List<String> vm(List<String> extraFlags) {
         List<String> cmd = new ArrayList<>();
         cmd.add(java);
         cmd.add(KEEP_STACK_TRACES);
+        cmd.add(NO_SHARED_PERF_DATA);
         cmd.addAll(flags);
         cmd.addAll(extraFlags);
         return cmd;

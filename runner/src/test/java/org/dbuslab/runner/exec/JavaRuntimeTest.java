@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The measuring JVMs' flags: LAB_JAVA_OPTS or the defaults, and that this JDK takes the defaults as meant (a fixed
- * young generation, the heap touched at start: docs/DESIGN.md, "The measuring JVMs").
+ * young generation, the heap touched at start: docs/DESIGN.md, "The measuring JVMs"), with the two flags every JVM
+ * of the lab gets.
  */
 class JavaRuntimeTest {
 
@@ -28,6 +29,14 @@ class JavaRuntimeTest {
         assertEquals(List.of(), JavaRuntime.fromEnvironment(Map.of("LAB_JAVA_OPTS", "")).flags());
         assertEquals(List.of("-Xint", "-Xmx1g"),
             JavaRuntime.fromEnvironment(Map.of("LAB_JAVA_OPTS", "  -Xint   -Xmx1g ")).flags());
+    }
+
+    @Test
+    void everyJvmKeepsItsStackTracesAndSharesNoPerfDataFile() {
+        JavaRuntime none = new JavaRuntime("java", List.of());
+        assertEquals(List.of("java", JavaRuntime.KEEP_STACK_TRACES, JavaRuntime.NO_SHARED_PERF_DATA, "-Xshare:dump"),
+            none.vm(List.of("-Xshare:dump")));
+        assertEquals(JavaRuntime.KEEP_STACK_TRACES + " " + JavaRuntime.NO_SHARED_PERF_DATA, none.flagsText());
     }
 
     @Test
@@ -42,6 +51,7 @@ class JavaRuntimeTest {
 
         Map<String, String> flags = finalFlags(out);
         assertEquals("true", flags.get("UseSerialGC"));
+        assertEquals("true", flags.get("PerfDisableSharedMem"), "no hsperfdata file another session's JVM may lock");
         assertEquals("true", flags.get("AlwaysPreTouch"));
         assertEquals(flags.get("NewSize"), flags.get("MaxNewSize"), "the young generation must not resize");
         assertEquals(String.valueOf(32L << 20), flags.get("NewSize"));

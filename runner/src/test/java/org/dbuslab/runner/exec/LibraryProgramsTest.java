@@ -42,7 +42,7 @@ class LibraryProgramsTest {
     @Test
     void theStockClientIsTheContractsCommand() {
         Path log = repo.resolve("l.hlog");
-        assertEquals(List.of("java", JavaRuntime.KEEP_STACK_TRACES, "-XX:+UseSerialGC", "-cp", repo.resolve(LibraryPrograms.STOCK_JAR).toString(),
+        assertEquals(List.of("java", JavaRuntime.KEEP_STACK_TRACES, JavaRuntime.NO_SHARED_PERF_DATA, "-XX:+UseSerialGC", "-cp", repo.resolve(LibraryPrograms.STOCK_JAR).toString(),
                 "org.dbuslab.stock.StockClientMain", "--address", "unix:path=/b", "--dest", "org.dbuslab.Echo.Stock",
                 "--mode", "async", "--window", "128", "--payload", "10000", "--reply-timeout", "10000", "--control",
                 "--latency-log", log.toString()),
@@ -56,7 +56,7 @@ class LibraryProgramsTest {
             "org.dbuslab.Echo.Sdbus"), programs(Map.of()).server(Library.SDBUS, "unix:path=/b", null));
         assertEquals(List.of(repo.resolve("peers/build/glib-echo-server").toString(), "--listen", "unix:path=/t/g.sock"),
             programs(Map.of()).server(Library.GLIB, null, "unix:path=/t/g.sock"));
-        assertEquals(List.of("java", JavaRuntime.KEEP_STACK_TRACES, "-XX:+UseSerialGC", "-cp", repo.resolve(LibraryPrograms.STOCK_JAR).toString(),
+        assertEquals(List.of("java", JavaRuntime.KEEP_STACK_TRACES, JavaRuntime.NO_SHARED_PERF_DATA, "-XX:+UseSerialGC", "-cp", repo.resolve(LibraryPrograms.STOCK_JAR).toString(),
                 "org.dbuslab.stock.StockServerMain", "--bus", "unix:path=/b", "--name", "org.dbuslab.Echo.Stock"),
             programs(Map.of()).server(Library.DBUS_JAVA_STOCK, "unix:path=/b", null));
     }
