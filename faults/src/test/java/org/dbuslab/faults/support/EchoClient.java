@@ -27,10 +27,9 @@ public final class EchoClient implements AutoCloseable {
         }
 
         /**
-         * As {@link #forMode(String, int)}, with four times the sync calls peer-to-peer: a sync p2p call takes about
-         * 10 us since the client stopped making fresh arrays, and at 1200 calls (12-45 ms a run) a client made both
-         * its measured runs between its first row and the harness's stall (ServerStalledForGoodIT, p2p-unix and
-         * p2p-tcp sync, CI of 78bac50).
+         * As {@link #forMode(String, int)}, with four times the sync calls peer-to-peer: a sync p2p call can take
+         * 10 us, and at 1200 calls (12-45 ms a run) a client made both its measured runs between its first row and
+         * the harness's stall (ServerStalledForGoodIT, p2p-unix and p2p-tcp sync, CI of 78bac50).
          */
         public static Spec forMode(Transport transport, String mode, int runs) {
             Spec spec = forMode(mode, runs);
