@@ -45,8 +45,12 @@ final class RawEchoRun implements ControlledClient {
     /** The arrays each run writes its payloads into, kept from run to run (see PayloadRings for why). */
     private final PayloadRings rings = new PayloadRings();
     private RawLink link;
-    /** The pipelined runs' writer thread, started by the first of them. */
-    private ExecutorService writerThread;
+    /** The pipelined runs' writer thread (the executor starts it with the first of them). */
+    private final ExecutorService writerThread = Executors.newSingleThreadExecutor(task -> {
+        Thread t = new Thread(task, "raw-echo-writer");
+        t.setDaemon(true);
+        return t;
+    });
 
     /** @param payloadBytes the expected payload size, for the first buffers (they grow for larger ones) */
     RawEchoRun(RawAddress address, int payloadBytes, long replyTimeoutNanos, long connectTimeoutNanos,
@@ -96,9 +100,7 @@ final class RawEchoRun implements ControlledClient {
         if (link != null) {
             link.close();
         }
-        if (writerThread != null) {
-            writerThread.shutdownNow();
-        }
+        writerThread.shutdownNow();
     }
 
     private long runSync(int calls, PayloadGenerator payloads, PayloadRings.Ring ring, VerdictTally tally,
@@ -131,7 +133,7 @@ final class RawEchoRun implements ControlledClient {
     private long runPipelined(int window, int calls, PayloadGenerator payloads, PayloadRings.Ring ring,
                               VerdictTally tally, Histogram latencies, long start) throws InterruptedException {
         Pipeline pipeline = new Pipeline(window, calls, payloads, ring);
-        Future<?> writer = writer().submit(pipeline::write);
+        Future<?> writer = writerThread.submit(pipeline::write);
         int seq = 0;
         long elapsed;
         try {
@@ -166,17 +168,6 @@ final class RawEchoRun implements ControlledClient {
         }
         awaitWriter(writer);
         return elapsed;
-    }
-
-    private ExecutorService writer() {
-        if (writerThread == null) {
-            writerThread = Executors.newSingleThreadExecutor(task -> {
-                Thread t = new Thread(task, "raw-echo-writer");
-                t.setDaemon(true);
-                return t;
-            });
-        }
-        return writerThread;
     }
 
     /** Waits for the run's writer to end; it catches what it expects, so anything else is a bug and is thrown. */

@@ -42,8 +42,7 @@ class RawWriterThreadIT {
             } finally {
                 run.close();
             }
-            Thread writer = writers().isEmpty() ? null : writers().get(0);
-            if (writer != null) {
+            for (Thread writer : writers()) {
                 writer.join(5000);
             }
             assertTrue(writers().isEmpty(), "close() ends the writer thread");
