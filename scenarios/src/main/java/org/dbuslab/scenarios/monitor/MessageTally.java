@@ -77,8 +77,11 @@ public final class MessageTally {
 
     /** Unique names that said Hello in {@code messages} (the clients that connected while it was observed). */
     public static List<String> newClients(List<ObservedMessage> messages) {
-        return messages.stream()
-            .filter(m -> m.isCall() && "Hello".equals(m.member()) && m.sender() != null)
-            .map(ObservedMessage::sender).distinct().toList();
+        return messages.stream().filter(MessageTally::isHello).map(ObservedMessage::sender).distinct().toList();
+    }
+
+    /** A client's Hello to the bus, the first call of every new connection. */
+    static boolean isHello(ObservedMessage m) {
+        return m.isCall() && "Hello".equals(m.member()) && m.sender() != null;
     }
 }

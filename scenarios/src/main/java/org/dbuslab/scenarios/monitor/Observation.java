@@ -16,7 +16,7 @@ public final class Observation {
      * routed it, so a process can have exited before its Hello reached the monitor's output. False after the timeout.
      */
     public static boolean awaitHello(BusctlMonitor monitor) throws InterruptedException {
-        return monitor.await(m -> m.isCall() && "Hello".equals(m.member()) && m.sender() != null, TIMEOUT_MS);
+        return monitor.await(MessageTally::isHello, TIMEOUT_MS);
     }
 
     /** The bus announces a closed connection with NameOwnerChanged(name, name, ""): after it, nothing more comes. */

@@ -2,6 +2,7 @@ package org.dbuslab.scenarios.reads;
 
 import org.dbuslab.scenarios.monitor.BusctlMonitor;
 import org.dbuslab.scenarios.monitor.MessageTally;
+import org.dbuslab.scenarios.monitor.Observation;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -75,14 +76,14 @@ public final class CountExternalCommand implements Callable<Integer> {
                 long t0 = System.nanoTime();
                 boolean ok = runOnce();
                 long total = System.nanoTime() - t0;
-                org.dbuslab.scenarios.monitor.Observation.awaitHello(monitor);
+                Observation.awaitHello(monitor);
                 List<String> clients = MessageTally.newClients(monitor.messages());
                 if (clients.size() != 1) {
                     err.println("count-external: error: expected 1 new connection from " + label + ", saw " + clients);
                     return 1;
                 }
                 Map<String, MessageTally.Counts> counts = MessageTally.of(
-                    org.dbuslab.scenarios.monitor.Observation.untilGone(monitor, clients.get(0)), clients.get(0));
+                    Observation.untilGone(monitor, clients.get(0)), clients.get(0));
                 csv.append(bus, label, "count", 1, reads, null, ok, new ReadsCsv.Times(null, null, null, total), counts, started);
                 MessageTally.Counts t = MessageTally.total(counts);
                 err.println(bus + " " + label + ": messages sent " + t.sent() + ", received " + t.received() + " (" + t.sentByMemberText() + ")");
