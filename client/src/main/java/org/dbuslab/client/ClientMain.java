@@ -106,10 +106,11 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
     public static void quietDbusJava(String prog) {
         if (System.getProperty(DBUS_JAVA_LOG_LEVEL) == null) {
             System.setProperty(DBUS_JAVA_LOG_LEVEL, "off");
-            // dbus-java's use-after-close race ends a connection's thread once its peer is gone: the run that lost
-            // the peer has said so already (ServerKilledIT saw it as a second line, p2p-tcp async)
+            // dbus-java's use-after-close race or its NotConnected ends a connection's thread once its peer is
+            // gone: the run that lost the peer has said so already (ServerKilledIT saw it as a second line, p2p-tcp
+            // async; BusFaultIT, dbus-daemon async)
             Thread.setDefaultUncaughtExceptionHandler((thread, e) -> {
-                if (!org.dbuslab.labio.DbusJavaRace.isNullPointerInDbusJava(e)) {
+                if (!org.dbuslab.labio.DbusJavaRace.endsAThreadAfterThePeerLeft(e)) {
                     System.err.println(prog + ": warning: thread " + thread.getName() + " ended: " + e);
                 }
             });

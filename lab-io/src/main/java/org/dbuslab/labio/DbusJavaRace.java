@@ -21,6 +21,15 @@ public final class DbusJavaRace {
     }
 
     /**
+     * What ends one of dbus-java's own threads once its peer is gone: the race above, or dbus-java's NotConnected
+     * ("Cannot send message: Not connected") from a thread that still wrote after the bus went away (BusFaultIT,
+     * dbus-daemon async, bus killed mid-run). The run that lost the peer has said so in its own line already.
+     */
+    public static boolean endsAThreadAfterThePeerLeft(Throwable e) {
+        return isNullPointerInDbusJava(e) || e instanceof org.freedesktop.dbus.exceptions.NotConnected;
+    }
+
+    /**
      * Runs dbus-java's disconnect of a connection whose socket the lab already ended (a stalled peer): the race's
      * NullPointerException is the expected end of that disconnect, any other failure is thrown.
      */

@@ -35,6 +35,15 @@ class DbusJavaRaceTest {
     }
 
     @Test
+    void aThreadEndsQuietlyAfterThePeerLeftOnlyOfTheRaceOrNotConnected() {
+        assertTrue(DbusJavaRace.endsAThreadAfterThePeerLeft(
+            new org.freedesktop.dbus.exceptions.NotConnected("Cannot send message: Not connected")));
+        assertTrue(DbusJavaRace.endsAThreadAfterThePeerLeft(thrownIn("org.freedesktop.dbus.messages.Message", "x")));
+        assertFalse(DbusJavaRace.endsAThreadAfterThePeerLeft(thrownIn("org.dbuslab.client.Caller", "x is null")));
+        assertFalse(DbusJavaRace.endsAThreadAfterThePeerLeft(new IllegalStateException("anything else")));
+    }
+
+    @Test
     void aDisconnectAfterTheSocketEndedSwallowsOnlyTheRace() {
         assertDoesNotThrow(() -> DbusJavaRace.disconnectAfterSocketEnded(() -> {
             throw thrownIn("org.freedesktop.dbus.connections.AbstractConnectionBase", "\"_data\" is null");
