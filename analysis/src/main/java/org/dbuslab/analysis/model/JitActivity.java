@@ -2,6 +2,8 @@ package org.dbuslab.analysis.model;
 
 import org.dbuslab.analysis.read.CellKey;
 import org.dbuslab.analysis.read.RunRecord;
+import org.dbuslab.format.JitBusy;
+import org.dbuslab.format.Phase;
 import org.dbuslab.stats.Quantiles;
 
 import java.util.Comparator;
@@ -22,12 +24,14 @@ import java.util.Optional;
  * @param busyRuns       measured runs that spent more than {@link #BUSY_SHARE} of their time compiling
  * @param warmupRuns     warm-up runs that report jit_ms
  * @param warmupJitMs    jit_ms summed over those
+ * @param redoneRuns     measured runs the runner made again because they were busy compiling (phase redone)
+ * @param redoneJitMs    jit_ms summed over those
  */
 public record JitActivity(int measuredRuns, int quietRuns, long medianMs, RunRecord max, long measuredJitMs, long measuredNs,
-                   List<RunRecord> busyRuns, int warmupRuns, long warmupJitMs) {
+                   List<RunRecord> busyRuns, int warmupRuns, long warmupJitMs, int redoneRuns, long redoneJitMs) {
 
     /** A measured run that compiled for more than this share of its own time counts as timing the JIT. */
-    public static final double BUSY_SHARE = 0.10;
+    public static final double BUSY_SHARE = JitBusy.SHARE;
     /** Above this share of all measured time the report says the session's figures include compilation. */
     public static final double BUSY_SESSION_SHARE = 0.20;
 
@@ -39,7 +43,8 @@ public record JitActivity(int measuredRuns, int quietRuns, long medianMs, RunRec
         List<RunRecord> timed = runs.stream()
                 .filter(r -> r.jitMs() != null && r.key().role() != CellKey.Role.OVERLIMIT).toList();
         List<RunRecord> measured = timed.stream().filter(RunRecord::measured).toList();
-        List<RunRecord> warmup = timed.stream().filter(r -> !r.measured()).toList();
+        List<RunRecord> warmup = timed.stream().filter(r -> r.phase() == Phase.WARMUP).toList();
+        List<RunRecord> redone = timed.stream().filter(r -> r.phase() == Phase.REDONE).toList();
         if (measured.isEmpty()) {
             return Optional.empty();
         }
@@ -47,8 +52,9 @@ public record JitActivity(int measuredRuns, int quietRuns, long medianMs, RunRec
         return Optional.of(new JitActivity(measured.size(), (int) measured.stream().filter(r -> r.jitMs() == 0).count(),
                 median, measured.stream().max(Comparator.comparingLong(RunRecord::jitMs)).orElseThrow(),
                 measured.stream().mapToLong(RunRecord::jitMs).sum(), measured.stream().mapToLong(RunRecord::elapsedNs).sum(),
-                measured.stream().filter(r -> r.jitMs() * 1e6 > BUSY_SHARE * r.elapsedNs()).toList(),
-                warmup.size(), warmup.stream().mapToLong(RunRecord::jitMs).sum()));
+                measured.stream().filter(r -> JitBusy.busy(r.jitMs(), r.elapsedNs())).toList(),
+                warmup.size(), warmup.stream().mapToLong(RunRecord::jitMs).sum(),
+                redone.size(), redone.stream().mapToLong(RunRecord::jitMs).sum()));
     }
 
     /** JIT time as a share of the measured runs' time (the JIT's threads run beside the measuring ones). */

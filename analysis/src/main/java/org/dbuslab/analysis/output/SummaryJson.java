@@ -113,7 +113,9 @@ public final class SummaryJson implements ReportWriter {
                 .put("measured_jit_share", j.measuredShare())
                 .put("measured_runs_busy_compiling", j.busyRuns().size())
                 .put("warmup_runs", j.warmupRuns())
-                .put("warmup_jit_ms_total", j.warmupJitMs()));
+                .put("warmup_jit_ms_total", j.warmupJitMs())
+                .put("measured_runs_redone", j.redoneRuns())
+                .put("redone_jit_ms_total", j.redoneJitMs()));
         ArrayNode cells = root.putArray("cells");
         analysis.cells().forEach(cell -> cells.add(CellJson.cell(cell, analysis)));
         ArrayNode referenceCells = root.putArray("reference_cells");

@@ -112,13 +112,20 @@ public final class LabHealthSection {
                     + " warm-up runs, excluded from every figure, took " + j.warmupJitMs() + " ms of it (how long a "
                     + "client warms up: its --warmup-runs, and --warmup-max-seconds, which goes on until the JIT is "
                     + "quiet).");
+            if (j.redoneRuns() > 0) {
+                notes.add(j.redoneRuns() + " measured run(s) compiled for more than " + Numbers.percent(JitActivity.BUSY_SHARE)
+                        + " of their time (" + j.redoneJitMs() + " ms in all), so the runner made each again at once, in"
+                        + " the same block and placement: runs.csv keeps them with phase redone, excluded from every figure.");
+            }
             if (j.measuredShare() > JitActivity.BUSY_SESSION_SHARE) {
                 notes.add("The JIT compiled for " + Numbers.percent(j.measuredShare()) + " of the measured time, so these "
                         + "figures include compilation: warm up longer (lab/run-all.sh's default preset) for settled numbers.");
             }
             if (!j.busyRuns().isEmpty()) {
                 notes.add(j.busyRuns().size() + " measured run(s) spent more than " + Numbers.percent(JitActivity.BUSY_SHARE)
-                        + " of their time compiling, so they timed the JIT as well as the calls: "
+                        + " of their time compiling, so they timed the JIT as well as the calls"
+                        + (j.redoneRuns() > 0 ? " (each a run made again that compiled again: a run is made again once)" : "")
+                        + ": "
                         + j.busyRuns().stream().map(r -> r.key().label() + " run " + r.run() + " (" + r.jitMs() + " ms)")
                                 .limit(8).collect(Collectors.joining("; "))
                         + (j.busyRuns().size() > 8 ? "; …" : "") + ".");

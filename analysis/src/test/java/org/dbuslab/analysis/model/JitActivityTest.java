@@ -75,6 +75,29 @@ public class JitActivityTest {
     }
 
     @Test
+    public void redoneRunsAreCountedApartAndLeftOutOfTheFigures(@TempDir Path dir) throws Exception {
+        Fixtures.write(dir, "runs.csv", HEADER
+                + "dbus-daemon,async,1000,128,500,1,10000000,0,0,0,warmup,echo,2025-06-01T10:00:01Z,,,400\n"
+                + "dbus-daemon,async,1000,128,500,1,100000000,0,0,0,measure,echo,2025-06-01T10:00:03Z,,,0\n"
+                + "dbus-daemon,async,1000,128,500,1,900000000,0,0,0,redone,echo,2025-06-01T10:00:04Z,,,40\n"
+                + "dbus-daemon,async,1000,128,500,2,100000000,0,0,0,measure,echo,2025-06-01T10:00:05Z,,,1\n");
+        Analysis analysis = Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED);
+        JitActivity jit = analysis.jit().orElseThrow();
+        assertEquals(2, jit.measuredRuns());
+        assertEquals(1, jit.warmupRuns(), "a redone run is not a warm-up run");
+        assertEquals(1, jit.redoneRuns());
+        assertEquals(40, jit.redoneJitMs());
+        assertTrue(jit.busyRuns().isEmpty());
+        assertEquals(2, analysis.cells().get(0).runSeconds().length, "the redone run's 900 ms is in no figure");
+        String report = new ReportMarkdown().render(analysis);
+        assertTrue(report.contains("1 measured run(s) compiled for more than 10.0 % of their time (40 ms in all), so the"
+                + " runner made each again at once"), report);
+        JsonNode json = new ObjectMapper().readTree(new SummaryJson().render(analysis)).get("jit");
+        assertEquals(1, json.get("measured_runs_redone").asInt());
+        assertEquals(40, json.get("redone_jit_ms_total").asLong());
+    }
+
+    @Test
     public void aSessionWhoseJitWasBusyMeasuringSaysItsFiguresIncludeCompilation(@TempDir Path dir) {
         Fixtures.write(dir, "runs.csv", HEADER
                 + "dbus-daemon,sync,1000,1,200,1,10000000,0,0,0,measure,echo,2025-06-01T10:00:01Z,,,5\n");

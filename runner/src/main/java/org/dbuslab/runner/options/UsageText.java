@@ -44,7 +44,8 @@ final class UsageText {
               "blocks": measured blocks; with a precision target at least the minimum,
               then until the target is met. "warm-up": least warm-up blocks, then the JIT
               watch (at most 5 ms of compilation over each Java client's last 5 runs) for
-              at most that share of the budget.
+              at most that share of the budget. A measured run whose client compiled for
+              more than 10%% of it is made again at once (runs.csv: phase redone).
 
             --profile: the profiling pass after the blocks (issue 25; also at the end of
               --full): never measured, none of its runs is in runs.csv; profiles/ gets

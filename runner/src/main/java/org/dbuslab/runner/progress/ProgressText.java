@@ -112,6 +112,12 @@ public final class ProgressText {
         };
     }
 
+    /** After the measured blocks, when some runs were made again: how many, and why. */
+    public static String redone(int runs) {
+        return "   " + runs + " measured run(s) made again at once: their client compiled for more than "
+            + Math.round(100 * org.dbuslab.format.JitBusy.SHARE) + " % of them (runs.csv keeps them, phase redone)";
+    }
+
     private static String top(Map<ClientKey, Long> compiling) {
         return compiling.entrySet().stream().limit(3).map(e -> e.getKey().name() + " " + e.getValue() + " ms")
                 .collect(Collectors.joining(", ")) + (compiling.size() > 3 ? ", ..." : "");

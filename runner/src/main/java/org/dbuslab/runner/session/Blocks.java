@@ -76,6 +76,8 @@ final class Blocks {
     /** Time spent moving and checking processes between placements, over the blocks so far. */
     private long placementNanos;
     private Instant measuredStart;
+    /** Measured runs made again because their client compiled for more than JitBusy.SHARE of them. */
+    private int redone;
 
     Blocks(SessionConfig config, Clock clock, SessionLog log, ResultsFolder folder, CellRunner runner,
            SessionServices services, Tally tally, PlacementSwitch placements) {
@@ -396,6 +398,9 @@ final class Blocks {
             if (d.stop()) {
                 folder.writePlan(plan, rotation, measured, block - measured);
                 ProgressText.precisionSummary(d, measured).forEach(log::say);
+                if (redone > 0) {
+                    log.say(ProgressText.redone(redone));
+                }
                 log.say("== measured blocks ended: " + d.verdict().name().toLowerCase().replace('_', ' ')
                     + " after " + measured + " measured block(s)");
                 return;
@@ -500,7 +505,14 @@ final class Blocks {
             if (services.blocked(cell) == null) {
                 log.detail(ProgressText.run(block, phase.label(), position, order.cells().size(), cell));
             }
-            after.accept(cell, runner.run(cell, phase, block, order.payloadSeed()));
+            CellRunner.Result result = runner.run(cell, phase, block, order.payloadSeed(), phase == Phase.MEASURE);
+            if (result.redone()) { // at once, so the block and the placement stay the run's; once, so it ends
+                redone++;
+                log.detail("   " + cell.describe() + ": its client compiled for " + result.done().jitMillis() + " ms of the "
+                    + result.done().elapsedNanos() / 1_000_000 + " ms run: made again (runs.csv phase redone)");
+                result = runner.run(cell, phase, block, order.payloadSeed(), false);
+            }
+            after.accept(cell, result);
         }
     }
 

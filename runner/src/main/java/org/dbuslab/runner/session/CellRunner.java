@@ -3,6 +3,7 @@ package org.dbuslab.runner.session;
 import org.dbuslab.format.ControlProtocol;
 import org.dbuslab.format.Pair;
 import org.dbuslab.format.Route;
+import org.dbuslab.format.JitBusy;
 import org.dbuslab.format.Phase;
 import org.dbuslab.format.RunsCsvRow;
 import org.dbuslab.format.RunsCsvWriter;
@@ -36,8 +37,9 @@ import java.util.OptionalLong;
 final class CellRunner {
 
     /** One run's result: its us/call for the stopping rule (NaN when it has none) and whether it was clean. */
-    record Result(double usPerCall, boolean clean, ControlProtocol.Done done) {
-        static final Result NONE = new Result(Double.NaN, false, null);
+    /** A run's outcome; REDONE: it was recorded as {@link Phase#REDONE}, and its cell is to be run again. */
+    record Result(double usPerCall, boolean clean, ControlProtocol.Done done, boolean redone) {
+        static final Result NONE = new Result(Double.NaN, false, null, false);
     }
 
     private final SessionServices services;
@@ -55,6 +57,7 @@ final class CellRunner {
     private final FixedCosts fixedCosts = new FixedCosts();
     private final Map<String, Integer> warmupRuns = new HashMap<>();
     private final Map<String, Integer> measuredRuns = new HashMap<>();
+    private final Map<String, Integer> redoneRuns = new HashMap<>();
 
     CellRunner(SessionServices services, Map<ClientKey, ClientProcess> clients, Map<ClientKey, String> clientProblems,
                SpamRun spam, PayloadFiles payloads, CpuMeter meter, RunsCsvWriter csv, ResultsFolder folder, Path logs,
@@ -73,7 +76,12 @@ final class CellRunner {
         this.log = log;
     }
 
-    Result run(Cell cell, Phase phase, int block, long payloadSeed) throws IOException, InterruptedException {
+    /**
+     * One run of CELL. With REDO_IF_COMPILING, a run {@link #toRedo} picks is recorded as {@link Phase#REDONE} and
+     * says so ({@link Result#redone()}), so the caller makes it again.
+     */
+    Result run(Cell cell, Phase phase, int block, long payloadSeed, boolean redoIfCompiling)
+            throws IOException, InterruptedException {
         SessionServices.Blocked blocked = services.blocked(cell);
         if (blocked != null) {
             switch (blocked.kind()) {
@@ -83,13 +91,24 @@ final class CellRunner {
             }
             return Result.NONE;
         }
-        return cell.kind().spam() ? runSpam(cell, phase, block) : runClient(cell, phase, block, payloadSeed);
+        return cell.kind().spam() ? runSpam(cell, phase, block) : runClient(cell, phase, block, payloadSeed, redoIfCompiling);
+    }
+
+    /**
+     * Whether a finished client run of CELL is to be made again: REDO_IF_COMPILING, a measured run, clean (a failed
+     * run stays measured whatever its JIT: its failure is what it shows), not the over-limit check (its calls are
+     * meant to fail), and its client compiled for more than {@link JitBusy#SHARE} of it.
+     */
+    static boolean toRedo(Cell cell, Phase phase, boolean redoIfCompiling, boolean clean, ControlProtocol.Done done) {
+        return redoIfCompiling && phase == Phase.MEASURE && clean && cell.kind() != CellKind.OVERLIMIT
+            && JitBusy.busy(done.jitMillis(), done.elapsedNanos());
     }
 
     /** Each run's latency-log tag, unique in the session. */
     private final RunTags tags = new RunTags();
 
-    private Result runClient(Cell cell, Phase phase, int block, long payloadSeed) throws InterruptedException {
+    private Result runClient(Cell cell, Phase phase, int block, long payloadSeed, boolean redoIfCompiling)
+            throws InterruptedException {
         ClientKey key = cell.clientKey().orElseThrow();
         ClientProcess client = clients.get(key);
         if (client == null) {
@@ -116,16 +135,18 @@ final class CellRunner {
             return Result.NONE;
         }
         ControlProtocol.Done done = outcome.done();
+        boolean clean = done.lost() == 0 && done.mismatched() == 0 && done.errors() == 0 && done.calls() == cell.calls();
+        boolean redone = toRedo(cell, phase, redoIfCompiling, clean, done);
+        Phase recorded = redone ? Phase.REDONE : phase;
         RunsCsvRow row = RunsCsvRow.ofClient(cell.transport().label(), cell.mode().label(), cell.payloadBytes(),
-                cell.window(), done.calls(), nextRun(cell, phase), Math.max(1, done.elapsedNanos()), done.lost(),
-                done.mismatched(), done.errors(), phase.label(), method(cell), done.startedUtc(),
+                cell.window(), done.calls(), nextRun(cell, recorded), Math.max(1, done.elapsedNanos()), done.lost(),
+                done.mismatched(), done.errors(), recorded.label(), method(cell), done.startedUtc(),
                 ResultsFolder.latencyLog(key.name()), tag, done.jitMillis() < 0 ? null : done.jitMillis())
             .withLab(block, cell.pair().label(), cell.reference(), cell.series().label(), null, nullIfEmpty(cell.expected()))
             .withCpu(boxed(outcome.cpu().clientNs()), boxed(outcome.cpu().busNs()), boxed(outcome.cpu().serverNs()))
             .withPlacement(cell.placement().label()).withPathCpu(pathNs)
             .withAlloc(done.allocatedBytes() < 0 ? null : done.allocatedBytes(), serverAlloc);
         csv.append(row);
-        boolean clean = done.lost() == 0 && done.mismatched() == 0 && done.errors() == 0 && done.calls() == cell.calls();
         if (cell.kind() != CellKind.OVERLIMIT) {
             tally.ran(cell.id());
             if (!clean) {
@@ -134,7 +155,7 @@ final class CellRunner {
                     + done.errors() + (done.problem() == null ? "" : ": " + done.problem()));
             }
         }
-        return new Result(clean ? PerCall.micros(cell, done.elapsedNanos()) : Double.NaN, clean, done);
+        return new Result(clean ? PerCall.micros(cell, done.elapsedNanos()) : Double.NaN, clean, done, redone);
     }
 
     private Result runSpam(Cell cell, Phase phase, int block) throws IOException, InterruptedException {
@@ -182,7 +203,7 @@ final class CellRunner {
             log.say("  -> FAILED: " + r.errors() + " calls got error replies: " + r.lastComplaint());
             return Result.NONE;
         }
-        return new Result(PerCall.micros(cell, r.elapsedNs(), fixed), true, null);
+        return new Result(PerCall.micros(cell, r.elapsedNs(), fixed), true, null, false);
     }
 
     /** A cell that could not run: skipped.tsv and the session log once, and the session fails. */
@@ -202,7 +223,11 @@ final class CellRunner {
     }
 
     private int nextRun(Cell cell, Phase phase) {
-        Map<String, Integer> runs = phase == Phase.WARMUP ? warmupRuns : measuredRuns;
+        Map<String, Integer> runs = switch (phase) {
+            case WARMUP -> warmupRuns;
+            case MEASURE -> measuredRuns;
+            case REDONE -> redoneRuns;
+        };
         return runs.merge(cell.id(), 1, Integer::sum);
     }
 

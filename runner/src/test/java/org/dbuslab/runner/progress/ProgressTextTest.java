@@ -121,4 +121,10 @@ class ProgressTextTest {
         assertEquals("[block 3 warm-up] took 40s; warm-up done: every Java client's JIT is quiet",
                 ProgressText.warmupBlock(3, Duration.ofSeconds(40), WarmupRule.Outcome.JIT_QUIET, Map.of(), Duration.ZERO));
     }
+
+    @Test
+    void theRedoneLineSaysHowManyAndWhy() {
+        assertEquals("   3 measured run(s) made again at once: their client compiled for more than 10 % of them"
+            + " (runs.csv keeps them, phase redone)", ProgressText.redone(3));
+    }
 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.dbuslab.format.ControlProtocol;
 import org.dbuslab.format.Pair;
+import org.dbuslab.format.Phase;
 import org.dbuslab.format.Transport;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.CellKind;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.OptionalLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The session's pure parts: what a cell needs, the exit code, the over-limit verdict, the log, environment fields. */
@@ -109,6 +111,24 @@ class SessionUnitsTest {
     }
 
     @Test
+    void aCleanMeasuredRunThatCompiledForOverATenthIsMadeAgainAndNothingElseIs() {
+        SessionPlan plan = PlanFixtures.plan();
+        Cell matrix = cell(plan, CellKind.JAVA, Transport.DBUS_DAEMON);
+        Cell overlimit = cell(plan, CellKind.OVERLIMIT, Transport.DBUS_DAEMON_LIMIT8);
+        Instant t = Instant.parse("2026-12-01T14:00:00Z");
+        ControlProtocol.Done busy = new ControlProtocol.Done("t", 50_000_000L, 200, 0, 0, 0, 6, t, null);
+        ControlProtocol.Done quiet = new ControlProtocol.Done("t", 50_000_000L, 200, 0, 0, 0, 5, t, null);
+        ControlProtocol.Done unknown = new ControlProtocol.Done("t", 50_000_000L, 200, 0, 0, 0, -1, t, null);
+        assertTrue(CellRunner.toRedo(matrix, Phase.MEASURE, true, true, busy));
+        assertFalse(CellRunner.toRedo(matrix, Phase.MEASURE, true, true, quiet), "a tenth is not more than a tenth");
+        assertFalse(CellRunner.toRedo(matrix, Phase.MEASURE, true, true, unknown));
+        assertFalse(CellRunner.toRedo(matrix, Phase.MEASURE, false, true, busy), "the run made again is kept");
+        assertFalse(CellRunner.toRedo(matrix, Phase.WARMUP, true, true, busy));
+        assertFalse(CellRunner.toRedo(matrix, Phase.MEASURE, true, false, busy), "a failed run stays measured");
+        assertFalse(CellRunner.toRedo(overlimit, Phase.MEASURE, true, true, busy));
+    }
+
+    @Test
     void exitCodeFollowsRunAllShRules() {
         Tally nothing = new Tally();
         assertEquals(1, nothing.exitCode(), "no cell ran");
@@ -147,12 +167,12 @@ class SessionUnitsTest {
 
         Tally ok = new Tally();
         OverLimitCheck.judge(overlimit, new CellRunner.Result(Double.NaN, false, new ControlProtocol.Done("t", 5, 256,
-            0, 0, 169, 3, t, "call 20: error (org.freedesktop.DBus.Error.LimitsExceeded)")), folder, ok, log);
+            0, 0, 169, 3, t, "call 20: error (org.freedesktop.DBus.Error.LimitsExceeded)"), false), folder, ok, log);
         assertEquals(0, ok.exitCode());
 
         Tally lostSome = new Tally();
         OverLimitCheck.judge(overlimit, new CellRunner.Result(Double.NaN, false, new ControlProtocol.Done("t", 5, 256,
-            4, 0, 169, 3, t, "call 20: error (org.freedesktop.DBus.Error.LimitsExceeded)")), folder, lostSome, log);
+            4, 0, 169, 3, t, "call 20: error (org.freedesktop.DBus.Error.LimitsExceeded)"), false), folder, lostSome, log);
         assertEquals(1, lostSome.exitCode());
 
         Tally hung = new Tally();
