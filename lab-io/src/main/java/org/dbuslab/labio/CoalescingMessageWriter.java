@@ -43,6 +43,14 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
     private volatile boolean holding;
     private final ReentrantLock lock = new ReentrantLock();
 
+    /**
+     * An experiment, off unless {@code -Ddbuslab.flushOnWait=true}: {@link #queue} only queues, and the caller's event
+     * loop sends all that is queued when it next waits, in one write. Every client library the lab measures (libdbus,
+     * sd-bus, GDBus) writes a message at once when it can, and so does the lab by default; on one CPU each of those
+     * writes wakes the peer, which preempts the writer (docs/EXPERIMENTS.md, "Writing at once against flushing on wait").
+     */
+    private final boolean flushOnWait = Boolean.getBoolean("dbuslab.flushOnWait");
+
     CoalescingMessageWriter(SocketChannel channel) {
         this.channel = channel;
         this.nativeSocket = NativeSocket.forChannel(channel).orElse(null);
@@ -129,7 +137,9 @@ final class CoalescingMessageWriter implements IMessageWriter, OutgoingBytes {
         lock.lock();
         try {
             append(frame);
-            sendQueued();
+            if (!flushOnWait) {
+                sendQueued();
+            }
         } finally {
             lock.unlock();
         }

@@ -98,6 +98,39 @@ class CallerEventLoopTest {
     }
 
     @Test
+    void flushingOnWaitSendsNothingUntilTheLoopWaitsThenAllInOneGo() throws Exception {
+        CoalescingMessageWriter deferring;
+        System.setProperty("dbuslab.flushOnWait", "true");
+        try {
+            deferring = new CoalescingMessageWriter(looping);
+        } finally {
+            System.clearProperty("dbuslab.flushOnWait");
+        }
+        for (int i = 0; i < 3; i++) {
+            deferring.queue(call(filled(1000, i)));
+        }
+        assertTrue(deferring.pending(), "queued, not sent");
+        peer.configureBlocking(false);
+        assertEquals(0, peer.read(ByteBuffer.allocate(1)), "nothing reached the peer before the loop waited");
+        peer.configureBlocking(true);
+        Future<List<byte[]>> arrived = peerThread.submit(() -> readPayloads(peer, 3));
+        assertTimeoutPreemptively(GENEROUS,
+            () -> assertTrue(reader.serviceUntil(() -> !deferring.pending(), deadlineIn(GENEROUS), deferring)));
+        List<byte[]> payloads = arrived.get(GENEROUS.toSeconds(), TimeUnit.SECONDS);
+        for (int i = 0; i < 3; i++) {
+            assertArrayEquals(filled(1000, i), payloads.get(i), "call " + i);
+        }
+    }
+
+    @Test
+    void byDefaultAQueuedCallIsSentAtOnce() throws Exception {
+        writer.queue(call(filled(1000, 7)));
+        assertFalse(writer.pending(), "the socket took it in queue()");
+        assertArrayEquals(filled(1000, 7), peerThread.submit(() -> readPayloads(peer, 1)).get(GENEROUS.toSeconds(),
+            TimeUnit.SECONDS).get(0));
+    }
+
+    @Test
     void whileABlockingWriteWaitsTheLoopGoesOnReading() throws Exception {
         for (int i = 0; i < 8; i++) {
             writer.queue(call(filled(LARGE, i))); // far more than the socket holds: the rest stays queued

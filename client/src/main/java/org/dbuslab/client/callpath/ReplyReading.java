@@ -28,7 +28,8 @@ public enum ReplyReading {
      * lab's server reads a call only as it answers it, so the socket's small send buffer (about 200 kB) stays full
      * and the one thread of the loop waits on it, where dbus-java's reader thread and the caller work side by side
      * (22–24 against 30–37 µs per call of 10 000 B). {@code -Ddbuslab.callerReads=false} keeps dbus-java's reader
-     * thread reading for all calls, to measure what reading on the caller changes.
+     * thread reading for all calls, to measure what reading on the caller changes; {@code -Ddbuslab.callerLoops=true}
+     * runs the event loop for pipelined calls on a direct unix socket too.
      */
     public static ReplyReading forConnection(int window, boolean peer, String address) {
         if ("false".equals(System.getProperty("dbuslab.callerReads", "true"))) {
@@ -36,6 +37,9 @@ public enum ReplyReading {
         }
         if (window == 1) {
             return CALLING_THREAD;
+        }
+        if (Boolean.getBoolean("dbuslab.callerLoops")) { // an experiment: the event loop on a direct unix socket too
+            return CALLER_LOOP;
         }
         return peer && address.startsWith("unix:") ? READER_THREAD : CALLER_LOOP;
     }
