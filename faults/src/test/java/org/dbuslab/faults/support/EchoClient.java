@@ -39,6 +39,11 @@ public final class EchoClient implements AutoCloseable {
                 : spec;
         }
 
+        /** This spec with --reply-timeout MS. */
+        public Spec withReplyTimeoutMs(long ms) {
+            return new Spec(mode, payload, calls, runs, warmupRuns, window, ms, connectTimeoutMs);
+        }
+
         /** A client expected to fail connecting: a short --connect-timeout, to keep the case short. */
         public static Spec connectFails() {
             return new Spec("sync", 1000, 200, 1, 0, 1, Budget.replyTimeoutMs(), Budget.connectTimeoutMs());
