@@ -22,6 +22,12 @@ class RouteCommandTest {
     }
 
     @Test
+    void sdbusRefusedByTheProxyNamesTheKnownCauseAndNothingElseDoes() {
+        assertTrue(Services.knownCause(Route.PROXY).contains("github.com/flatpak/xdg-dbus-proxy/issues/21"));
+        assertEquals("", Services.knownCause(Route.BRIDGE));
+    }
+
+    @Test
     void theBridgeRunsOnePerAcceptedConnectionOnItsStdio() {
         assertEquals(List.of("systemd-socket-activate", "--inetd", "--accept", "--listen=/tmp/x/route.sock",
             "systemd-stdio-bridge", "--bus-path=" + BUS), RouteCommand.of(Route.BRIDGE, BUS, SOCKET));
