@@ -152,6 +152,20 @@ public class LabHealthTest {
     }
 
     @Test
+    public void onlyAPipelinedP2pRowOverTheFloorTargetGetsTheWriteAtOnceNote() {
+        List<RunRecord> runs = new ArrayList<>();
+        runs.addAll(runs("p2p-tcp", "sync", 1, CellKey.SUBJECT_PAIR, CellKey.MATRIX, CellKey.ECHO, 40, 41, 42)); // 2.0×
+        runs.addAll(runs("raw-tcp", "sync", 1, CellKey.RAW_PAIR, CellKey.REFERENCE, "raw", 20, 21, 22));
+        runs.addAll(runs("p2p-tcp", "async", 128, CellKey.SUBJECT_PAIR, CellKey.MATRIX, CellKey.ECHO, 6, 6, 6)); // 1.2×
+        runs.addAll(runs("raw-tcp", "async", 128, CellKey.RAW_PAIR, CellKey.REFERENCE, "raw", 5, 5, 5));
+        assertFalse(LabHealthSection.pipelinedP2pOverTarget(health(runs, List.of())), "only a sync row is over");
+        runs.addAll(runs("p2p-unix", "async", 128, CellKey.SUBJECT_PAIR, CellKey.MATRIX, CellKey.ECHO, 8, 8, 8)); // 1.6×
+        runs.addAll(runs("raw-unix", "async", 128, CellKey.RAW_PAIR, CellKey.REFERENCE, "raw", 5, 5, 5));
+        assertTrue(LabHealthSection.pipelinedP2pOverTarget(health(runs, List.of())));
+        assertTrue(LabHealthSection.pipelinedFloorNote().contains("A call is written at once"));
+    }
+
+    @Test
     public void onlyACellSignificantlyFasterThanItsFloorIsBelowIt() {
         List<RunRecord> runs = new ArrayList<>();
         // p2p-tcp ran at the fast speed, its floor at the slow one (as in a session on the 2-core VM)
