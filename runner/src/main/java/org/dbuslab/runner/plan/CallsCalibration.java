@@ -14,10 +14,11 @@ import org.dbuslab.stats.Quantiles;
 /**
  * Sets calls per run from the first warm-up block so that a run takes about the target duration. Cells that are
  * compared share one count (the analysis keys cells by calls too): the matrix and the reference rows of one mode,
- * size and placement share theirs (the price of crossing compares placements per call, not per run), but each
- * raw-socket floor cell has its own (its calls at the matrix's median time made runs of 5-10 ms, which one pause of
- * this shared machine doubled: intervals of ±7-114 % in session S2, 2026-12-06; the floor is compared per call), each sweep
- * point (size, window, placement) its own across buses, the libraries cells one per client library, mode and size
+ * size and placement share theirs (the price of crossing compares placements per call, not per run), the raw-socket
+ * floor included: with a count of its own its runs lasted 50 ms against p2p's 10, and a run's fixed cost (its first
+ * calls after other cells ran) then weighed five times less per call in the floor: 1.64 against 1.79 µs per call
+ * for raw-unix async 1000 B in two sessions of 2026-12-06, a tenth of p2p's 1.3x target (its runs, 8-10 ms long,
+ * are three a block instead: Blocks#FLOOR_RUNS), each sweep point (size, window, placement) its own across buses, the libraries cells one per client library, mode and size
  * (their section compares µs/call, not runs of equal length); the over-limit check keeps its calls, the lkml cells
  * theirs (the 2015 benchmark's). The group's count comes from the median time per call of its matrix cells where it
  * has some, else of all its cells: the reference rows' spam cells run only in the first warm-up block, so their
@@ -81,9 +82,6 @@ public final class CallsCalibration {
             // a client library's own count: dbus-java-stock is 5-40x slower per call than the lean clients, so a
             // count shared with the matrix made its runs take ~1 s and the matrix's (set by the median) ~20 ms
             return List.of(Series.LIBRARIES, c.pair().client(), c.mode(), c.payloadBytes(), c.window());
-        }
-        if (c.kind() == CellKind.RAW) {
-            return List.of(CellKind.RAW, c.transport(), c.mode(), c.payloadBytes(), c.window(), c.placement());
         }
         // each placement its own: a sync bus call costs 3-4x more in cross than in one-cpu, and a count shared by the
         // two made one-cpu's runs last 27 ms and cross's 93 ms against --run-ms 50 (Intel 2-vCPU VM, 2026-12-05)

@@ -56,12 +56,23 @@ class BlocksTest {
 
     @Test
     void aCellNotYetWithinTheTargetRunsAsOftenAsExtraRunsSays() {
-        List<Cell> cells = Blocks.cellsOfMeasuredBlock(plain, Rotation.OFF, Map.of(), 2);
+        List<Cell> cells = Blocks.cellsOfMeasuredBlock(plain, Rotation.OFF, Map.of(), 2).stream()
+            .filter(c -> c.kind() != CellKind.RAW).toList();
         Cell noisy = cells.get(3);
         List<Cell> block = Blocks.repeated(cells, Map.of(noisy.id(), 3));
         assertEquals(cells.size() + 2, block.size());
         assertEquals(3, block.stream().filter(noisy::equals).count());
         assertEquals(cells, Blocks.repeated(cells, Map.of()));
+    }
+
+    @Test
+    void aRawFloorCellRunsThreeTimesABlock() {
+        List<Cell> cells = Blocks.cellsOfMeasuredBlock(plain, Rotation.OFF, Map.of(), 2);
+        Cell floor = cells.stream().filter(c -> c.kind() == CellKind.RAW).findFirst().orElseThrow();
+        List<Cell> block = Blocks.repeated(cells, Map.of());
+        assertEquals(Blocks.FLOOR_RUNS, block.stream().filter(floor::equals).count());
+        assertEquals(Blocks.FLOOR_RUNS, Blocks.repeated(cells, Map.of(floor.id(), 2)).stream().filter(floor::equals).count(),
+            "extra runs never lower it");
     }
 
     @Test
