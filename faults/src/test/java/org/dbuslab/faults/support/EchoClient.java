@@ -27,16 +27,20 @@ public final class EchoClient implements AutoCloseable {
         }
 
         /**
-         * As {@link #forMode(String, int)}, with four times the sync calls peer-to-peer: a sync p2p call can take
-         * 10 us, and at 1200 calls (12-45 ms a run) a client made both its measured runs between its first row and
-         * the harness's stall (ServerStalledForGoodIT, p2p-unix and p2p-tcp sync, CI of 78bac50).
+         * As {@link #forMode(String, int)}, with 16 times the sync calls and 4 times the async calls peer-to-peer: a p2p
+         * call can take 6-10 us, so a run of the bus's counts lasted 15-45 ms, and a client made both its measured runs
+         * between its first row and the harness's fault: ServerStalledForGoodIT, p2p sync, CI of 78bac50 (at 1200 sync
+         * calls), then ServerFaultIT, p2p-unix sync, CI of 7a96d44 (at 4800; the harness forks kill(1) to stall the
+         * client, which takes tens of ms beside three IT forks).
          */
         public static Spec forMode(Transport transport, String mode, int runs) {
             Spec spec = forMode(mode, runs);
-            return "sync".equals(mode) && !transport.isBus()
-                ? new Spec(mode, spec.payload, spec.calls * 4, runs, spec.warmupRuns, spec.window, spec.replyTimeoutMs,
-                    spec.connectTimeoutMs)
-                : spec;
+            if (transport.isBus()) {
+                return spec;
+            }
+            int times = "sync".equals(mode) ? 16 : 4;
+            return new Spec(mode, spec.payload, spec.calls * times, runs, spec.warmupRuns, spec.window, spec.replyTimeoutMs,
+                spec.connectTimeoutMs);
         }
 
         /** This spec with --reply-timeout MS. */
