@@ -121,7 +121,7 @@ class QuickLabRunIT {
         assertOncePerPlacement(blocks.get("1"), matrix, "1", 1);
         Set<String> measured = new HashSet<>();
         for (String b : List.of("2", "3", "4")) {
-            assertOncePerPlacement(blocks.get(b), matrix, b, 3); // Blocks.FLOOR_RUNS
+            assertOncePerPlacement(blocks.get(b), matrix, b, 3); // CellKind.runsPerMeasuredBlock
             assertTrue(blocks.get(b).containsAll(matrix), "the matrix in block " + b);
             measured.addAll(blocks.get(b));
         }
@@ -136,7 +136,7 @@ class QuickLabRunIT {
 
     /**
      * order.tsv has no placement column: a matrix cell is in a block once per placement (one-cpu, cross), a raw floor
-     * cell FLOOR_RUNS times (three in a measured block, its runs being short), the rest once.
+     * cell CellKind.runsPerMeasuredBlock times (three in a measured block, its runs being short), the rest once.
      */
     private static void assertOncePerPlacement(List<String> block, Set<String> matrix, String number, int floorRuns) {
         java.util.Map<String, Long> times = block.stream().collect(java.util.stream.Collectors.groupingBy(c -> c,

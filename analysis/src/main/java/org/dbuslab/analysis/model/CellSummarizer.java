@@ -1,5 +1,6 @@
 package org.dbuslab.analysis.model;
 
+import org.dbuslab.format.Phase;
 import org.HdrHistogram.Histogram;
 import org.dbuslab.analysis.read.CellKey;
 import org.dbuslab.analysis.read.Counts;
@@ -63,8 +64,10 @@ public final class CellSummarizer {
         CpuPerCall cpu = CpuPerCall.of(key, measured);
         CellSummary.AllocPerCall alloc = CellSummary.AllocPerCall.of(measured);
         Counts counts = measured.stream().map(RunRecord::counts).reduce(Counts.ZERO, Counts::plus);
-        Counts warmupCounts = runs.stream().filter(run -> !run.measured()).map(RunRecord::counts).reduce(Counts.ZERO, Counts::plus);
-        int warmupRuns = runs.size() - measured.size();
+        // a run made again (phase redone) is neither measured nor warm-up: JitActivity counts it
+        List<RunRecord> warmups = runs.stream().filter(run -> run.phase() == Phase.WARMUP).toList();
+        Counts warmupCounts = warmups.stream().map(RunRecord::counts).reduce(Counts.ZERO, Counts::plus);
+        int warmupRuns = warmups.size();
         String expected = runs.stream().map(RunRecord::expected).filter(e -> !e.isEmpty()).findFirst().orElse("");
         double toUsPerCall = US_PER_S / key.calls();
         CellSummary.FixedCost fixedCost = fixedCost(key, measured);

@@ -367,7 +367,7 @@ public final class SummaryJson implements ReportWriter {
             g.writeNumberField("calls_per_run", run.key().calls());
             g.writeStringField("pair", run.key().pair());
             g.writeStringField("series", run.key().series());
-            g.writeStringField("phase", run.measured() ? "measure" : "warmup");
+            g.writeStringField("phase", run.phase().label());
             g.writeNumberField("run", run.run());
             g.writeEndObject();
         }

@@ -1,5 +1,6 @@
 package org.dbuslab.analysis.read;
 
+import org.dbuslab.format.Phase;
 import org.dbuslab.format.NotesTsv;
 import org.dbuslab.format.OrderTsv;
 
@@ -42,7 +43,8 @@ final class SessionCompleteness {
             return "no block was started";
         }
         long planned = order.stream().filter(r -> r.round() == lastStarted).count();
-        long made = runs.stream().filter(r -> Objects.equals(r.block(), lastStarted)).count();
+        // order.tsv does not list the runs made again (phase redone)
+        long made = runs.stream().filter(r -> Objects.equals(r.block(), lastStarted) && r.phase() != Phase.REDONE).count();
         int complete = made >= planned ? lastStarted : lastStarted - 1;
         return complete == 0 ? "no block was completed" : "the last complete block is " + complete
             + " (" + lastStarted + " started)";

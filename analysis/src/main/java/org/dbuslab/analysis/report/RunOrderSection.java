@@ -22,7 +22,7 @@ public final class RunOrderSection {
 
     public static String runOrderIntro(Analysis analysis) {
         RunOrder order = analysis.runOrder();
-        long warmups = order.runs().stream().filter(r -> !r.measured()).count();
+        long warmups = order.runs().stream().filter(r -> r.phase() == org.dbuslab.format.Phase.WARMUP).count();
         if (analysis.hasLabSeries() && order.fromTimestamps()) {
             return "Order of runs.csv's started_utc: " + order.runs().size() + " runs, reference, sweep and over-limit runs "
                     + "included (" + warmups + " of them warm-up), from " + order.first() + " to " + order.last()

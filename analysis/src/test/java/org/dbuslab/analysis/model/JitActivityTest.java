@@ -89,6 +89,7 @@ public class JitActivityTest {
         assertEquals(40, jit.redoneJitMs());
         assertTrue(jit.busyRuns().isEmpty());
         assertEquals(2, analysis.cells().get(0).runSeconds().length, "the redone run's 900 ms is in no figure");
+        assertEquals(1, analysis.cells().get(0).warmupRuns(), "nor counted as a warm-up run");
         String report = new ReportMarkdown().render(analysis);
         assertTrue(report.contains("1 measured run(s) compiled for more than 10.0 % of their time (40 ms in all), so the"
                 + " runner made each again at once"), report);

@@ -28,7 +28,8 @@ final class UsageText {
             policy rules). Every bus, server
             and Java client starts once; the session is then a sequence of BLOCKS, each
             making one run of every matrix cell and of one rotation group of the other
-            cells (--rotation) in an order shuffled from a recorded seed, so every
+            cells (--rotation; three of a raw floor cell, more of a path or 2015 cell
+            not yet within its target) in an order shuffled from a recorded seed, so every
             comparison is paired within a block. Warm-up blocks come first (phase=warmup)
             until every Java client's JIT is quiet; measured blocks then go on until every
             matrix cell's median us/call and every headline comparison has a 95% CI

@@ -18,7 +18,7 @@ import org.dbuslab.stats.Quantiles;
  * floor included: with a count of its own its runs lasted 50 ms against p2p's 10, and a run's fixed cost (its first
  * calls after other cells ran) then weighed five times less per call in the floor: 1.64 against 1.79 µs per call
  * for raw-unix async 1000 B in two sessions of 2026-12-06, a tenth of p2p's 1.3x target (its runs, 8-10 ms long,
- * are three a block instead: Blocks#FLOOR_RUNS), each sweep point (size, window, placement) its own across buses, the libraries cells one per client library, mode and size
+ * are three a block instead: CellKind#runsPerMeasuredBlock), each sweep point (size, window, placement) its own across buses, the libraries cells one per client library, mode and size
  * (their section compares µs/call, not runs of equal length); the over-limit check keeps its calls, the lkml cells
  * theirs (the 2015 benchmark's). The group's count comes from the median time per call of its matrix cells where it
  * has some, else of all its cells: the reference rows' spam cells run only in the first warm-up block, so their

@@ -33,6 +33,16 @@ public enum CellKind {
         this.jit = jit;
     }
 
+    /**
+     * Runs of a cell of this kind in each measured block it is in: three for the raw-socket floor, one for the rest.
+     * The floor runs the matrix's calls per run (CallsCalibration), so its runs last 8-10 ms, and with one a block in
+     * the one block of five its group has, a pause of this shared machine moved its intervals by a fifth (session R3,
+     * 2026-12-06); three cost ~60 ms a block.
+     */
+    public int runsPerMeasuredBlock() {
+        return this == RAW ? 3 : 1;
+    }
+
     /** A JVM client whose jit_ms the warm-up rule watches (the C clients and spam have no JIT). */
     public boolean jit() {
         return jit;

@@ -110,7 +110,8 @@ public final class ResultsFolder {
         for (Cell c : plan.cells()) {
             if (c.kind() == CellKind.JAVA || c.kind() == CellKind.RAW || c.kind() == CellKind.OVERLIMIT) {
                 boolean once = c.kind() == CellKind.OVERLIMIT;
-                int runs = once ? Math.min(1, measuredBlocks) : rotation.blocksOf(c, measuredBlocks);
+                int runs = once ? Math.min(1, measuredBlocks)
+                    : rotation.blocksOf(c, measuredBlocks) * c.kind().runsPerMeasuredBlock();
                 // a path's program (xdg-dbus-proxy, systemd-stdio-bridge) runs on the bus's CPU (Services.startRoute)
                 String routeCpu = c.transport().route() == org.dbuslab.format.Route.DIRECT ? "" : PlanTsv.ON_BUS_CPU;
                 rows.add(new PlanTsv.Row(c.transport().label(), c.mode().label(), c.payloadBytes(), c.window(), c.calls(),

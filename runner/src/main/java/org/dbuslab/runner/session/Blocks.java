@@ -441,20 +441,13 @@ final class Blocks {
     }
 
     /**
-     * Runs of each raw-socket floor cell in a measured block. The floor runs the matrix's calls per run
-     * (CallsCalibration), so its runs last 8-10 ms, and with one a block in the one block of five its group has, a
-     * pause of this shared machine moved its intervals by a fifth (session R3, 2026-12-06); three cost ~60 ms a block.
-     */
-    static final int FLOOR_RUNS = 3;
-
-    /**
-     * Each cell as many times as RUNS says (once where it says nothing, {@link #FLOOR_RUNS} times a raw floor cell),
-     * next to each other; the block shuffles them.
+     * Each cell as many times as RUNS says, at least its kind's {@link CellKind#runsPerMeasuredBlock} (three for a raw
+     * floor cell, else one), next to each other; the block shuffles them.
      */
     static List<Cell> repeated(List<Cell> cells, Map<String, Integer> runs) {
         List<Cell> out = new java.util.ArrayList<>();
         for (Cell c : cells) {
-            int least = c.kind() == CellKind.RAW ? FLOOR_RUNS : 1;
+            int least = c.kind().runsPerMeasuredBlock();
             for (int i = 0; i < Math.max(least, runs.getOrDefault(c.id(), 1)); i++) {
                 out.add(c);
             }

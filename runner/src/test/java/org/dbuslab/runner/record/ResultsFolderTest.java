@@ -74,9 +74,10 @@ class ResultsFolderTest {
         assertEquals(new PlanTsv.Row("dbus-daemon", "sync", 1000, 1, 500, 10, 2, "all", "one-cpu", ""), rows.get(0),
                 "a matrix cell");
         // groups sync-1000, sync-10000, async-1000, async-10000, paths-1000: blocks 1,6 / 2,7 / 3,8 / 4,9 / 5,10
-        assertTrue(rows.contains(new PlanTsv.Row("raw-unix", "sync", 1000, 1, 500, 2, 2, "sync-1000", "one-cpu", "")),
+        // a raw floor cell makes three runs in each of its group's blocks
+        assertTrue(rows.contains(new PlanTsv.Row("raw-unix", "sync", 1000, 1, 500, 6, 2, "sync-1000", "one-cpu", "")),
                 rows.toString());
-        assertTrue(rows.contains(new PlanTsv.Row("raw-tcp", "async", 10000, 128, 500, 2, 2, "async-10000", "one-cpu", "")),
+        assertTrue(rows.contains(new PlanTsv.Row("raw-tcp", "async", 10000, 128, 500, 6, 2, "async-10000", "one-cpu", "")),
                 rows.toString());
         assertTrue(rows.contains(new PlanTsv.Row("dbus-daemon-limit8", "async", 1000, 128, 500, 1, 0, "all", "one-cpu", "")),
                 rows.toString());
