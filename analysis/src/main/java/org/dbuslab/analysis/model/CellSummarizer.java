@@ -1,6 +1,5 @@
 package org.dbuslab.analysis.model;
 
-import org.dbuslab.format.Phase;
 import org.HdrHistogram.Histogram;
 import org.dbuslab.analysis.read.CellKey;
 import org.dbuslab.analysis.read.Counts;
@@ -64,8 +63,7 @@ public final class CellSummarizer {
         CpuPerCall cpu = CpuPerCall.of(key, measured);
         CellSummary.AllocPerCall alloc = CellSummary.AllocPerCall.of(measured);
         Counts counts = measured.stream().map(RunRecord::counts).reduce(Counts.ZERO, Counts::plus);
-        // a run made again (phase redone) is neither measured nor warm-up: JitActivity counts it
-        List<RunRecord> warmups = runs.stream().filter(run -> run.phase() == Phase.WARMUP).toList();
+        List<RunRecord> warmups = runs.stream().filter(RunRecord::warmup).toList(); // a run made again is neither
         Counts warmupCounts = warmups.stream().map(RunRecord::counts).reduce(Counts.ZERO, Counts::plus);
         int warmupRuns = warmups.size();
         String expected = runs.stream().map(RunRecord::expected).filter(e -> !e.isEmpty()).findFirst().orElse("");

@@ -43,7 +43,7 @@ public record JitActivity(int measuredRuns, int quietRuns, long medianMs, RunRec
         List<RunRecord> timed = runs.stream()
                 .filter(r -> r.jitMs() != null && r.key().role() != CellKey.Role.OVERLIMIT).toList();
         List<RunRecord> measured = timed.stream().filter(RunRecord::measured).toList();
-        List<RunRecord> warmup = timed.stream().filter(r -> r.phase() == Phase.WARMUP).toList();
+        List<RunRecord> warmup = timed.stream().filter(RunRecord::warmup).toList();
         List<RunRecord> redone = timed.stream().filter(r -> r.phase() == Phase.REDONE).toList();
         if (measured.isEmpty()) {
             return Optional.empty();

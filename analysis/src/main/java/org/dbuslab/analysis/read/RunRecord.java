@@ -58,6 +58,11 @@ public record RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Pha
         return phase == Phase.MEASURE;
     }
 
+    /** A warm-up run; a run made again (phase redone) is neither this nor measured. */
+    public boolean warmup() {
+        return phase == Phase.WARMUP;
+    }
+
     /** Whether the per-call time is (elapsed − fixed) / (calls − 1) rather than elapsed / calls. */
     public boolean fixedCostCorrected() {
         return fixedNs != null && key.calls() > 1;

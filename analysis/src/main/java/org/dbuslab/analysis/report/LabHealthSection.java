@@ -13,6 +13,7 @@ import org.dbuslab.analysis.model.LabHealth;
 import org.dbuslab.analysis.model.Numbers;
 import org.dbuslab.analysis.model.Ranges;
 import org.dbuslab.analysis.read.CellKey;
+import org.dbuslab.analysis.read.Placements;
 import org.dbuslab.analysis.read.RunRecord;
 import org.dbuslab.stats.SampleComparison;
 
@@ -154,7 +155,7 @@ public final class LabHealthSection {
     public static boolean pipelinedP2pOverTarget(LabHealth health) {
         // not in cross, where client and server never share a CPU, which is what the note explains
         return health.floor().stream().anyMatch(r -> r.targeted() && !r.meetsTarget() && r.cell().key().window() > 1
-                && !"cross".equals(r.cell().key().placement()));
+                && !Placements.CROSS.equals(r.cell().key().placement()));
     }
 
     /** Why a pipelined p2p cell can stay over the floor target: no figure, the mechanism and where it is measured. */

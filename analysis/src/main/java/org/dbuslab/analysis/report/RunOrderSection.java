@@ -5,6 +5,7 @@ import java.util.List;
 import org.dbuslab.analysis.doc.Section;
 import org.dbuslab.analysis.model.Analysis;
 import org.dbuslab.analysis.model.RunOrder;
+import org.dbuslab.analysis.read.RunRecord;
 
 /** "Run order": whether the transports were interleaved, per cell shape. */
 public final class RunOrderSection {
@@ -22,7 +23,7 @@ public final class RunOrderSection {
 
     public static String runOrderIntro(Analysis analysis) {
         RunOrder order = analysis.runOrder();
-        long warmups = order.runs().stream().filter(r -> r.phase() == org.dbuslab.format.Phase.WARMUP).count();
+        long warmups = order.runs().stream().filter(RunRecord::warmup).count();
         if (analysis.hasLabSeries() && order.fromTimestamps()) {
             return "Order of runs.csv's started_utc: " + order.runs().size() + " runs, reference, sweep and over-limit runs "
                     + "included (" + warmups + " of them warm-up), from " + order.first() + " to " + order.last()

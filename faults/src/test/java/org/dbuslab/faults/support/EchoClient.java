@@ -38,9 +38,12 @@ public final class EchoClient implements AutoCloseable {
             if (transport.isBus()) {
                 return spec;
             }
-            int times = "sync".equals(mode) ? 16 : 4;
-            return new Spec(mode, spec.payload, spec.calls * times, runs, spec.warmupRuns, spec.window, spec.replyTimeoutMs,
-                spec.connectTimeoutMs);
+            return spec.withCalls(spec.calls * ("sync".equals(mode) ? 16 : 4));
+        }
+
+        /** This spec with CALLS calls a run. */
+        public Spec withCalls(int calls) {
+            return new Spec(mode, payload, calls, runs, warmupRuns, window, replyTimeoutMs, connectTimeoutMs);
         }
 
         /** This spec with --reply-timeout MS. */

@@ -36,8 +36,10 @@ import java.util.OptionalLong;
  */
 final class CellRunner {
 
-    /** One run's result: its us/call for the stopping rule (NaN when it has none) and whether it was clean. */
-    /** A run's outcome; REDONE: it was recorded as {@link Phase#REDONE}, and its cell is to be run again. */
+    /**
+     * One run's result: its us/call for the stopping rule (NaN when it has none), whether it was clean, and whether it
+     * was recorded as {@link Phase#REDONE}, so that its cell is to be run again.
+     */
     record Result(double usPerCall, boolean clean, ControlProtocol.Done done, boolean redone) {
         static final Result NONE = new Result(Double.NaN, false, null, false);
     }
@@ -55,9 +57,8 @@ final class CellRunner {
     private final Tally tally;
     private final SessionLog log;
     private final FixedCosts fixedCosts = new FixedCosts();
-    private final Map<String, Integer> warmupRuns = new HashMap<>();
-    private final Map<String, Integer> measuredRuns = new HashMap<>();
-    private final Map<String, Integer> redoneRuns = new HashMap<>();
+    /** Runs made so far by cell id and phase: runs.csv's run is 1-based per cell and phase. */
+    private final Map<String, Integer> runNumbers = new HashMap<>();
 
     CellRunner(SessionServices services, Map<ClientKey, ClientProcess> clients, Map<ClientKey, String> clientProblems,
                SpamRun spam, PayloadFiles payloads, CpuMeter meter, RunsCsvWriter csv, ResultsFolder folder, Path logs,
@@ -223,13 +224,9 @@ final class CellRunner {
     }
 
     private int nextRun(Cell cell, Phase phase) {
-        Map<String, Integer> runs = switch (phase) {
-            case WARMUP -> warmupRuns;
-            case MEASURE -> measuredRuns;
-            case REDONE -> redoneRuns;
-        };
-        return runs.merge(cell.id(), 1, Integer::sum);
+        return runNumbers.merge(cell.id() + "/" + phase.label(), 1, Integer::sum);
     }
+
 
     private List<Long> busPids(Cell cell) {
         return cell.transport().isBus() ? services.cpuPids("bus:" + cell.transport().destination().label()) : List.of();
