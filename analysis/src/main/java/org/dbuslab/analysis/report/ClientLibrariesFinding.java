@@ -63,7 +63,7 @@ public final class ClientLibrariesFinding {
         String ci = "(95% CI " + Ranges.ratio(r.ratioInterval()) + ")";
         return row.key().pairName() + (LAB_PATH.equals(row.key().pairName()) ? LAB_PATH_NOTE : "") + " " + switch (r.direction()) {
             case HIGHER, LOWER -> Numbers.factor(r.ratioOfMedians()) + "× " + ci;
-            case NOT_SIGNIFICANT -> ComparisonText.NO_DIFFERENCE + ", " + Numbers.factor(r.ratioOfMedians()) + " " + ci;
-        } + (r.tooFewRunsToTell() ? " — too few runs to tell" : "");
+            case NOT_SIGNIFICANT -> ComparisonText.notSignificant(r) + ", " + Numbers.factor(r.ratioOfMedians()) + " " + ci;
+        };
     }
 }

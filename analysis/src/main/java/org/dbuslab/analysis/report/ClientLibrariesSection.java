@@ -150,9 +150,9 @@ public final class ClientLibrariesSection {
             versus = switch (r.direction()) {
                 case HIGHER -> pair + " costs " + Numbers.factor(r.ratioOfMedians()) + "× libdbus" + ci;
                 case LOWER -> pair + " is faster than libdbus, " + Numbers.factor(r.ratioOfMedians()) + "×" + ci;
-                case NOT_SIGNIFICANT -> pair + " shows no significant difference from libdbus, " + Numbers.factor(r.ratioOfMedians())
-                        + "×" + ci;
-            } + (r.tooFewRunsToTell() ? " — too few runs to tell" : "");
+                case NOT_SIGNIFICANT -> pair + (r.tooFewRunsToTell() ? ": " + ComparisonText.TOO_FEW_RUNS + " against libdbus, "
+                        : " shows no significant difference from libdbus, ") + Numbers.factor(r.ratioOfMedians()) + "×" + ci;
+            };
         }
         String floor = row.vsFloor() == null ? "" : " and " + Numbers.factor(row.vsFloor().ratioOfMedians()) + "× the "
                 + row.floor().key().transport() + " floor";

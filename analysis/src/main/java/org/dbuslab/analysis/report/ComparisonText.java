@@ -20,6 +20,7 @@ import java.util.function.DoubleFunction;
 public final class ComparisonText {
 
     public static final String NO_DIFFERENCE = "no significant difference";
+    public static final String TOO_FEW_RUNS = "too few runs to tell";
     public static final String DEPENDS_ON_PLACEMENT = "depends on placement";
 
     private ComparisonText() {
@@ -50,6 +51,14 @@ public final class ComparisonText {
     private static String equivalence(CellComparison c) {
         Equivalence e = c.equivalence();
         return e.equivalent() ? "; " + equivalentWithin(e) + " (90% CI " + range(e.ratioInterval(), Numbers::factor, "–") + ")" : "";
+    }
+
+    /**
+     * The words for a difference that is not significant. Where the exact test could never reach alpha with these runs,
+     * "no significant difference" would read as a finding, even beside an interval that excludes 1: say so instead.
+     */
+    public static String notSignificant(SampleComparison r) {
+        return r.tooFewRunsToTell() ? TOO_FEW_RUNS : NO_DIFFERENCE;
     }
 
     /** "equivalent within ±5%". */
@@ -84,7 +93,7 @@ public final class ComparisonText {
                     + range(speedUp(r.ratioInterval()), Numbers::factor, "–") + "), " + difference;
             case HIGHER -> factor(r.ratioOfMedians()) + "× slower than " + baseline + " (95% CI "
                     + range(r.ratioInterval(), Numbers::factor, "–") + "), " + difference;
-            case NOT_SIGNIFICANT -> NO_DIFFERENCE + " from " + baseline + " (time ratio " + Numbers.factor(r.ratioOfMedians())
+            case NOT_SIGNIFICANT -> (r.tooFewRunsToTell() ? TOO_FEW_RUNS + " against " : NO_DIFFERENCE + " from ") + baseline + " (time ratio " + Numbers.factor(r.ratioOfMedians())
                     + ", 95% CI " + range(r.ratioInterval(), Numbers::factor, "–") + "), " + difference + tooFewRuns(c);
         };
     }

@@ -66,7 +66,7 @@ public final class Findings {
     }
 
     /** The groups of a transport's finding, in this order. */
-    private enum Word { FASTER, SLOWER, DEPENDS, EQUIVALENT, NO_DIFFERENCE }
+    private enum Word { FASTER, SLOWER, DEPENDS, EQUIVALENT, NO_DIFFERENCE, TOO_FEW_RUNS }
 
     private static Word word(CellComparison c, Analysis analysis) {
         if (c.dependsOnPlacement(analysis.comparisons())) {
@@ -75,7 +75,7 @@ public final class Findings {
         return switch (c.result().direction()) {
             case LOWER -> Word.FASTER;
             case HIGHER -> Word.SLOWER;
-            case NOT_SIGNIFICANT -> c.equivalent() ? Word.EQUIVALENT : Word.NO_DIFFERENCE;
+            case NOT_SIGNIFICANT -> c.equivalent() ? Word.EQUIVALENT : c.tooFewRunsToTell() ? Word.TOO_FEW_RUNS : Word.NO_DIFFERENCE;
         };
     }
 
@@ -93,12 +93,12 @@ public final class Findings {
                 case SLOWER -> "slower";
                 case DEPENDS -> ComparisonText.DEPENDS_ON_PLACEMENT;
                 case EQUIVALENT -> ComparisonText.equivalentWithin(these.get(0).equivalence());
-                case NO_DIFFERENCE -> "no significant difference";
+                case NO_DIFFERENCE -> ComparisonText.NO_DIFFERENCE;
+                case TOO_FEW_RUNS -> ComparisonText.TOO_FEW_RUNS;
             };
             boolean factor = word == Word.FASTER || word == Word.SLOWER;
             parts.add(text + " in " + these.size() + " of " + cells.size() + " cells, " + (factor ? "factor (95% CI) " : "time ratio (95% CI) ")
-                    + these.stream().map(c -> cellRatio(c, analysis)).collect(Collectors.joining(", "))
-                    + (these.stream().anyMatch(CellComparison::tooFewRunsToTell) ? " — too few runs to tell" : ""));
+                    + these.stream().map(c -> cellRatio(c, analysis)).collect(Collectors.joining(", ")));
         }
         return transport + " against " + baseline + pairedNote(cells) + ": " + String.join("; ", parts) + ".";
     }
@@ -136,15 +136,14 @@ public final class Findings {
         List<CellComparison> cells = all.stream().filter(c -> c.cell().key().transport().equals(transport)).toList();
         String window = cells.stream().map(c -> String.valueOf(c.cell().key().window())).distinct().collect(Collectors.joining("/"));
         return Optional.of("Pipelined (window " + window + ") against sync on " + transport + ", per call: "
-                + cells.stream().map(c -> verdictWord(c.result()) + " at " + cellRatio(c, analysis)).collect(Collectors.joining("; "))
-                + (cells.stream().anyMatch(CellComparison::tooFewRunsToTell) ? " — too few runs to tell" : "") + ".");
+                + cells.stream().map(c -> verdictWord(c.result()) + " at " + cellRatio(c, analysis)).collect(Collectors.joining("; ")) + ".");
     }
 
     private static String verdictWord(SampleComparison r) {
         return switch (r.direction()) {
             case LOWER -> "faster";
             case HIGHER -> "slower";
-            case NOT_SIGNIFICANT -> ComparisonText.NO_DIFFERENCE;
+            case NOT_SIGNIFICANT -> ComparisonText.notSignificant(r);
         };
     }
 

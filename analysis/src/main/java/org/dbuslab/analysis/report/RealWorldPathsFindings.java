@@ -87,15 +87,14 @@ public final class RealWorldPathsFindings {
         return all.stream().map(o -> o.key().placement()).distinct().count() > 1 ? " " + p.key().placement() : "";
     }
 
-    /** "+41.0 µs", or "no significant difference" when the ratio's CI holds 1. */
+    /** "+41.0 µs", or "no significant difference" (or "too few runs to tell") when the difference is not significant. */
     private static String price(SampleComparison r) {
-        return r.significant() ? Numbers.signedMicroseconds(r.difference()) + " µs" : ComparisonText.NO_DIFFERENCE;
+        return r.significant() ? Numbers.signedMicroseconds(r.difference()) + " µs" : ComparisonText.notSignificant(r);
     }
 
     /** "1.62×, 95% CI 1.58–1.66" */
     private static String ratio(SampleComparison r) {
-        return Numbers.factor(r.ratioOfMedians()) + "×, 95% CI " + Ranges.ratio(r.ratioInterval())
-                + (r.tooFewRunsToTell() ? ", too few runs to tell" : "");
+        return Numbers.factor(r.ratioOfMedians()) + "×, 95% CI " + Ranges.ratio(r.ratioInterval());
     }
 
     /**
@@ -129,7 +128,7 @@ public final class RealWorldPathsFindings {
             case SLOWER -> Numbers.factor(r.ratioOfMedians()) + "× slower (95% CI " + Ranges.ratio(r.ratioInterval()) + ")";
             case FASTER -> Numbers.factor(1 / r.ratioOfMedians()) + "× faster (time ratio " + Numbers.factor(r.ratioOfMedians())
                     + ", 95% CI " + Ranges.ratio(r.ratioInterval()) + ")";
-            case NO_DIFFERENCE -> ComparisonText.NO_DIFFERENCE + " (" + ratio(r) + ")";
+            case NO_DIFFERENCE -> ComparisonText.notSignificant(r) + " (" + ratio(r) + ")";
             case NOT_MEASURED -> "not measured";
         };
     }

@@ -272,9 +272,8 @@ public final class RealWorldPathsSection {
                     + pairedOver(r) + ")";
             case FASTER -> rules + " make a call " + Numbers.factor(1 / r.ratioOfMedians()) + "× faster (time ratio "
                     + Numbers.factor(r.ratioOfMedians()) + ", 95% CI " + Ranges.ratio(r.ratioInterval()) + pairedOver(r) + ")";
-            case NO_DIFFERENCE -> ComparisonText.NO_DIFFERENCE + " between " + rules + " and none (" + Numbers.factor(r.ratioOfMedians())
-                    + "×, 95% CI " + Ranges.ratio(r.ratioInterval()) + pairedOver(r) + ")"
-                    + (r.tooFewRunsToTell() ? " — too few runs to tell" : "");
+            case NO_DIFFERENCE -> ComparisonText.notSignificant(r) + " between " + rules + " and none ("
+                    + Numbers.factor(r.ratioOfMedians()) + "×, 95% CI " + Ranges.ratio(r.ratioInterval()) + pairedOver(r) + ")";
         };
     }
 

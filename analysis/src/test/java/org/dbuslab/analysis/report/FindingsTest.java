@@ -53,6 +53,22 @@ public class FindingsTest {
         assertFalse(bus.contains("faster") || bus.contains("slower"), bus);
     }
 
+    /**
+     * Five paired blocks (the fewest that are paired) can never reach p < 0.05 with the signed-rank test, even when the bus is twice as slow in each:
+     * the finding says so, and does not call a clear interval "no significant difference".
+     */
+    @Test
+    public void saysTooFewRunsRatherThanNoDifferenceWhenTheTestCannotDecide(@TempDir Path dir) {
+        List<SyntheticSession.BlockCell> cells = new ArrayList<>(SyntheticSession.blockCells());
+        cells.set(1, new SyntheticSession.BlockCell("dbus-broker", "sync", 1000, 1, CellKey.SUBJECT_PAIR, "matrix", "echo",
+                320, 60, 50, 20));
+        SyntheticSession.writeBlocks(dir, 3, 5, cells);
+        String bus = Findings.of(Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED)).get(0).text();
+        assertTrue(bus.startsWith("dbus-broker against dbus-daemon (paired over ≥ 5 blocks): too few runs to tell in 1 of 1 "
+                + "cells, time ratio (95% CI) sync 1000 B 2.00 ("), bus);
+        assertFalse(bus.contains(ComparisonText.NO_DIFFERENCE), bus);
+    }
+
     @Test
     public void marksOnlyCellsThatMissedThePrecisionTarget(@TempDir Path dir) {
         Analysis analysis = blockSession(dir, SyntheticSession.blockCells());
