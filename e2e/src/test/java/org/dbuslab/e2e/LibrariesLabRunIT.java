@@ -77,7 +77,7 @@ class LibrariesLabRunIT {
                 }
             } else {
                 assertEquals("glib>glib", row.get("pair"), what);
-                assertEquals(row.get("mode").equals("sync") ? "20000" : "128", row.get("calls"), what);
+                assertEquals(row.get("mode").equals("sync") ? "2000" : "128", row.get("calls"), what);
                 assertEquals(row.get("mode").equals("sync") ? "1" : "128", row.get("window"), what);
                 if (row.get("phase").equals("measure")) {
                     lkmlRuns.merge(row.get("transport") + " " + row.get("mode"), 1, Integer::sum);

@@ -61,8 +61,13 @@ public final class LkmlSection {
         String windows = lkml.rows().stream().filter(r -> r.mode().equals("async"))
                 .flatMap(r -> r.byTransport().values().stream()).map(c -> String.valueOf(c.key().window())).distinct()
                 .collect(Collectors.joining("/"));
+        String syncCalls = lkml.rows().stream().filter(r -> r.mode().equals("sync"))
+                .flatMap(r -> r.byTransport().values().stream()).map(c -> String.valueOf(c.key().calls())).distinct()
+                .collect(Collectors.joining("/"));
         return "The kdbus benchmark of LKML, April 2015, rerun by the lab: a GLib echo server and GLib clients, the sync client "
-                + "making 20000 blocking calls per run, the async client 128 calls per run"
+                + "making " + (syncCalls.isEmpty() ? "20000" : syncCalls) + " blocking calls per run"
+                + (syncCalls.isEmpty() || syncCalls.equals("20000") ? "" : " (20000 in 2015, and with --full)")
+                + ", the async client 128 calls per run"
                 + (windows.isEmpty() ? "" : " (window " + windows + ")") + ", 1000 and 10000 B, through dbus-daemon as in 2015, "
                 + "with dbus-broker and a direct peer-to-peer connection (p2p-unix) as extra columns. Every reply was "
                 + "verified; lost / mismatched / errors are the column's sum. The hardware differs, so compare shapes and "

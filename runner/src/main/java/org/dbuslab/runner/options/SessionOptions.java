@@ -22,7 +22,7 @@ public final class SessionOptions {
     public static final String PROG = "run-all.sh";
     /** Most calls per run that --run-ms or --calls may ask for. */
     public static final int MAX_CALLS = 10_000_000;
-    /** Each is ~5 s of sync runs (20000 calls) on 6 cells: 4 runs took a fifth of a default session's measuring. */
+    /** Each was ~5 s of sync runs (20000 calls) on 6 cells: 4 runs took a fifth of a default session's measuring. */
     public static final int DEFAULT_LKML_RUNS = OtherCellsOptions.DEFAULT_LKML_RUNS;
     /**
      * The 88 libraries cells answer "how much is the client library" with paired ratios that 10 runs already

@@ -81,9 +81,9 @@ final class UsageText {
     private static final String ABOUT_PRESETS = ABOUT_PRESETS_TEXT.formatted(wrapped(ProfileDefaults.describe()));
 
     private static final String FOOTER = """
-            lkml (--lkml-runs): glib>glib, sync %d calls per run, async %d calls at window %d, 1000 and
-            10000 B of --sizes, on dbus-daemon, dbus-broker and p2p-unix of --transports;
-            fixed calls, no warm-up. A pair whose C peer (make -C peers) or stock jar is
+            lkml (--lkml-runs): glib>glib, sync %d calls per run (%d with --full, as in 2015), async %d
+            calls at window %d, 1000 and 10000 B of --sizes, on dbus-daemon, dbus-broker and p2p-unix
+            of --transports; fixed calls, no warm-up. A pair whose C peer (make -C peers) or stock jar is
             missing goes to skipped.tsv with the reason.
 
             Options of the round-based driver (--runs, --runs-per-round, --warmup-runs,
@@ -120,7 +120,7 @@ final class UsageText {
               3    cannot run here: build failed, jar or java missing, or another session is
                    measuring (without --allow-concurrent)
               130  interrupted (SIGINT), 143 terminated (SIGTERM); everything started is stopped
-            """.formatted(LibraryPlan.LKML_SYNC_CALLS, LibraryPlan.LKML_ASYNC_CALLS, LibraryPlan.LKML_WINDOW);
+            """.formatted(LibraryPlan.LKML_SYNC_CALLS_SHORT, LibraryPlan.LKML_SYNC_CALLS, LibraryPlan.LKML_ASYNC_CALLS, LibraryPlan.LKML_WINDOW);
 
     private UsageText() {
     }

@@ -18,7 +18,8 @@ import org.dbuslab.runner.options.SessionConfig;
  * of the session; --quick: glib and sd-bus against the Java server and themselves, dbus-daemon, the first size;
  * each cell for --library-runs measured runs (its rotation group's first blocks).
  * libdbus>libdbus and dbus-java>dbus-java are in series reference and matrix already.</li>
- * <li>lkml: glib>glib, sync {@value #LKML_SYNC_CALLS} calls per run, async {@value #LKML_ASYNC_CALLS} calls at window
+ * <li>lkml: glib>glib, sync {@value #LKML_SYNC_CALLS_SHORT} calls per run ({@value #LKML_SYNC_CALLS} with --full, as in
+ * 2015), async {@value #LKML_ASYNC_CALLS} calls at window
  * {@value #LKML_WINDOW}, 1000 and 10000 B, dbus-daemon, dbus-broker and p2p-unix (each as far as the session has
  * them); fixed calls (never calibrated), never in a warm-up block (GLib has no JIT to warm, and a first block of
  * its 20000-call runs took ~30 s of the warm-up budget); the sync cells measured in the first --lkml-runs measured
@@ -28,7 +29,14 @@ import org.dbuslab.runner.options.SessionConfig;
  */
 public final class LibraryPlan {
 
+    /** The 2015 benchmark's calls per sync run, which --full keeps. */
     public static final int LKML_SYNC_CALLS = 20_000;
+    /**
+     * Every other preset's calls per sync run, a tenth of 2015's: the GLib client is persistent and has no JIT to warm,
+     * so a call costs the same in a shorter run, and 20000-call runs (4-6.5 s each on an AMD EPYC VM) took 65 s of a
+     * default session's 150 s of measured blocks there, which the matrix needed (docs/EXPERIMENTS.md).
+     */
+    public static final int LKML_SYNC_CALLS_SHORT = 2_000;
     public static final int LKML_ASYNC_CALLS = 128;
     public static final int LKML_WINDOW = 128;
     public static final List<Integer> LKML_SIZES = List.of(1000, 10_000);
@@ -69,7 +77,7 @@ public final class LibraryPlan {
             }
         }
         if (c.others().lkmlRuns() > 0) {
-            // --quick: the async cell only (a sync run's 20000 calls would be most of a quick block)
+            // --quick: the async cell only (a sync run would be most of a quick block)
             List<Mode> modes = c.preset() == Preset.QUICK ? c.matrix().modes().stream().filter(m -> m == Mode.ASYNC).toList()
                 : c.matrix().modes();
             for (Transport t : lkmlTransports(c)) {
@@ -77,7 +85,7 @@ public final class LibraryPlan {
                     for (int s : LKML_SIZES) {
                         if (librarySizes(c).contains(s)) {
                             cells.add(m == Mode.SYNC
-                                ? new Cell(CellKind.GLIB, Series.LKML, Pair.GLIB_GLIB, t, m, s, 1, LKML_SYNC_CALLS)
+                                ? new Cell(CellKind.GLIB, Series.LKML, Pair.GLIB_GLIB, t, m, s, 1, lkmlSyncCalls(c))
                                     .withMaxRuns(c.others().lkmlRuns())
                                 // every block (Rotation): a run of 128 calls takes a few ms, and with 3 runs the
                                 // 2015 ratio's CI was 0.88-2.89 in one session, 0.64-3.66 in the next
@@ -88,6 +96,11 @@ public final class LibraryPlan {
             }
         }
         return cells;
+    }
+
+    /** Calls per sync lkml run: the 2015 count with --full, a tenth of it otherwise. */
+    public static int lkmlSyncCalls(SessionConfig c) {
+        return c.preset() == Preset.FULL ? LKML_SYNC_CALLS : LKML_SYNC_CALLS_SHORT;
     }
 
     /** The pairs of the libraries series on the session's transports that cannot run there, with why. */
