@@ -13,6 +13,12 @@ public final class NotesTsv extends TsvFormat<NotesTsv.Row> {
     public static final String SESSION = "session";
     public static final String STARTED = "started";
     public static final String COMPLETE = "complete";
+    /**
+     * {@code budget / matrix-first}: the budget could not buy the matrix's precision target with a rotation group in
+     * every block, so the groups took fewer turns from the block it names on; the text says how many.
+     */
+    public static final String BUDGET = "budget";
+    public static final String MATRIX_FIRST = "matrix-first";
 
     public record Row(String topic, String outcome, String text) {
     }

@@ -8,8 +8,9 @@ import java.util.List;
  * are 1/0 on a measured block's line and 0/1 on a warm-up block's. {@code order} is {@code interleaved} (each
  * block shuffled from {@code order_seed} and its block number) or {@code sequential} (plan order).
  * {@code block_group} is the rotation group the block ran besides the matrix ({@code MODE-BYTES}, e.g.
- * {@code async-10000}), or {@link PlanTsv#EVERY_BLOCK} for a block that runs every cell (warm-up blocks, and every
- * block with --rotation off); files written before it existed lack the column and read as {@code all}.
+ * {@code async-10000}), {@link PlanTsv#EVERY_BLOCK} for a block that runs every cell (warm-up blocks, and every
+ * block with --rotation off), or {@link PlanTsv#NO_GROUP} for a block without a group once the budget put the matrix
+ * first; files written before it existed lack the column and read as {@code all}.
  */
 public final class OrderTsv extends TsvFormat<OrderTsv.Row> {
 

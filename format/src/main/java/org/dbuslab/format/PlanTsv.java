@@ -21,6 +21,8 @@ public final class PlanTsv extends TsvFormat<PlanTsv.Row> {
     public static final PlanTsv FORMAT = new PlanTsv();
     /** The group of a cell in every measured block (plan.tsv), and of a block that runs every cell (order.tsv). */
     public static final String EVERY_BLOCK = "all";
+    /** order.tsv's {@code block_group} of a measured block that ran no rotation group: the matrix came first. */
+    public static final String NO_GROUP = "none";
     /** route_cpu of a path cell: its route's program runs on the bus's CPU (with the bus, in one-cpu on the one CPU). */
     public static final String ON_BUS_CPU = "bus";
 

@@ -224,7 +224,14 @@ public final class Findings {
                 + Numbers.fixed(worst.usPerCallHalfWidthPct(), 1) + " % (" + worst.key().label() + ")"
                 + (noCi > 0 ? "; " + noCi + " cell(s) have no CI (too few runs)" : "")
                 + (within < cells.size() ? ": differences smaller than that are not resolved." : ".")
-                + (analysis.placementIsAFactor() ? " " + byPlacement(analysis) : ""));
+                + (analysis.placementIsAFactor() ? " " + byPlacement(analysis) : "") + matrixFirst(analysis));
+    }
+
+    /** " The matrix came first: …", the runner's words (notes.tsv budget / matrix-first), when the budget was short. */
+    private static String matrixFirst(Analysis analysis) {
+        return analysis.folder().notes().stream()
+                .filter(n -> !n.text().isEmpty() && n.topic().equals(org.dbuslab.format.NotesTsv.BUDGET) && n.outcome().equals(org.dbuslab.format.NotesTsv.MATRIX_FIRST))
+                .map(n -> " " + Character.toUpperCase(n.text().charAt(0)) + n.text().substring(1) + ".").findFirst().orElse("");
     }
 
     /** "Per placement: one-cpu median ±2.1 %, widest ±3.4 %, headline comparisons resolved 16 of 16; cross …." */

@@ -69,6 +69,19 @@ public class FindingsTest {
         assertFalse(bus.contains(ComparisonText.NO_DIFFERENCE), bus);
     }
 
+    /** The runner's note that the budget put the matrix first ends the precision finding: the report says what it shortened. */
+    @Test
+    public void thePrecisionFindingSaysWhenTheMatrixCameFirst(@TempDir Path dir) throws java.io.IOException {
+        SyntheticSession.writeBlocks(dir, 3, 12, SyntheticSession.blockCells());
+        java.nio.file.Files.writeString(dir.resolve("notes.tsv"), "budget\tmatrix-first\tthe matrix came first: from measured block 6"
+                + " on, the rotation groups ran in one block of 3\n", java.nio.file.StandardOpenOption.CREATE,
+                java.nio.file.StandardOpenOption.APPEND);
+        String precision = Findings.of(Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED)).stream()
+                .map(Block.Item::text).filter(t -> t.startsWith("Precision:")).findFirst().orElseThrow();
+        assertTrue(precision.endsWith(" The matrix came first: from measured block 6 on, the rotation groups ran in one block of 3."),
+                precision);
+    }
+
     @Test
     public void marksOnlyCellsThatMissedThePrecisionTarget(@TempDir Path dir) {
         Analysis analysis = blockSession(dir, SyntheticSession.blockCells());

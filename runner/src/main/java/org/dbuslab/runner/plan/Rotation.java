@@ -15,8 +15,12 @@ import java.util.Optional;
  * for both modes (see Group), so that their cells do not lengthen the other groups' blocks. Each comparison stays within blocks: its cells share family, mode
  * and size, or one of them is a matrix cell.
  * Off, there are no groups and every block runs every cell.
+ *
+ * <p>Paced ({@link #paced}): after measured block {@code pacedAfter}, only one block in {@code pace} runs a group (the
+ * next in turn); the others run the matrix and the every-block cells alone, when the budget could not buy the
+ * matrix's precision otherwise (MatrixFirst).
  */
-public record Rotation(List<Group> groups) {
+public record Rotation(List<Group> groups, int pacedAfter, int pace) {
 
     /** plan.tsv's group of a cell in every block, and order.tsv's of a block that runs every group. */
     public static final String EVERY = org.dbuslab.format.PlanTsv.EVERY_BLOCK;
@@ -55,6 +59,38 @@ public record Rotation(List<Group> groups) {
 
     public Rotation {
         groups = List.copyOf(groups);
+        if (pacedAfter < 0 || pace < 1) {
+            throw new IllegalArgumentException("pace " + pace + " after block " + pacedAfter);
+        }
+    }
+
+    public Rotation(List<Group> groups) {
+        this(groups, 0, 1);
+    }
+
+    /** From measured block {@code after} + 1 on, a group in one block of {@code everyNth}. */
+    public Rotation paced(int after, int everyNth) {
+        return new Rotation(groups, after, everyNth);
+    }
+
+    public boolean isPaced() {
+        return pace > 1;
+    }
+
+    /**
+     * The turn of the rotation measured block {@code b} takes (1-based), or 0 for a block that runs no group: every
+     * block takes a turn until {@code pacedAfter}, then one in {@code pace}.
+     */
+    private int turn(int b) {
+        if (pace == 1 || b <= pacedAfter) {
+            return b;
+        }
+        return (b - pacedAfter) % pace == 0 ? pacedAfter + (b - pacedAfter) / pace : 0;
+    }
+
+    /** How many of measured blocks 1..{@code b} take a turn. */
+    private int turnsUpTo(int b) {
+        return pace == 1 || b <= pacedAfter ? b : pacedAfter + (b - pacedAfter) / pace;
     }
 
     /** The groups of these cells ({@code on}), or none. */
@@ -92,7 +128,8 @@ public record Rotation(List<Group> groups) {
         if (measuredBlock < 1) {
             throw new IllegalArgumentException("measured blocks are numbered from 1, got " + measuredBlock);
         }
-        return groups.isEmpty() ? Optional.empty() : Optional.of(groups.get((measuredBlock - 1) % groups.size()));
+        int turn = turn(measuredBlock);
+        return groups.isEmpty() || turn == 0 ? Optional.empty() : Optional.of(groups.get((turn - 1) % groups.size()));
     }
 
     /** Whether the cell runs in that measured block (as far as rotation goes; the over-limit check runs once). */
@@ -113,7 +150,8 @@ public record Rotation(List<Group> groups) {
             return measuredBlocks;
         }
         int index = groups.indexOf(g.get());
-        return measuredBlocks > index ? (measuredBlocks - 1 - index) / groups.size() + 1 : 0;
+        int turns = turnsUpTo(measuredBlocks);
+        return turns > index ? (turns - 1 - index) / groups.size() + 1 : 0;
     }
 
     /** The cell's group label for plan.tsv: {@link #EVERY} for a cell in every block. */
@@ -121,8 +159,12 @@ public record Rotation(List<Group> groups) {
         return groupOf(cell).map(Group::label).orElse(EVERY);
     }
 
-    /** The block's group label for order.tsv and the progress line: {@link #EVERY} without groups. */
+    /**
+     * The block's group label for order.tsv and the progress line: {@link #EVERY} without groups,
+     * {@link org.dbuslab.format.PlanTsv#NO_GROUP} for a paced block without one.
+     */
     public String blockLabel(int measuredBlock) {
-        return groupOfBlock(measuredBlock).map(Group::label).orElse(EVERY);
+        return groupOfBlock(measuredBlock).map(Group::label)
+            .orElse(groups.isEmpty() ? EVERY : org.dbuslab.format.PlanTsv.NO_GROUP);
     }
 }

@@ -78,6 +78,8 @@ final class Blocks {
     private Instant measuredStart;
     /** Measured runs made again because their client compiled for more than JitBusy.SHARE of them. */
     private int redone;
+    /** The measured blocks' time in their rotation group's runs: what putting the matrix first would save. */
+    private long groupNanos;
 
     Blocks(SessionConfig config, Clock clock, SessionLog log, ResultsFolder folder, CellRunner runner,
            SessionServices services, Tally tally, PlacementSwitch placements) {
@@ -371,7 +373,7 @@ final class Blocks {
             });
             eta.blockFinished();
             if (measured == NOISE_AT) {
-                forecastNoise(plan, samples, measured);
+                putMatrixFirstIfShort(forecastNoise(plan, samples, measured), measured);
             }
             for (Cell c : plan.cells()) {
                 if (services.blocked(c) != null) {
@@ -411,7 +413,31 @@ final class Blocks {
     /** After how many measured blocks the session says what its budget buys (NoiseForecast). */
     static final int NOISE_AT = 5;
 
-    private void forecastNoise(SessionPlan plan, BlockSamples samples, int measured) {
+    /**
+     * When the budget at the full pace would leave the median matrix cell short of the precision target, the rotation
+     * groups take fewer turns from the next block on (MatrixFirst); never with --blocks, without a target or groups.
+     */
+    private void putMatrixFirstIfShort(List<TwoLevelNoise> noise, int measured) {
+        double target = config.stopping().precisionPct();
+        if (noise.isEmpty() || !Double.isFinite(target) || config.stopping().fixedBlocks() > 0 || rotation.groups().isEmpty()) {
+            return;
+        }
+        int needed = (int) Quantiles.median(noise.stream().mapToDouble(n -> n.blocksFor(target, 100_000)).toArray());
+        MatrixFirst m = MatrixFirst.decide(measured, needed, budget.remaining(), eta.expectedBlock(),
+            Duration.ofNanos(groupNanos / measured));
+        if (m.shortens()) {
+            rotation = rotation.paced(measured, m.pace());
+            eta.averagingCyclesOf(rotation.groups().size() * m.pace());
+            log.say("   " + m.text(measured));
+            folder.note(BUDGET_TOPIC, MATRIX_FIRST, m.text(measured));
+        }
+    }
+
+    /** notes.tsv's topic and outcome when the budget put the matrix first (the report quotes the text). */
+    static final String BUDGET_TOPIC = org.dbuslab.format.NotesTsv.BUDGET;
+    static final String MATRIX_FIRST = org.dbuslab.format.NotesTsv.MATRIX_FIRST;
+
+    private List<TwoLevelNoise> forecastNoise(SessionPlan plan, BlockSamples samples, int measured) {
         List<TwoLevelNoise> noise = new java.util.ArrayList<>();
         double runMs = 0;
         for (Cell c : plan.matrix()) {
@@ -424,12 +450,13 @@ final class Blocks {
             }
         }
         if (noise.isEmpty()) {
-            return;
+            return noise;
         }
         int allows = eta.blocksAllowed();
         Duration before = Duration.between(config.stopping().startedAt(), measuredStart);
         NoiseForecast.lines(noise, measured + Math.max(0, allows), config.stopping().precisionPct(), eta.expectedBlock(), before,
             runMs, placementNanos / 1e6 / block).forEach(log::say);
+        return noise;
     }
 
     interface AfterRun {
@@ -509,12 +536,16 @@ final class Blocks {
             if (services.blocked(cell) == null) {
                 log.detail(ProgressText.run(block, phase.label(), position, order.cells().size(), cell));
             }
+            long started = System.nanoTime();
             CellRunner.Result result = runner.run(cell, phase, block, order.payloadSeed(), phase == Phase.MEASURE);
             if (result.redone()) { // at once, so the block and the placement stay the run's; once, so it ends
                 redone++;
                 log.detail("   " + cell.describe() + ": its client compiled for " + result.done().jitMillis() + " ms of the "
                     + result.done().elapsedNanos() / 1_000_000 + " ms run: made again (runs.csv phase redone)");
                 result = runner.run(cell, phase, block, order.payloadSeed(), false);
+            }
+            if (phase == Phase.MEASURE && rotation.groupOf(cell).isPresent()) {
+                groupNanos += System.nanoTime() - started;
             }
             after.accept(cell, result);
         }

@@ -42,6 +42,30 @@ class RotationTest {
         assertThrows(IllegalArgumentException.class, () -> rotation.groupOfBlock(0));
     }
 
+    /** Paced after block 4 at one in three: blocks 5, 6, 8, 9 run no group, 7 and 10 take the next turns (5 and 6). */
+    @Test
+    void aPacedRotationGivesTheGroupsOneBlockInPaceAfterTheBlockItStarts() {
+        Rotation paced = rotation.paced(4, 3);
+        assertTrue(paced.isPaced());
+        assertEquals(rotation.groupOfBlock(4), paced.groupOfBlock(4));
+        for (int b : new int[] {5, 6, 8, 9, 11}) {
+            assertEquals(Optional.empty(), paced.groupOfBlock(b), "block " + b);
+            assertEquals(org.dbuslab.format.PlanTsv.NO_GROUP, paced.blockLabel(b));
+        }
+        assertEquals(Optional.of(g(Mode.SYNC, 1000)), paced.groupOfBlock(7), "turn 5 of 4 groups");
+        assertEquals(Optional.of(g(Mode.SYNC, 10000)), paced.groupOfBlock(10), "turn 6");
+        Cell sync1000 = plan.cells().stream().filter(c -> rotation.groupOf(c).equals(Optional.of(g(Mode.SYNC, 1000))))
+            .findFirst().orElseThrow();
+        Cell matrix = plan.cells().stream().filter(c -> c.series() == Series.MATRIX).findFirst().orElseThrow();
+        assertEquals(2, paced.blocksOf(sync1000, 12), "blocks 1 and 7");
+        assertEquals(12, paced.blocksOf(matrix, 12));
+        for (int b = 1; b <= 12; b++) {
+            assertEquals(paced.groupOfBlock(b).equals(Optional.of(g(Mode.SYNC, 1000))), paced.runs(sync1000, b), "block " + b);
+        }
+        assertEquals(paced.blocksOf(sync1000, 12), IntStream.rangeClosed(1, 12).filter(b -> paced.runs(sync1000, b)).count());
+        assertThrows(IllegalArgumentException.class, () -> rotation.paced(4, 0));
+    }
+
     /** In every block: the matrix, the over-limit check, and the 2015 experiment's pipelined cells (128 calls a run). */
     private static boolean everyBlock(Cell c) {
         return c.series() == Series.MATRIX || c.kind() == CellKind.OVERLIMIT

@@ -44,6 +44,18 @@ class BlocksTest {
         assertEquals(2, inBlocks, "two runs, then it leaves");
     }
 
+    /** With the matrix first, a block without a turn runs the matrix and the every-block cells, nothing of a group. */
+    @Test
+    void aPacedBlockWithoutATurnRunsOnlyTheCellsOfEveryBlock() {
+        Rotation paced = Rotation.of(plain.cells(), true).paced(5, 3);
+        Map<String, Integer> none = Map.of();
+        List<Cell> alone = Blocks.cellsOfMeasuredBlock(plain, paced, none, 6);
+        assertTrue(alone.stream().allMatch(c -> paced.groupOf(c).isEmpty()), alone.toString());
+        assertEquals(20, alone.stream().filter(c -> c.series() == Series.MATRIX).count());
+        List<Cell> turn = Blocks.cellsOfMeasuredBlock(plain, paced, none, 8);
+        assertTrue(turn.stream().anyMatch(c -> paced.groupOf(c).isPresent()), "block 8 takes the sixth turn");
+    }
+
     @Test
     void withRotationOffEveryBlockRunsEveryCellButTheOverLimitCheckAfterTheFirst() {
         Map<String, Integer> none = Map.of();
