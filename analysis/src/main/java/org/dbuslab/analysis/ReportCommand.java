@@ -33,8 +33,9 @@ import java.util.concurrent.Callable;
                 "Every transport is compared with dbus-daemon (and with --baseline) at the same mode, payload and "
                         + "window: ratio of medians (paired by block where both cells ran in the same blocks: the "
                         + "median of the per-block ratios) and difference in µs per call with bootstrap 95%% intervals "
-                        + "(10000 resamples, fixed seed), Mann-Whitney U p-value, and a verdict: faster, slower or "
-                        + "no significant difference (α = 0.05); \"equivalent within ±M%%\" where the ratio's 90%% CI lies "
+                        + "(10000 resamples, fixed seed), Mann-Whitney U p-value, and a verdict: faster, slower, "
+                        + "no significant difference, or too few runs to tell where the test could never reach α = 0.05; "
+                        + "\"equivalent within ±M%%\" where the ratio's 90%% CI lies "
                         + "within --equivalence-margin (two one-sided tests, TOST, at α = 0.05). Cells of different CPU "
                         + "placements (runs.csv's placement) are never pooled: each placement is compared on its own, and a "
                         + "verdict whose direction differs between placements is \"depends on placement\".",

@@ -65,8 +65,8 @@ public final class LkmlSection {
                 .flatMap(r -> r.byTransport().values().stream()).map(c -> String.valueOf(c.key().calls())).distinct()
                 .collect(Collectors.joining("/"));
         return "The kdbus benchmark of LKML, April 2015, rerun by the lab: a GLib echo server and GLib clients, the sync client "
-                + "making " + (syncCalls.isEmpty() ? "20000" : syncCalls) + " blocking calls per run"
-                + (syncCalls.isEmpty() || syncCalls.equals("20000") ? "" : " (20000 in 2015, and with --full)")
+                + (syncCalls.isEmpty() ? "not run here (20000 blocking calls per run in 2015)"
+                        : "making " + syncCalls + " blocking calls per run" + (syncCalls.equals("20000") ? "" : " (20000 in 2015, and with --full)"))
                 + ", the async client 128 calls per run"
                 + (windows.isEmpty() ? "" : " (window " + windows + ")") + ", 1000 and 10000 B, through dbus-daemon as in 2015, "
                 + "with dbus-broker and a direct peer-to-peer connection (p2p-unix) as extra columns. Every reply was "

@@ -20,7 +20,8 @@ final class StoppingOptions {
             description = "least measured blocks before the target may end the session")
     Integer minBlocks;
     @Option(names = "--budget", paramLabel = "D", converter = OptionConverters.Budget.class,
-            description = "session time budget, build and start-up included (e.g. 90s, 10m, 1h30m)")
+            description = {"session time budget, build and start-up included (e.g. 90s, 10m, 1h30m); when it cannot"
+                    + " buy --precision for the matrix, the rotation groups take one block in 2 or 3 (the matrix first)"})
     Duration budget;
     @Option(names = "--warmup-blocks", paramLabel = "N", converter = OptionConverters.BlockCount.class,
             description = "least warm-up blocks")

@@ -1,14 +1,18 @@
 package org.dbuslab.runner.session;
 
+import org.dbuslab.stats.Quantiles;
+
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.Locale;
 
 /**
  * Whether the budget puts the matrix first (issue 21: "the matrix in both placements comes first, and the report says
- * what it shortened"). After the noise forecast, when the blocks the budget still holds at the full pace would not bring
- * the median matrix cell to the precision target, the rotation groups take a turn in one block of {@code pace} only:
- * the smallest pace up to {@link #MAX_PACE} whose blocks would, else {@link #MAX_PACE}. On a 2-vCPU AMD EPYC VM a
- * default session's rotation groups took ~85 % of its measured blocks' time, and the matrix got 10-14 blocks.
+ * what it shortened"). After the fifth measured block, when the blocks the budget still holds at the full pace would not
+ * bring the median matrix cell to the precision target, the rotation groups take a turn in one block of {@code pace}
+ * only: the smallest pace up to {@link #MAX_PACE} whose blocks would, else {@link #MAX_PACE}, and only when that buys
+ * at least {@link #LEAST_GAIN} times the blocks. On a 2-vCPU AMD EPYC VM a default session's rotation groups took ~85 %
+ * of its measured blocks' time, and the matrix got 10-14 blocks.
  *
  * @param pace          a group in one block of this many from now on; 1 leaves the session as planned
  * @param atFullPace    the blocks the budget holds if every block runs a group
@@ -22,24 +26,44 @@ record MatrixFirst(int pace, int atFullPace, int atPace, int needed) {
      * still get some blocks in a short session; the report says how few.
      */
     static final int MAX_PACE = 3;
+    /** Pacing must buy this many times the blocks of the full pace, else the groups keep every turn. */
+    static final double LEAST_GAIN = 1.25;
+    /** The median's bootstrap CI is about this much wider than the mean's normal one (docs/SESSION-TIME.md). */
+    private static final double MEDIAN_FACTOR = 1.25;
+
+    /**
+     * The blocks a cell needs for a 95% CI half-width of {@code targetPct} at the median, from its first blocks'
+     * values: a robust spread (1.4826 × MAD ÷ median), so that one slow block among five does not set the session's
+     * pace; 0 when they do not vary.
+     */
+    static int blocksNeeded(double[] blockValues, double targetPct) {
+        if (blockValues.length < 2) {
+            return 0;
+        }
+        double median = Quantiles.median(blockValues);
+        double mad = Quantiles.median(Arrays.stream(blockValues).map(v -> Math.abs(v - median)).toArray());
+        double spreadPct = 100 * 1.4826 * mad / median;
+        double n = Math.pow(1.96 * MEDIAN_FACTOR * spreadPct / targetPct, 2);
+        return Double.isFinite(n) ? (int) Math.min(Integer.MAX_VALUE, Math.ceil(n)) : Integer.MAX_VALUE;
+    }
 
     /**
      * @param measured        measured blocks made so far
      * @param needed          blocks the median matrix cell needs for the target, in all
      * @param remaining       the budget left for measured blocks
-     * @param perBlock        a measured block's expected length so far (with a group in each)
-     * @param groupPerBlock   how much of that the rotation group's runs took, on average
+     * @param perBlock        the measured blocks' mean length so far (with a group in each)
+     * @param groupPerBlock   how much of that the rotation group's runs took, on average over the same blocks
      */
     static MatrixFirst decide(int measured, int needed, Duration remaining, Duration perBlock, Duration groupPerBlock) {
         Duration every = perBlock.minus(groupPerBlock).isNegative() ? Duration.ZERO : perBlock.minus(groupPerBlock);
         int full = blocks(remaining, every, groupPerBlock, 1);
-        if (measured + full >= needed || groupPerBlock.isZero()) {
+        if (measured + full >= needed || groupPerBlock.isZero() || full == 0) {
             return new MatrixFirst(1, full, full, needed);
         }
         for (int pace = 2; pace <= MAX_PACE; pace++) {
             int at = blocks(remaining, every, groupPerBlock, pace);
             if (measured + at >= needed || pace == MAX_PACE) {
-                return new MatrixFirst(pace, full, at, needed);
+                return at >= LEAST_GAIN * full ? new MatrixFirst(pace, full, at, needed) : new MatrixFirst(1, full, full, needed);
             }
         }
         throw new AssertionError("MAX_PACE is at least 2");

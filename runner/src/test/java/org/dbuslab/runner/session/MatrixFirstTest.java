@@ -14,7 +14,7 @@ class MatrixFirstTest {
         return Duration.ofMillis(Math.round(seconds * 1000));
     }
 
-    /** 39 blocks of 7 s held the median cell's need: the session runs as planned. */
+    /** 34 more blocks of 7 s hold the median cell's 30: the session runs as planned. */
     @Test
     void keepsThePlanWhenTheBudgetHoldsTheBlocksTheMedianCellNeeds() {
         MatrixFirst m = MatrixFirst.decide(5, 30, s(240), s(7), s(3));
@@ -23,7 +23,7 @@ class MatrixFirstTest {
         assertEquals(34, m.atFullPace());
     }
 
-    /** 13 s blocks of which the group took 9 s: 9 more blocks at full pace, 24 at one in two, enough for 25 needed. */
+    /** 13 s blocks of which the group took 9 s: 15 more blocks at full pace, 23 at one in two, enough for 25 needed. */
     @Test
     void picksTheSlowestPaceItNeedsNoSlower() {
         MatrixFirst m = MatrixFirst.decide(5, 25, s(200), s(13), s(9));
@@ -43,8 +43,25 @@ class MatrixFirstTest {
             + " this pace"), m.text(5));
     }
 
+    /** A group of 1 s in 7 s blocks: one in three would buy 31 blocks instead of 28, not worth the groups' turns. */
     @Test
-    void neverShortensWithoutGroupTime() {
+    void keepsThePlanWhenPacingWouldBuyLittle() {
+        assertFalse(MatrixFirst.decide(5, 100, s(200), s(7), s(1)).shortens());
+    }
+
+    /** No block left, or no time in groups: nothing to shorten, and nothing to say. */
+    @Test
+    void neverShortensWithoutABlockLeftOrGroupTime() {
+        assertFalse(MatrixFirst.decide(5, 500, s(5), s(13), s(9)).shortens());
         assertFalse(MatrixFirst.decide(5, 500, s(100), s(4), Duration.ZERO).shortens());
+    }
+
+    /** One slow block among five does not set the pace: the spread is robust (MAD), not the standard deviation. */
+    @Test
+    void oneSlowBlockDoesNotMakeACellNeedManyBlocks() {
+        assertEquals(2, MatrixFirst.blocksNeeded(new double[] {100, 101, 99, 100, 130}, 3.0));
+        assertEquals(37, MatrixFirst.blocksNeeded(new double[] {100, 110, 90, 105, 95}, 3.0));
+        assertEquals(0, MatrixFirst.blocksNeeded(new double[] {100, 100, 100}, 3.0));
+        assertEquals(0, MatrixFirst.blocksNeeded(new double[] {100}, 3.0));
     }
 }
