@@ -5,9 +5,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.dbuslab.format.FixedCostTsv;
 import org.dbuslab.format.NotesTsv;
@@ -16,9 +14,6 @@ import org.dbuslab.format.Pair;
 import org.dbuslab.format.Phase;
 import org.dbuslab.format.PlanTsv;
 import org.dbuslab.format.PrecisionTsv;
-import org.dbuslab.format.RunsCsv;
-import org.dbuslab.format.RunsCsvRow;
-import org.dbuslab.format.RunsCsvWriter;
 import org.dbuslab.format.SkippedTsv;
 import org.dbuslab.format.Transport;
 import org.dbuslab.runner.plan.BlockOrder;
@@ -39,9 +34,6 @@ public final class ResultsFolder {
     public static final String LATENCY = "latency";
 
     private final Path dir;
-    private final RunsCsvWriter runs;
-    /** Runs recorded so far per cell id and phase: runs.csv's run column counts 1.. per cell and phase. */
-    private final Map<String, Integer> runNumbers = new HashMap<>();
 
     /** Creates the folder with its logs/ and latency/ subfolders, and the files that must exist even when empty. */
     public static ResultsFolder create(Path dir) {
@@ -59,30 +51,6 @@ public final class ResultsFolder {
 
     private ResultsFolder(Path dir) {
         this.dir = dir;
-        this.runs = RunsCsvWriter.session(dir.resolve(RunsCsv.FILE));
-    }
-
-    /**
-     * Appends one finished run to runs.csv (forced to disk before this returns), with the lab's columns filled in
-     * from its cell: round = the block, pair, reference, series, expected; and {@code run} numbered 1.. per cell and
-     * phase over the session.
-     *
-     * @param measured the run as the client (or the spam timing) reported it, with its CPU and allocation columns if
-     *                 measured
-     * @param fixedNs  a spam row's fixed cost, null otherwise
-     * @return the row as written
-     */
-    public RunsCsvRow appendRun(Cell cell, int block, Phase phase, RunsCsvRow measured, Long fixedNs) {
-        int run = runNumbers.merge(cell.id() + "/" + phase.label(), 1, Integer::sum);
-        RunsCsvRow row = new RunsCsvRow(cell.transport().label(), cell.mode().label(), cell.payloadBytes(), cell.window(),
-                cell.calls(), run, measured.elapsedNanos(), measured.lost(), measured.mismatched(), measured.errors(),
-                phase.label(), measured.method(), measured.startedUtc(), measured.latencyLog(), measured.latencyTag(),
-                measured.jitMillis(), block, cell.pair().label(), cell.reference(), cell.series().label(), fixedNs,
-                cell.expected().isEmpty() ? null : cell.expected(), measured.cpuClientNanos(), measured.cpuBusNanos(),
-                measured.cpuServerNanos(), measured.placement(), measured.cpuPathNanos(), measured.allocClientBytes(),
-                measured.allocServerBytes());
-        runs.append(row);
-        return row;
     }
 
     public Path dir() {

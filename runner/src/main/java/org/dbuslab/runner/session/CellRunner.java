@@ -22,7 +22,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -57,8 +56,7 @@ final class CellRunner {
     private final Tally tally;
     private final SessionLog log;
     private final FixedCosts fixedCosts = new FixedCosts();
-    /** Runs made so far by cell id and phase: runs.csv's run is 1-based per cell and phase. */
-    private final Map<String, Integer> runNumbers = new HashMap<>();
+    private final RunNumbers runNumbers = new RunNumbers();
 
     CellRunner(SessionServices services, Map<ClientKey, ClientProcess> clients, Map<ClientKey, String> clientProblems,
                SpamRun spam, PayloadFiles payloads, CpuMeter meter, RunsCsvWriter csv, ResultsFolder folder, Path logs,
@@ -140,7 +138,7 @@ final class CellRunner {
         boolean redone = toRedo(cell, phase, redoIfCompiling, clean, done);
         Phase recorded = redone ? Phase.REDONE : phase;
         RunsCsvRow row = RunsCsvRow.ofClient(cell.transport().label(), cell.mode().label(), cell.payloadBytes(),
-                cell.window(), done.calls(), nextRun(cell, recorded), Math.max(1, done.elapsedNanos()), done.lost(),
+                cell.window(), done.calls(), runNumbers.next(cell, recorded), Math.max(1, done.elapsedNanos()), done.lost(),
                 done.mismatched(), done.errors(), recorded.label(), method(cell), done.startedUtc(),
                 ResultsFolder.latencyLog(key.name()), tag, done.jitMillis() < 0 ? null : done.jitMillis())
             .withLab(block, cell.pair().label(), cell.reference(), cell.series().label(), null, nullIfEmpty(cell.expected()))
@@ -175,7 +173,7 @@ final class CellRunner {
             fixedCosts.add(cell.id(), r.elapsedNs());
         }
         long fixed = fixedCosts.fixedNs(cell.id());
-        int number = nextRun(cell, phase);
+        int number = runNumbers.next(cell, phase);
         OptionalLong serverBefore = serverAllocated(cell);
         Instant started = Instant.now();
         CpuMeter.Reading cpu = meter.start(List.of(), busPids(cell), serverPids(cell));
@@ -222,11 +220,6 @@ final class CellRunner {
             log.say("  -> " + cell.describe() + ": " + reason);
         }
     }
-
-    private int nextRun(Cell cell, Phase phase) {
-        return runNumbers.merge(cell.id() + "/" + phase.label(), 1, Integer::sum);
-    }
-
 
     private List<Long> busPids(Cell cell) {
         return cell.transport().isBus() ? services.cpuPids("bus:" + cell.transport().destination().label()) : List.of();

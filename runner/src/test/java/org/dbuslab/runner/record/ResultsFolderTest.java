@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 
@@ -16,8 +15,6 @@ import org.dbuslab.format.Pair;
 import org.dbuslab.format.Phase;
 import org.dbuslab.format.PlanTsv;
 import org.dbuslab.format.PrecisionTsv;
-import org.dbuslab.format.RunsCsvHeader;
-import org.dbuslab.format.RunsCsvRow;
 import org.dbuslab.format.SkippedTsv;
 import org.dbuslab.format.Transport;
 import org.dbuslab.runner.options.BlockOrdering;
@@ -164,37 +161,5 @@ class ResultsFolderTest {
         assertEquals("dbus-java>libdbus", client.pair());
         assertEquals("libdbus>libdbus", client.versusPair());
         assertEquals(client.transport(), client.versusTransport());
-    }
-
-    @Test
-    void runsCsvRowsGetTheLabsColumnsFromTheirCellAndRunNumbersPerCellAndPhase() throws Exception {
-        ResultsFolder folder = ResultsFolder.create(dir);
-        Cell over = plan.cells().stream().filter(c -> c.kind() == CellKind.OVERLIMIT).findFirst().orElseThrow();
-        Cell matrix = plan.cells().get(0);
-        RunsCsvRow measured = RunsCsvRow.ofClient("ignored", "sync", 0, 1, 1, 99, 12_345_678L, 0, 0, 0, "measure", "echo",
-                Instant.parse("2026-12-01T14:00:01Z"), "latency/dbus-daemon.java.sync.hlog", "matrix.java.dbus-daemon.sync.1000.w1.b1",
-                3L).withCpu(1000L, 2000L, 3000L).withAlloc(4096L, 8192L);
-        folder.appendRun(matrix, 1, Phase.WARMUP, measured, null);
-        RunsCsvRow second = folder.appendRun(matrix, 2, Phase.MEASURE, measured, null);
-        RunsCsvRow third = folder.appendRun(matrix, 3, Phase.MEASURE, measured, null);
-        RunsCsvRow check = folder.appendRun(over, 2, Phase.MEASURE, measured, null);
-        assertEquals(1, second.run());
-        assertEquals(2, third.run());
-        assertEquals("dbus-daemon", third.transport(), "the cell's values, not what the row claimed");
-        assertEquals(500, third.calls());
-        assertEquals(3, third.round());
-        assertEquals("dbus-java>dbus-java", third.pair());
-        assertEquals(Boolean.FALSE, third.reference());
-        assertEquals("matrix", third.series());
-        assertEquals(null, third.expected());
-        assertEquals(3000L, third.cpuServerNanos());
-        assertEquals(8192L, third.allocServerBytes());
-        assertEquals("LimitsExceeded", check.expected());
-        List<String> lines = Files.readAllLines(dir.resolve("runs.csv"));
-        assertEquals(5, lines.size(), "header + 4 rows");
-        RunsCsvHeader header = RunsCsvHeader.parse(lines.get(0));
-        assertEquals(29, header.columns().size(), "every column: client, lab, cpu, placement, path cpu and allocation");
-        assertEquals(List.of(second, third, check), lines.subList(2, 5).stream().map(header::parseRow).toList(),
-                "what was written reads back through the one runs.csv definition");
     }
 }
