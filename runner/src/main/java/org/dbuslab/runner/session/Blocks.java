@@ -80,9 +80,6 @@ final class Blocks {
     private int redone;
     /** The measured blocks' time in their rotation group's runs: what putting the matrix first would save. */
     private long groupNanos;
-    /** The latest measured blocks' lengths, with a group and without one: once paced, the next block is one of them. */
-    private final java.util.ArrayDeque<Duration> withGroup = new java.util.ArrayDeque<>();
-    private final java.util.ArrayDeque<Duration> withoutGroup = new java.util.ArrayDeque<>();
 
     Blocks(SessionConfig config, Clock clock, SessionLog log, ResultsFolder folder, CellRunner runner,
            SessionServices services, Tally tally, PlacementSwitch placements) {
@@ -374,7 +371,7 @@ final class Blocks {
                     OverLimitCheck.judge(cell, result, folder, tally, log);
                 }
             });
-            recordLength(rotation.groupOfBlock(measured).isPresent(), eta.blockFinished());
+            eta.blockFinished();
             if (measured == NOISE_AT) {
                 forecastNoise(plan, samples, measured);
                 putMatrixFirstIfShort(plan, samples, measured);
@@ -435,35 +432,14 @@ final class Blocks {
             rotation = rotation.paced(measured, m.pace());
             eta.averagingCyclesOf(rotation.groups().size() * m.pace());
             log.say("   " + m.text(measured));
-            folder.note(BUDGET_TOPIC, MATRIX_FIRST, m.text(measured));
+            folder.note(org.dbuslab.format.NotesTsv.BUDGET, org.dbuslab.format.NotesTsv.MATRIX_FIRST, m.text(measured));
         }
     }
 
-    private void recordLength(boolean group, Duration took) {
-        java.util.ArrayDeque<Duration> lengths = group ? withGroup : withoutGroup;
-        lengths.addLast(took);
-        if (lengths.size() > Eta.RECENT) {
-            lengths.removeFirst();
-        }
-    }
-
-    /**
-     * How long measured block {@code next} will take: the mean of the latest blocks, or once paced of the latest of its
-     * kind (3.9-5.6 s without a group and 9-18 s with one on an AMD VM), so the last block does not eat the report's
-     * reserve nor is it left out while it would fit.
-     */
+    /** How long measured block {@code next} will take: once paced, as the latest blocks of its kind did. */
     private Duration expectedBlock(int next) {
-        if (!rotation.isPaced()) {
-            return eta.expectedBlock();
-        }
-        java.util.ArrayDeque<Duration> kind = rotation.groupOfBlock(next).isPresent() ? withGroup : withoutGroup;
-        return kind.isEmpty() ? eta.expectedBlock()
-            : kind.stream().reduce(Duration.ZERO, Duration::plus).dividedBy(kind.size());
+        return rotation.isPaced() ? eta.expectedBlock(rotation.groupOfBlock(next).isPresent()) : eta.expectedBlock();
     }
-
-    /** notes.tsv's topic and outcome when the budget put the matrix first (the report quotes the text). */
-    static final String BUDGET_TOPIC = org.dbuslab.format.NotesTsv.BUDGET;
-    static final String MATRIX_FIRST = org.dbuslab.format.NotesTsv.MATRIX_FIRST;
 
     private void forecastNoise(SessionPlan plan, BlockSamples samples, int measured) {
         List<TwoLevelNoise> noise = new java.util.ArrayList<>();
@@ -530,7 +506,7 @@ final class Blocks {
         BlockOrder order = BlockOrder.of(cells, phase, config.arrangement().order(), config.arrangement().orderSeed(), block).withGroup(group)
             .inPlacementHalves(halves);
         folder.appendOrder(order);
-        eta.blockStarted(phase);
+        eta.blockStarted(phase, !group.equals(org.dbuslab.format.PlanTsv.NO_GROUP));
         int position = 0;
         org.dbuslab.format.Placement half = null;
         org.dbuslab.format.Placement refused = null;

@@ -50,6 +50,23 @@ class EtaTest {
         assertEquals(Optional.of(Duration.ofSeconds(60)), eta.remaining(2));
     }
 
+    /** A paced session's blocks come in two lengths: each kind is expected as its own latest blocks took. */
+    @Test
+    void blocksWithAndWithoutAGroupAreExpectedApart() {
+        block(Phase.MEASURE, Duration.ofSeconds(12));
+        assertEquals(Duration.ofSeconds(12), eta.expectedBlock(false), "none without a group yet: the mean of all");
+        eta.blockStarted(Phase.MEASURE, false);
+        clock.advance(Duration.ofSeconds(4));
+        eta.blockFinished();
+        eta.blockStarted(Phase.MEASURE, false);
+        clock.advance(Duration.ofSeconds(6));
+        eta.blockFinished();
+        block(Phase.MEASURE, Duration.ofSeconds(20));
+        assertEquals(Duration.ofSeconds(16), eta.expectedBlock(true));
+        assertEquals(Duration.ofSeconds(5), eta.expectedBlock(false));
+        assertEquals(Duration.ofSeconds(10), eta.expectedBlock(), "the mean of the latest three, either kind");
+    }
+
     @Test
     void neverMoreThanTheBudgetLeft() {
         block(Phase.MEASURE, Duration.ofSeconds(60));
