@@ -15,6 +15,11 @@ public final class Ranges {
         return interval.isDefined() ? Numbers.factor(interval.low()) + "–" + Numbers.factor(interval.high()) : "CI " + Numbers.NOT_AVAILABLE;
     }
 
+    /** "95% CI 1.12–1.25", or "CI n/a" without an interval: the label is never doubled. */
+    public static String ratioCi(int confidencePercent, Interval interval) {
+        return interval.isDefined() ? confidencePercent + "% CI " + ratio(interval) : ratio(interval);
+    }
+
     public static String signed(Interval interval) {
         return interval.isDefined() ? Numbers.signedMicroseconds(interval.low()) + "…" + Numbers.signedMicroseconds(interval.high())
                 : "CI " + Numbers.NOT_AVAILABLE;

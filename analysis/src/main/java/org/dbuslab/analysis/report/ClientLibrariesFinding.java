@@ -60,7 +60,7 @@ public final class ClientLibrariesFinding {
     /** "glib>glib 1.21× (95% CI 1.15–1.28)", "sd-bus>sd-bus no significant difference, 1.02 (0.97–1.08)" */
     private static String ratio(ClientLibraries.Row row) {
         SampleComparison r = row.vsLibdbus();
-        String ci = "(95% CI " + Ranges.ratio(r.ratioInterval()) + ")";
+        String ci = "(" + Ranges.ratioCi(95, r.ratioInterval()) + ")";
         return row.key().pairName() + (LAB_PATH.equals(row.key().pairName()) ? LAB_PATH_NOTE : "") + " " + switch (r.direction()) {
             case HIGHER, LOWER -> Numbers.factor(r.ratioOfMedians()) + "× " + ci;
             case NOT_SIGNIFICANT -> ComparisonText.notSignificant(r) + ", " + Numbers.factor(r.ratioOfMedians()) + " " + ci;

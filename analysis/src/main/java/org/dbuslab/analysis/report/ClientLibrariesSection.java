@@ -146,7 +146,7 @@ public final class ClientLibrariesSection {
             versus = row.key().pair().equals(CellKey.LIBDBUS_PAIR) ? pair + " is the baseline" : pair + " has no libdbus>libdbus to compare with";
         } else {
             SampleComparison r = row.vsLibdbus();
-            String ci = " (95% CI " + Ranges.ratio(r.ratioInterval()) + ", " + pairing(r, row.libdbusBlocks()) + ")";
+            String ci = " (" + Ranges.ratioCi(95, r.ratioInterval()) + ", " + pairing(r, row.libdbusBlocks()) + ")";
             versus = switch (r.direction()) {
                 case HIGHER -> pair + " costs " + Numbers.factor(r.ratioOfMedians()) + "× libdbus" + ci;
                 case LOWER -> pair + " is faster than libdbus, " + Numbers.factor(r.ratioOfMedians()) + "×" + ci;

@@ -173,7 +173,7 @@ public final class Findings {
     private static String overhead(LabHealth.PairOverhead o) {
         SampleComparison r = o.result();
         String verdict = o.meetsTarget() ? "within the target" : LabHealthSection.shortfall(o);
-        return Numbers.factor(r.ratioOfMedians()) + "× (95% CI " + Ranges.ratio(r.ratioInterval()) + ", " + verdict + ")";
+        return Numbers.factor(r.ratioOfMedians()) + "× (" + Ranges.ratioCi(95, r.ratioInterval()) + ", " + verdict + ")";
     }
 
     /**

@@ -141,8 +141,8 @@ public final class LkmlSection {
         for (int size : Lkml2015.SIZES) {
             lkml.bus(Lkml2015.MODE, size, CellOrder.BASELINE_TRANSPORT).ifPresent(b -> {
                 double seed = Lkml2015.busRatio(size);
-                parts.add("at " + size + " B dbus-daemon takes " + Numbers.factor(b.result().ratioOfMedians()) + "× (95% CI "
-                        + Ranges.ratio(b.result().ratioInterval()) + ") the time of p2p-unix, against " + Numbers.factor(seed)
+                parts.add("at " + size + " B dbus-daemon takes " + Numbers.factor(b.result().ratioOfMedians())
+                        + "× (" + Ranges.ratioCi(95, b.result().ratioInterval()) + ") the time of p2p-unix, against " + Numbers.factor(seed)
                         + "× kdbus in 2015 (" + against(b.result().ratioInterval(), seed) + ")");
             });
         }
@@ -151,7 +151,7 @@ public final class LkmlSection {
                     + ", so the seed's dbus-daemon ÷ kdbus has nothing to compare with.";
         }
         String size = lkml.size(Lkml2015.MODE, CellOrder.BASELINE_TRANSPORT).map(s -> "; 10000 B cost dbus-daemon "
-                + Numbers.factor(s.result().ratioOfMedians()) + "× (95% CI " + Ranges.ratio(s.result().ratioInterval())
+                + Numbers.factor(s.result().ratioOfMedians()) + "× (" + Ranges.ratioCi(95, s.result().ratioInterval())
                 + ") of 1000 B here, " + Numbers.factor(Lkml2015.sizeRatio(Lkml2015::dbusDaemon)) + "× in 2015 ("
                 + against(s.result().ratioInterval(), Lkml2015.sizeRatio(Lkml2015::dbusDaemon)) + ")").orElse("");
         return "Verdict (async, 128 calls per run): " + String.join("; ", parts) + size + ". p2p-unix has no bus at all, where "
@@ -167,7 +167,7 @@ public final class LkmlSection {
         List<String> parts = new ArrayList<>();
         for (int size : Lkml2015.SIZES) {
             lkml.bus(Lkml2015.MODE, size, CellOrder.BASELINE_TRANSPORT).ifPresent(b -> parts.add(Numbers.factor(b.result().ratioOfMedians())
-                    + "× (95% CI " + Ranges.ratio(b.result().ratioInterval()) + ") at " + size + " B, 2015: " + Numbers.factor(Lkml2015.busRatio(size)) + "×"));
+                    + "× (" + Ranges.ratioCi(95, b.result().ratioInterval()) + ") at " + size + " B, 2015: " + Numbers.factor(Lkml2015.busRatio(size)) + "×"));
         }
         return parts.isEmpty() ? Optional.empty() : Optional.of("The 2015 experiment today (GLib, async, " + Lkml2015.CALLS
                 + " calls per run): dbus-daemon ÷ p2p-unix " + String.join("; ", parts) + " (dbus-daemon ÷ kdbus, their hardware).");

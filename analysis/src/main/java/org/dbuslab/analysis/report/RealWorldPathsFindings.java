@@ -94,7 +94,7 @@ public final class RealWorldPathsFindings {
 
     /** "1.62×, 95% CI 1.58–1.66" */
     private static String ratio(SampleComparison r) {
-        return Numbers.factor(r.ratioOfMedians()) + "×, 95% CI " + Ranges.ratio(r.ratioInterval());
+        return Numbers.factor(r.ratioOfMedians()) + "×, " + Ranges.ratioCi(95, r.ratioInterval());
     }
 
     /**
@@ -123,11 +123,11 @@ public final class RealWorldPathsFindings {
     private static String words(PolicyVerdict v) {
         SampleComparison r = v.result();
         return switch (v.kind()) {
-            case EQUIVALENT -> ComparisonText.equivalentWithin(v.equivalence()) + " (90% CI "
-                    + Ranges.ratio(v.equivalence().ratioInterval()) + ")";
-            case SLOWER -> Numbers.factor(r.ratioOfMedians()) + "× slower (95% CI " + Ranges.ratio(r.ratioInterval()) + ")";
+            case EQUIVALENT -> ComparisonText.equivalentWithin(v.equivalence())
+                    + " (" + Ranges.ratioCi(90, v.equivalence().ratioInterval()) + ")";
+            case SLOWER -> Numbers.factor(r.ratioOfMedians()) + "× slower (" + Ranges.ratioCi(95, r.ratioInterval()) + ")";
             case FASTER -> Numbers.factor(1 / r.ratioOfMedians()) + "× faster (time ratio " + Numbers.factor(r.ratioOfMedians())
-                    + ", 95% CI " + Ranges.ratio(r.ratioInterval()) + ")";
+                    + ", " + Ranges.ratioCi(95, r.ratioInterval()) + ")";
             case NO_DIFFERENCE -> ComparisonText.notSignificant(r) + " (" + ratio(r) + ")";
             case NOT_MEASURED -> "not measured";
         };

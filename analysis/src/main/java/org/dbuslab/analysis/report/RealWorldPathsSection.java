@@ -266,14 +266,14 @@ public final class RealWorldPathsSection {
         return switch (v.kind()) {
             case NOT_MEASURED -> "no verdict, the " + RealWorldPaths.VERDICT_RULES + "-rule cell or the plain bus was not measured";
             case EQUIVALENT -> rules + " are " + ComparisonText.equivalentWithin(v.equivalence()) + " to none ("
-                    + Numbers.factor(r.ratioOfMedians()) + "×, 90% CI " + Ranges.ratio(v.equivalence().ratioInterval()) + ")";
-            case SLOWER -> rules + " make a call " + Numbers.factor(r.ratioOfMedians()) + "× slower (95% CI "
-                    + Ranges.ratio(r.ratioInterval()) + ", " + Numbers.signedMicroseconds(r.difference()) + " µs/call"
+                    + Numbers.factor(r.ratioOfMedians()) + "×, " + Ranges.ratioCi(90, v.equivalence().ratioInterval()) + ")";
+            case SLOWER -> rules + " make a call " + Numbers.factor(r.ratioOfMedians()) + "× slower ("
+                    + Ranges.ratioCi(95, r.ratioInterval()) + ", " + Numbers.signedMicroseconds(r.difference()) + " µs/call"
                     + pairedOver(r) + ")";
             case FASTER -> rules + " make a call " + Numbers.factor(1 / r.ratioOfMedians()) + "× faster (time ratio "
-                    + Numbers.factor(r.ratioOfMedians()) + ", 95% CI " + Ranges.ratio(r.ratioInterval()) + pairedOver(r) + ")";
+                    + Numbers.factor(r.ratioOfMedians()) + ", " + Ranges.ratioCi(95, r.ratioInterval()) + pairedOver(r) + ")";
             case NO_DIFFERENCE -> ComparisonText.notSignificant(r) + " between " + rules + " and none ("
-                    + Numbers.factor(r.ratioOfMedians()) + "×, 95% CI " + Ranges.ratio(r.ratioInterval()) + pairedOver(r) + ")";
+                    + Numbers.factor(r.ratioOfMedians()) + "×, " + Ranges.ratioCi(95, r.ratioInterval()) + pairedOver(r) + ")";
         };
     }
 

@@ -60,7 +60,7 @@ public final class Warnings {
         analysis.allCells().stream().filter(c -> c.fixedCost().nonPositive() > 0).forEach(c -> rows.add(new Row(c.key().label(),
                 "spam fixed cost too large", c.fixedCost().nonPositive() + " runs at or below zero")));
         analysis.health().belowFloor().forEach(r -> rows.add(new Row(r.cell().key().label(), "below the raw-socket floor",
-                Numbers.factor(r.result().ratioOfMedians()) + "× the floor (95% CI " + Ranges.ratio(r.result().ratioInterval()) + ")")));
+                Numbers.factor(r.result().ratioOfMedians()) + "× the floor (" + Ranges.ratioCi(95, r.result().ratioInterval()) + ")")));
         analysis.twoSpeedCells().forEach(c -> rows.add(new Row(c.key().label(), "two speeds",
                 "quartiles " + Numbers.ratio(c.quartileRatio()) + "× apart")));
         double target = PrecisionMark.target(analysis);
