@@ -12,6 +12,11 @@ import java.util.List;
  * large the difference is), and a report that says "faster" when it cannot tell does more harm than one
  * that says "no significant difference".
  *
+ * <p>Where the samples are so small that the exact test could never reach alpha ({@link #tooFewRunsToTell}: 3
+ * against 3 runs, 5 paired blocks), both intervals are undefined. A percentile bootstrap of 2-5 values spans
+ * little more than the values themselves, so it covers far less than its label; a session once read "too few
+ * runs to tell, 8.35 (95% CI 5.19-8.59)" for 2 against 3 runs.
+ *
  * <p>Unpaired ({@link #of}): the runs of each side are independent samples; run bootstrap and Mann-Whitney U.
  * Paired ({@link #paired}): the runs were made in blocks (one pass over every cell each) and are compared block by
  * block: each block's ratio of medians, their median over the blocks with its block bootstrap interval, and
@@ -36,13 +41,16 @@ public record SampleComparison(double ratioOfMedians, Interval ratioInterval, do
         }
         double candidateMedian = Quantiles.median(candidate);
         double baselineMedian = Quantiles.median(baseline);
-        RatioAndDifference intervals = bootstrap.ofRatioAndDifferenceOfMedians(candidate, baseline);
+        SignificanceTest test = SignificanceTest.of(MannWhitneyU.twoSided(candidate, baseline), candidate.length,
+                baseline.length);
+        RatioAndDifference intervals = test.cannotReach(alpha) ? RatioAndDifference.UNDEFINED
+                : bootstrap.ofRatioAndDifferenceOfMedians(candidate, baseline);
         return new SampleComparison(
                 candidateMedian / baselineMedian,
                 intervals.ratio(),
                 candidateMedian - baselineMedian,
                 intervals.difference(),
-                SignificanceTest.of(MannWhitneyU.twoSided(candidate, baseline), candidate.length, baseline.length),
+                test,
                 alpha, 0);
     }
 
@@ -57,13 +65,15 @@ public record SampleComparison(double ratioOfMedians, Interval ratioInterval, do
         if (blocks.blocks() == 0) {
             throw new IllegalArgumentException("no block has values on both sides");
         }
-        RatioAndDifference intervals = bootstrap.ofMedianOfBlockRatios(blocks);
+        SignificanceTest test = WilcoxonSignedRank.ofRatios(blocks.ratios());
+        RatioAndDifference intervals = test.cannotReach(alpha) ? RatioAndDifference.UNDEFINED
+                : bootstrap.ofMedianOfBlockRatios(blocks);
         return new SampleComparison(
                 blocks.medianRatio(),
                 intervals.ratio(),
                 blocks.medianDifference(),
                 intervals.difference(),
-                WilcoxonSignedRank.ofRatios(blocks.ratios()),
+                test,
                 alpha, blocks.blocks());
     }
 

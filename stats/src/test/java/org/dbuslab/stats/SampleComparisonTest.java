@@ -2,6 +2,9 @@ package org.dbuslab.stats;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,16 +28,37 @@ class SampleComparisonTest {
         assertEquals(Direction.HIGHER, compare(baseline, candidate).direction());
     }
 
-    /** The bootstrap interval of 3 against 3 excludes 1, but the U test cannot go below p = 0.1. */
+    /**
+     * 3 against 3: the U test cannot go below p = 0.1, and the bootstrap of three values would span little more than
+     * the values, far from a 95 % interval, so neither interval is given.
+     */
     @Test
     void neverSignificantWhenTheRankTestCannotTell() {
         SampleComparison c = compare(new double[] {80, 81, 82}, new double[] {100, 101, 102});
-        assertTrue(c.ratioInterval().excludes(1.0));
+        assertFalse(c.ratioInterval().isDefined());
+        assertFalse(c.differenceInterval().isDefined());
+        assertEquals(81.0 / 101.0, c.ratioOfMedians(), 1e-12);
         assertEquals(0.1, c.test().pValue(), 1e-15);
         assertFalse(c.significant());
         assertEquals(Direction.NOT_SIGNIFICANT, c.direction());
         assertTrue(c.tooFewRunsToTell());
-        assertFalse(compare(new double[] {80, 81, 82, 83}, new double[] {100, 101, 102, 103}).tooFewRunsToTell());
+        SampleComparison four = compare(new double[] {80, 81, 82, 83}, new double[] {100, 101, 102, 103});
+        assertFalse(four.tooFewRunsToTell());
+        assertTrue(four.ratioInterval().excludes(1.0));
+    }
+
+    /** Five paired blocks: Wilcoxon's smallest two-sided p is 2/32, so no interval; six give one. */
+    @Test
+    void pairedBlocksGiveAnIntervalOnlyWhereTheTestCanTell() {
+        List<double[]> a = new ArrayList<>();
+        List<double[]> b = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            a.add(new double[] {80 + i});
+            b.add(new double[] {100 + i});
+            SampleComparison c = SampleComparison.paired(a, b, BlockBootstrap.standard(), SampleComparison.DEFAULT_ALPHA);
+            assertEquals(i < 5, c.tooFewRunsToTell(), "blocks " + (i + 1));
+            assertEquals(i == 5, c.ratioInterval().isDefined(), "blocks " + (i + 1));
+        }
     }
 
     @Test

@@ -173,7 +173,8 @@ public final class Findings {
     private static String overhead(LabHealth.PairOverhead o) {
         SampleComparison r = o.result();
         String verdict = o.meetsTarget() ? "within the target" : LabHealthSection.shortfall(o);
-        return Numbers.factor(r.ratioOfMedians()) + "× (" + Ranges.ratioCi(95, r.ratioInterval()) + ", " + verdict + ")";
+        String ci = r.ratioInterval().isDefined() ? Ranges.ratioCi(95, r.ratioInterval()) + ", " : "";
+        return Numbers.factor(r.ratioOfMedians()) + "× (" + ci + verdict + ")";
     }
 
     /**

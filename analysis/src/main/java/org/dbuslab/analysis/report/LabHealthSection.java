@@ -217,7 +217,7 @@ public final class LabHealthSection {
                 + (overhead.meetsTarget() ? "✓" : "✗ " + shortfall(overhead)) + Ranges.paired(r);
     }
 
-    /** What keeps an overhead from its target: "over 1.00×", "CI to 1.19", both, or "no CI". */
+    /** What keeps an overhead from its target: "over 1.00×", "CI to 1.19", both, or "too few runs for a CI". */
     public static String shortfall(LabHealth.PairOverhead overhead) {
         List<String> parts = new ArrayList<>();
         if (!overhead.pointWithinTarget()) {
@@ -225,7 +225,7 @@ public final class LabHealthSection {
         }
         if (!overhead.boundWithinTarget()) {
             parts.add(overhead.result().ratioInterval().isDefined()
-                    ? "CI to " + Numbers.factor(overhead.result().ratioInterval().high()) : "no CI");
+                    ? "CI to " + Numbers.factor(overhead.result().ratioInterval().high()) : "too few runs for a CI");
         }
         return String.join(", ", parts);
     }

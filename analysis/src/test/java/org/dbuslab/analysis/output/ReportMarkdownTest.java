@@ -48,7 +48,7 @@ public class ReportMarkdownTest {
     public void neverSaysFasterWhenTheRunsCannotTell() {
         String report = reportOfFixture();
         assertTrue(report.contains("- dbus-broker, sync, 10000 B: too few runs to tell against dbus-daemon (time ratio 0.75, "
-                + "95% CI 0.74–0.76), −41.1 µs/call (−42.5…−38.9), p = 0.100; 3 vs 3 runs can never reach p < 0.05 "
+                + "95% CI n/a), −41.1 µs/call (n/a), p = 0.100; 3 vs 3 runs can never reach p < 0.05 "
                 + "(smallest possible p = 0.100): measure more runs\n"), report);
         assertTrue(report.contains("| sync | 10000 B | 1 | 161.2 µs | 120.1 µs (too few runs) |"), report);
     }
