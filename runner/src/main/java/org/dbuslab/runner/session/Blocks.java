@@ -199,7 +199,8 @@ final class Blocks {
 
     /**
      * Blocks of the matrix and of every cell of CLIENTS until the matrix is steady (at most
-     * {@link #RECALIBRATION_BLOCKS}), and calls per run set again from each cell's fastest run so far: the calibration
+     * {@link #RECALIBRATION_BLOCKS}), and calls per run set again from each cell's fastest run so far (a steady matrix's
+     * cells: from their median run of the last two blocks): the calibration
      * blocks ran while the clients still compiled. The floor's raw client ran 5-10x slower there
      * than once warm, so the groups whose count comes from such cells alone (the raw-socket floor's, a client
      * library's) got runs of a few ms, which a single pause on this shared machine doubled; and the matrix's median
@@ -213,6 +214,12 @@ final class Blocks {
         // the first block after the settle ran the matrix 1.4-2.6x slower than its measured runs (five sessions,
         // 2026-12-06), so its runs alone made the counts too small: blocks until the matrix is steady
         Steadiness steady = blocksUntilSteady(cells, RECALIBRATION_BLOCKS, nsPerCall, new HashMap<>());
+        if (Math.abs(steady.change()) <= STEADY) {
+            // steady: the matrix's typical run of its last two blocks, not its fastest. On a host whose speed halves at
+            // times (an AMD EPYC VM, 2026-12-07: a fixed loop took 3.2 or 6.5-7.5 ms), the fastest runs came from
+            // its quick spells, and the measured runs lasted 69 ms against --run-ms 50
+            steady.matrixUsPerCall().forEach((id, us) -> nsPerCall.put(id, us * 1000));
+        }
         SessionPlan out = withCalibratedCalls(plan, nsPerCall);
         // withCalls keeps the cells' order
         long changed = java.util.stream.IntStream.range(0, out.cells().size())
@@ -223,8 +230,11 @@ final class Blocks {
         return out;
     }
 
-    /** How many blocks {@link #blocksUntilSteady} made, and the matrix's median change of time per call in the last. */
-    private record Steadiness(int blocks, double change) {
+    /**
+     * How many blocks {@link #blocksUntilSteady} made, the matrix's median change of time per call in the last, and
+     * each matrix cell's median µs per call over its runs of the last two blocks.
+     */
+    private record Steadiness(int blocks, double change, Map<String, Double> matrixUsPerCall) {
     }
 
     /**
@@ -238,8 +248,11 @@ final class Blocks {
         Map<String, Double> before = Map.of();
         double change = Double.NaN;
         int made = 0;
+        Map<String, List<Double>> blockBefore = new HashMap<>();
         while (made < most && !(Math.abs(change) <= STEADY) && !budget.remaining().isZero()) {
             made++;
+            blockBefore.clear();
+            lastMatrixRuns.forEach((id, runs) -> blockBefore.put(id, List.copyOf(runs)));
             lastMatrixRuns.clear();
             runBlock(cells, Phase.WARMUP, Rotation.EVERY, (cell, result) -> {
                 if (!Double.isNaN(result.usPerCall())) {
@@ -255,7 +268,18 @@ final class Blocks {
             change = medianChange(before, now);
             before = now;
         }
-        return new Steadiness(made, change);
+        return new Steadiness(made, change, lastTwoBlocks(blockBefore, lastMatrixRuns));
+    }
+
+    /** Each cell's median over its runs in BEFORE and LAST (µs per call), for the cells with a run in LAST. */
+    static Map<String, Double> lastTwoBlocks(Map<String, List<Double>> before, Map<String, List<Double>> last) {
+        Map<String, Double> out = new HashMap<>();
+        last.forEach((id, runs) -> {
+            List<Double> both = new java.util.ArrayList<>(runs);
+            both.addAll(before.getOrDefault(id, List.of()));
+            out.put(id, Quantiles.median(both.stream().mapToDouble(Double::doubleValue).toArray()));
+        });
+        return out;
     }
 
     /** Blocks of the matrix and the settled clients after the settle at most, until the matrix is {@link #STEADY}. */

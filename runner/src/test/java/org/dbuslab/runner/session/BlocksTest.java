@@ -136,4 +136,17 @@ class BlocksTest {
         assertTrue(Double.isNaN(Blocks.medianChange(Map.of(), Map.of("a", 1.0))), "the first block has nothing to compare");
         assertTrue(Math.abs(Blocks.medianChange(Map.of("a", 100.0), Map.of("a", 95.0))) <= Blocks.STEADY, "5% is steady");
     }
+
+    /**
+     * Once steady, a matrix cell's count comes from its typical run of the last two blocks: a host that ran at two
+     * speeds gave fastest runs from its quick spells only, and measured runs 1.4x the target.
+     */
+    @Test
+    void aSteadyMatrixIsRecalibratedFromItsTypicalRunsOfTheLastTwoBlocks() {
+        Map<String, Double> out = Blocks.lastTwoBlocks(Map.of("a", List.of(10.0), "gone", List.of(1.0)),
+            Map.of("a", List.of(20.0), "b", List.of(30.0, 40.0)));
+        assertEquals(Map.of("a", 15.0, "b", 35.0), out, "median over both blocks; only cells of the last block");
+        assertEquals(Map.of("a", 12.0), Blocks.lastTwoBlocks(Map.of("a", List.of(10.0, 12.0)), Map.of("a", List.of(30.0))),
+            "one slow run among three does not set the count");
+    }
 }
