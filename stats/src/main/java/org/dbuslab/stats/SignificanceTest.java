@@ -8,8 +8,9 @@ import java.util.Locale;
  *
  * @param statistic         Mann-Whitney: SciPy's U1; Wilcoxon: commons-math's max(W+, W−)
  * @param exact             the exact null distribution was used (else the normal approximation)
- * @param smallestPossibleP with the exact distribution, the smallest p-value these sample sizes can give (3 runs
- *                          against 3: 0.1; 5 blocks: 0.0625); 0 with the normal approximation
+ * @param smallestPossibleP the smallest p-value these sample sizes can give under the exact distribution (3 runs
+ *                          against 3: 0.1; 5 blocks: 0.0625), whichever way p was computed: ties switch a small
+ *                          Mann-Whitney test to the normal approximation, but its evidence is no greater
  */
 public record SignificanceTest(Kind kind, double statistic, double pValue, boolean exact, double smallestPossibleP) {
 
@@ -30,7 +31,7 @@ public record SignificanceTest(Kind kind, double statistic, double pValue, boole
     static SignificanceTest of(MannWhitneyU.Result result, int n1, int n2) {
         boolean exact = result.method() == MannWhitneyU.Method.EXACT;
         return new SignificanceTest(Kind.MANN_WHITNEY, result.u1(), result.pValue(), exact,
-                exact ? MannWhitneyU.smallestExactPValue(n1, n2) : 0);
+                MannWhitneyU.smallestExactPValue(n1, n2));
     }
 
     /** "exact" or "asymptotic", SciPy's names. */
@@ -40,6 +41,6 @@ public record SignificanceTest(Kind kind, double statistic, double pValue, boole
 
     /** These sample sizes can never give p below alpha: "too few runs" rather than "no difference". */
     public boolean cannotReach(double alpha) {
-        return exact && smallestPossibleP >= alpha;
+        return smallestPossibleP >= alpha;
     }
 }

@@ -26,6 +26,6 @@ final class WilcoxonSignedRank {
         double statistic = test.wilcoxonSignedRank(zeros, logs);
         double p = Math.min(1.0, test.wilcoxonSignedRankTest(zeros, logs, exact));
         return new SignificanceTest(SignificanceTest.Kind.WILCOXON_SIGNED_RANK, statistic, p, exact,
-                exact ? Math.min(1.0, 2 / Math.pow(2, logs.length)) : 0);
+                Math.min(1.0, 2 / Math.pow(2, logs.length)));
     }
 }

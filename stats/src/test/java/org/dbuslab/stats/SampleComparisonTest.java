@@ -61,6 +61,15 @@ class SampleComparisonTest {
         }
     }
 
+    /** A tie sends 3 against 3 to the normal approximation; its evidence is still that of 3 runs against 3. */
+    @Test
+    void tiesDoNotLetThreeRunsAgainstThreeTell() {
+        SampleComparison c = compare(new double[] {80, 80, 82}, new double[] {100, 101, 102});
+        assertEquals("asymptotic", c.test().method());
+        assertTrue(c.tooFewRunsToTell());
+        assertFalse(c.ratioInterval().isDefined());
+    }
+
     @Test
     void overlappingSamplesAreNotSignificant() {
         SampleComparison c = compare(new double[] {100, 102, 98, 101, 99, 103}, new double[] {101, 99, 100, 102, 98, 100.5});

@@ -25,7 +25,8 @@ import java.util.function.Function;
 public final class PathPriceChart {
 
     public static final String DESCRIPTION = "one row per path cell (bus, client>server, mode and size); x axis: path ÷ direct, "
-            + "time per call; point: the paired ratio (median of the per-block ratios of medians), whiskers: its 95% CI; the vertical line at 1 is no price.";
+            + "time per call; point: the paired ratio (median of the per-block ratios of medians), whiskers: its 95% CI (none where too "
+            + "few blocks give none); the vertical line at 1 is no price.";
 
     private PathPriceChart() {
     }
@@ -79,6 +80,6 @@ public final class PathPriceChart {
         plot.setDomainGridlinesVisible(false);
         ValueMarker none = new ValueMarker(1.0, Color.GRAY, ChartStyle.LINE);
         plot.addRangeMarker(none);
-        return ChartStyle.chart(title, plot, "point: path ÷ direct, whiskers: 95% CI, paired by block; line: 1 = no price");
+        return ChartStyle.chart(title, plot, "point: path ÷ direct, whiskers: 95% CI, paired by block (none: too few blocks for one); line: 1 = no price");
     }
 }

@@ -86,8 +86,9 @@ public record FolderComparison(List<CellChange> changes, List<CellKey> onlyInBas
             double factor = shifts.get(m.current().key().placement()).factor();
             double[] beyondShift = java.util.Arrays.stream(m.current().runUsPerCall()).map(v -> v / factor).toArray();
             SampleComparison result = SampleComparison.of(beyondShift, m.base().runUsPerCall(), bootstrap, alpha);
-            Equivalence equivalence = Equivalence.tost(SampleComparison.of(beyondShift, m.base().runUsPerCall(), tost, alpha)
-                    .ratioInterval(), marginPct);
+            // two one-sided tests at alpha: an interval where a two-sided test could reach 2 alpha (RunBlocks.equivalence)
+            Equivalence equivalence = Equivalence.tost(SampleComparison.of(beyondShift, m.base().runUsPerCall(), tost,
+                    2 * alpha).ratioInterval(), marginPct);
             changes.add(new CellChange(m.base(), m.current(), result, judge(result, threshold), equivalence));
         }
         List<CellKey> matched = changes.stream().map(c -> c.base().key()).toList();

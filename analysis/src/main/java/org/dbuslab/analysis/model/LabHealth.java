@@ -68,6 +68,14 @@ public record LabHealth(List<OverheadRow> overhead, List<FloorRow> floor, List<S
             return pointWithinTarget() && boundWithinTarget();
         }
 
+        /**
+         * Whether the target can be judged: a ratio over it fails, whatever its interval; one within it needs the 95%
+         * interval's bound, which too few runs do not give (SampleComparison).
+         */
+        public boolean judgeable() {
+            return !pointWithinTarget() || result.ratioInterval().isDefined();
+        }
+
         public boolean pointWithinTarget() {
             return result.ratioOfMedians() <= target;
         }

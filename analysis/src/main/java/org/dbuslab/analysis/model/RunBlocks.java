@@ -67,7 +67,8 @@ public final class RunBlocks {
     public static Equivalence equivalence(CellSummary candidate, CellSummary baseline, Bootstrap bootstrap, double alpha,
                                           double marginPct) {
         Bootstrap tost = new Bootstrap(bootstrap.resamples(), bootstrap.seed(), Equivalence.confidence(alpha));
-        return Equivalence.tost(compare(candidate, baseline, tost, alpha).ratioInterval(), marginPct);
+        // TOST is two one-sided tests at alpha: its interval is there when a two-sided test could reach 2 alpha
+        return Equivalence.tost(compare(candidate, baseline, tost, 2 * alpha).ratioInterval(), marginPct);
     }
 
     /** How many blocks hold measured runs of both cells: what a paired comparison of the two could draw on. */

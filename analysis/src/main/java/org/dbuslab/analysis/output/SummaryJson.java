@@ -182,7 +182,7 @@ public final class SummaryJson implements ReportWriter {
                 .put("overhead_upper_bound_target", LabHealth.UPPER_BOUND_TARGET)
                 .put("floor_target_ratio", LabHealth.FLOOR_TARGET_RATIO)
                 .put("meets_target_when", "overhead: ratio of medians <= its target_ratio and the ratio's 95% CI upper bound <= "
-                        + "overhead_upper_bound_target; floor (p2p transports only): ratio of medians <= floor_target_ratio")
+                        + "overhead_upper_bound_target (null: the ratio is within its target but too few runs give no CI); floor (p2p transports only): ratio of medians <= floor_target_ratio")
                 .put("paired_when", "both cells' measured runs all carry a block (runs.csv round), one run or a few per block, and at least "
                         + RunBlocks.MIN_BLOCKS + " blocks hold runs of both; then the ratio (and difference) is the median "
                         + "over the blocks of each block's ratio (difference) of medians, its CI the block bootstrap of that "
@@ -240,7 +240,7 @@ public final class SummaryJson implements ReportWriter {
         interval(o, "ratio_ci95", r.ratioInterval());
         test(o, r);
         o.put("target_ratio", overhead.target()).put("upper_bound_target", LabHealth.UPPER_BOUND_TARGET)
-                .put("meets_target", overhead.meetsTarget());
+                .put("meets_target", overhead.judgeable() ? overhead.meetsTarget() : null);
     }
 
     private static void floor(ArrayNode array, LabHealth health) {

@@ -172,7 +172,8 @@ public final class Findings {
     /** "1.09× (95% CI 0.95–1.14, over 1.00×)" or "0.98× (95% CI 0.94–1.04, within the target)" */
     private static String overhead(LabHealth.PairOverhead o) {
         SampleComparison r = o.result();
-        String verdict = o.meetsTarget() ? "within the target" : LabHealthSection.shortfall(o);
+        String verdict = o.meetsTarget() ? "within the target" : o.judgeable() ? LabHealthSection.shortfall(o)
+                : LabHealthSection.UNJUDGED;
         String ci = r.ratioInterval().isDefined() ? Ranges.ratioCi(95, r.ratioInterval()) + ", " : "";
         return Numbers.factor(r.ratioOfMedians()) + "× (" + ci + verdict + ")";
     }

@@ -214,8 +214,12 @@ public final class LabHealthSection {
     public static String targetRatio(LabHealth.PairOverhead overhead) {
         SampleComparison r = overhead.result();
         return Numbers.factor(r.ratioOfMedians()) + "× (" + Ranges.ratio(r.ratioInterval()) + ") "
-                + (overhead.meetsTarget() ? "✓" : "✗ " + shortfall(overhead)) + Ranges.paired(r);
+                + (overhead.meetsTarget() ? "✓" : overhead.judgeable() ? "✗ " + shortfall(overhead) : "? " + UNJUDGED)
+                + Ranges.paired(r);
     }
+
+    /** An overhead within its target whose runs are too few for the interval the target also asks of it. */
+    public static final String UNJUDGED = "too few runs to check the target";
 
     /** What keeps an overhead from its target: "over 1.00×", "CI to 1.19", both, or "too few runs for a CI". */
     public static String shortfall(LabHealth.PairOverhead overhead) {

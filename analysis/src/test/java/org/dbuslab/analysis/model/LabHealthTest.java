@@ -105,6 +105,19 @@ public class LabHealthTest {
                 + Numbers.factor(client.result().ratioInterval().high()), LabHealthSection.targetRatio(client));
     }
 
+    /** 3 runs against 3 give no interval: a ratio within its target is then unchecked, not failed; one over it fails. */
+    @Test
+    public void tooFewRunsLeaveATargetUncheckedUnlessThePointIsOver() {
+        LabHealth.PairOverhead within = againstLibdbus(new double[] {49, 50, 51}, CellKey.JAVA_SERVER_PAIR, 52, 53, 54).server();
+        assertFalse(within.result().ratioInterval().isDefined());
+        assertFalse(within.judgeable());
+        assertFalse(within.meetsTarget());
+        assertTrue(LabHealthSection.targetRatio(within).endsWith("? " + LabHealthSection.UNJUDGED), LabHealthSection.targetRatio(within));
+        LabHealth.PairOverhead over = againstLibdbus(new double[] {49, 50, 51}, CellKey.JAVA_SERVER_PAIR, 60, 61, 62).server();
+        assertTrue(over.judgeable());
+        assertTrue(LabHealthSection.targetRatio(over).contains("✗ over 1.10×, too few runs for a CI"), LabHealthSection.targetRatio(over));
+    }
+
     @Test
     public void aTightRatioUnderTheTargetIsMet() {
         LabHealth.PairOverhead server = againstLibdbus(new double[] {50, 50, 50, 50, 50}, CellKey.JAVA_SERVER_PAIR,

@@ -11,6 +11,7 @@ import java.util.Set;
 import org.dbuslab.stats.BlockRatios;
 import org.dbuslab.stats.Interval;
 import org.dbuslab.stats.Quantiles;
+import org.dbuslab.stats.SampleComparison;
 import org.dbuslab.runner.plan.Cell;
 import org.dbuslab.runner.plan.Comparison;
 import org.dbuslab.runner.plan.SessionPlan;
@@ -167,8 +168,10 @@ public final class PrecisionRule {
         double halfWidth = halfWidthPct(estimate, interval);
         double target = comparison == null ? targetPct : comparison.kind().target(targetPct);
         // a path's price, in one block of five, was met on 2-3 blocks by luck and never assessed again, and its cells
-        // got no extra runs (ExtraRuns): a rotating kind needs as many blocks as the session's least
-        boolean enough = comparison == null || !comparison.kind().rotating() || withValues >= minBlocks;
+        // got no extra runs (ExtraRuns): a rotating kind needs as many blocks as the session's least. And no comparison
+        // is met before the report can give it an interval (5 paired blocks give none: SampleComparison)
+        boolean enough = comparison == null || withValues >= Math.max(SampleComparison.LEAST_PAIRED_BLOCKS,
+                comparison.kind().rotating() ? minBlocks : 0);
         boolean met = !skipped && Double.isFinite(target) && halfWidth <= target && enough;
         if (met) {
             metSince.putIfAbsent(key, blocks);

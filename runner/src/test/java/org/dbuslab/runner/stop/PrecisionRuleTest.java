@@ -93,13 +93,14 @@ class PrecisionRuleTest {
     void neverStopsOnTheTargetBeforeTheLeastMeasuredBlocks() {
         PrecisionRule rule = new PrecisionRule(plan, 3, 0, 5, shrinking(1));
         BlockSamples samples = new BlockSamples();
-        for (int b = 1; b <= 4; b++) {
+        for (int b = 1; b <= 5; b++) {
             block(samples, plan, b);
             Decision d = rule.decide(samples, Set.of(), budget, Duration.ZERO);
             assertEquals(Decision.Verdict.CONTINUE, d.verdict(), "block " + b);
             assertEquals(b >= 2 ? 2 : 0, d.cellsMet(), "met from block 2 (one block has no interval)");
         }
-        block(samples, plan, 5);
+        // the comparisons: not before 6 paired blocks, from which the report gives an interval
+        block(samples, plan, 6);
         Decision d = rule.decide(samples, Set.of(), budget, Duration.ZERO);
         assertEquals(Decision.Verdict.TARGET_MET, d.verdict());
         assertEquals(2, d.precision().get(0).metSince());
@@ -189,43 +190,47 @@ class PrecisionRuleTest {
 
     @Test
     void metSubjectsAreNotBootstrappedAgainUntilTheSessionWouldEnd() {
-        PrecisionRule rule = new PrecisionRule(plan, 3, 0, 5, shrinking(1)); // met from block 2
+        // cells met from block 2, comparisons from block 6 (no interval in the report before 6 paired blocks)
+        PrecisionRule rule = new PrecisionRule(plan, 3, 0, 8, shrinking(1));
         BlockSamples samples = new BlockSamples();
-        int[] assessed = new int[6];
-        for (int b = 1; b <= 5; b++) {
+        int[] assessed = new int[9];
+        for (int b = 1; b <= 8; b++) {
             block(samples, plan, b);
             int before = rule.assessments();
             Decision d = rule.decide(samples, Set.of(), budget, Duration.ZERO);
             assessed[b] = rule.assessments() - before;
-            assertEquals(b == 5 ? Decision.Verdict.TARGET_MET : Decision.Verdict.CONTINUE, d.verdict(), "block " + b);
-            assertEquals(b >= 2 ? 5 : 0, d.precision().stream().filter(Precision::met).count(), "block " + b);
+            assertEquals(b == 8 ? Decision.Verdict.TARGET_MET : Decision.Verdict.CONTINUE, d.verdict(), "block " + b);
+            assertEquals(b >= 6 ? 5 : b >= 2 ? 2 : 0, d.precision().stream().filter(Precision::met).count(), "block " + b);
         }
         assertEquals(5, assessed[1], "2 cells + 3 comparisons");
         assertEquals(5, assessed[2]);
-        assertEquals(0, assessed[3], "all met: nothing to assess");
-        assertEquals(0, assessed[4]);
-        assertEquals(5, assessed[5], "the session would end: every subject afresh");
+        assertEquals(3, assessed[3], "the met cells are not assessed again, the comparisons are");
+        assertEquals(3, assessed[6]);
+        assertEquals(0, assessed[7], "all met: nothing to assess");
+        assertEquals(5, assessed[8], "the session would end: every subject afresh");
         Decision last = rule.decide(samples, Set.of(), budget, Duration.ZERO);
-        assertTrue(last.precision().stream().allMatch(p -> p.metSince() == 2 && p.blocks() == 5), last.precision().toString());
+        assertTrue(last.precision().stream().allMatch(p -> p.metSince() == (p.comparison() == null ? 2 : 6) && p.blocks() == 8),
+            last.precision().toString());
     }
 
     @Test
     void aMetSubjectNoLongerMetWhenTheSessionWouldEndLosesItsMarkAndTheSessionGoesOn() {
-        PrecisionRule rule = new PrecisionRule(plan, 3, 0, 4, wideAt(4));
+        // the session would end first after block 6, when the comparisons have the 6 paired blocks they need
+        PrecisionRule rule = new PrecisionRule(plan, 3, 0, 4, wideAt(6));
         BlockSamples samples = new BlockSamples();
         Decision d = null;
-        for (int b = 1; b <= 4; b++) {
+        for (int b = 1; b <= 6; b++) {
             block(samples, plan, b);
             d = rule.decide(samples, Set.of(), budget, Duration.ZERO);
         }
-        assertEquals(Decision.Verdict.CONTINUE, d.verdict(), "+-10% on the fresh check after block 4");
+        assertEquals(Decision.Verdict.CONTINUE, d.verdict(), "+-10% on the fresh check after block 6");
         assertFalse(d.precision().get(0).met());
         assertEquals(0, d.precision().get(0).metSince());
         assertEquals(10.0, d.precision().get(0).halfWidthPct(), 1e-9, "what it is now, not what it met with");
-        block(samples, plan, 5);
+        block(samples, plan, 7);
         d = rule.decide(samples, Set.of(), budget, Duration.ZERO);
         assertEquals(Decision.Verdict.TARGET_MET, d.verdict());
-        assertEquals(5, d.precision().get(0).metSince(), "met again after block 5");
+        assertEquals(7, d.precision().get(0).metSince(), "met again after block 7");
     }
 
     @Test
