@@ -47,12 +47,17 @@ public final class PlacementSwitch {
     private int processesChecked;
     private int threadsChecked;
 
-    /** CURRENT: the placement the processes were started in. */
+    /**
+     * CURRENT: the placement the buses and servers were started in. The clients were started on every allowed CPU
+     * (Session#startClients), so the first {@link #moveTo} pins each of them.
+     */
     public PlacementSwitch(CpuPlacement cpus, List<Target> targets, Placement current) {
         this(cpus, targets);
         this.current = current;
-        for (Target t : targets) { // as started: taskset in the first placement, no client parked yet
-            this.pinned.put(t.name(), cpus.cpus(current, t.role(), t.onBus()));
+        for (Target t : targets) { // as started: taskset in the first placement
+            if (t.role() != CpuPlacement.Role.CLIENT) {
+                this.pinned.put(t.name(), cpus.cpus(current, t.role(), t.onBus()));
+            }
         }
     }
 

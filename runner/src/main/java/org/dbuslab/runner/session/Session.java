@@ -254,8 +254,10 @@ public final class Session {
                 default -> ClientCommand.java(java, jars, cds, address, peer && first.kind() == CellKind.JAVA,
                     key.pair() == Pair.JAVA_LIBDBUS ? Services.LIBDBUS_ECHO_NAME : dest, t, key.mode().label(), latency);
             };
+            // on every allowed CPU: pinned to the first placement's client CPU, the 75 JVMs of a default session started
+            // on one CPU of two while the other idled (74 s on an AMD EPYC VM, 2026-12-07); the first block pins them
             Launch launch = Launch.of(folder.dir().resolve(ResultsFolder.LOGS).resolve(t).resolve("client." + key.name()),
-                command).on(cpus.cpus(firstPlacement(), CpuPlacement.Role.CLIENT, !peer));
+                command).on(CpuPlacement.Cpus.ANY);
             launches.put(key, launch);
         }
         StaggeredStart.Outcome<ClientKey> started = StaggeredStart.start(supervisor, launches, key -> "client:" + key.name(),
