@@ -52,6 +52,16 @@ public record SweepSeries(String transport, String mode, int payloadBytes, List<
                 .min(Comparator.comparingInt(p -> p.key().window())));
     }
 
+    /**
+     * Whether the sweep shows where throughput stops growing: its saturation point is not its largest usable window.
+     * Where it is, no smaller window came within {@link #SATURATION_WITHIN} of the best, and a deeper pipeline might
+     * still gain.
+     */
+    public boolean saturatesWithinSweep() {
+        int largest = points.stream().filter(SweepSeries::usable).mapToInt(p -> p.key().window()).max().orElse(0);
+        return saturation().map(s -> s.key().window() < largest).orElse(false);
+    }
+
     /** This point's calls per second as a fraction of the best's; NaN without a best. */
     public double ofBest(CellSummary point) {
         return best().map(b -> point.callsPerSecond() / b.callsPerSecond()).orElse(Double.NaN);

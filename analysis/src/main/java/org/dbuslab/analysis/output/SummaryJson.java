@@ -303,6 +303,7 @@ public final class SummaryJson implements ReportWriter {
             series.saturation().ifPresentOrElse(sat -> node.put("saturation_window", sat.key().window()),
                     () -> node.putNull("saturation_window"));
             node.put("saturation_within", SweepSeries.SATURATION_WITHIN);
+            node.put("saturates_within_sweep", series.saturatesWithinSweep());
         }
     }
 

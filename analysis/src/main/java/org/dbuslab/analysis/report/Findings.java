@@ -151,10 +151,16 @@ public final class Findings {
         CellSummary sat = series.saturation().orElseThrow();
         CellSummary best = series.best().orElseThrow();
         Interval ci = sat.callsPerSecondCi95();
-        return "Pipelining saturates on " + series.transport() + " (" + series.mode() + " " + series.payloadBytes() + " B) at window "
-                + sat.key().window() + ": " + Numbers.perSecond(sat.callsPerSecond()) + " calls/s (95% CI "
-                + (ci.isDefined() ? Numbers.perSecond(ci.low()) + "–" + Numbers.perSecond(ci.high()) : Numbers.NOT_AVAILABLE)
-                + "), within " + Numbers.percent(SweepSeries.SATURATION_WITHIN) + " of the best, "
+        String rate = Numbers.perSecond(sat.callsPerSecond()) + " calls/s (95% CI "
+                + (ci.isDefined() ? Numbers.perSecond(ci.low()) + "–" + Numbers.perSecond(ci.high()) : Numbers.NOT_AVAILABLE) + ")";
+        String on = series.transport() + " (" + series.mode() + " " + series.payloadBytes() + " B)";
+        if (!series.saturatesWithinSweep()) {
+            return "Pipelining does not saturate on " + on + " within the sweep: the deepest window, " + sat.key().window()
+                    + ", is the fastest at " + rate + ", and no shallower window came within "
+                    + Numbers.percent(SweepSeries.SATURATION_WITHIN) + " of it.";
+        }
+        return "Pipelining saturates on " + on + " at window " + sat.key().window() + ": " + rate + ", within "
+                + Numbers.percent(SweepSeries.SATURATION_WITHIN) + " of the best, "
                 + Numbers.perSecond(best.callsPerSecond()) + " at window " + best.key().window() + ".";
     }
 

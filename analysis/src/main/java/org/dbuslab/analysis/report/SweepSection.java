@@ -51,6 +51,10 @@ public final class SweepSection {
     public static String saturation(SweepSeries series) {
         return series.saturation().map(sat -> {
             CellSummary best = series.best().orElseThrow();
+            if (!series.saturatesWithinSweep()) {
+                return "not within the sweep: the deepest window, " + sat.key().window() + ", is the fastest ("
+                        + Numbers.perSecond(sat.callsPerSecond()) + " calls/s)";
+            }
             return "window " + sat.key().window() + " (" + Numbers.perSecond(sat.callsPerSecond()) + " calls/s; best "
                     + Numbers.perSecond(best.callsPerSecond()) + " at window " + best.key().window() + ")";
         }).orElse("n/a (no clean point)");

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 public class SweepSeriesTest {
@@ -53,5 +54,19 @@ public class SweepSeriesTest {
         String grid = SweepSection.sweep(sweep, PrecisionMark.DEFAULT_TARGET_PCT).rows().get(0).toString();
         assertTrue(grid.contains("50000/s, 20.0 µs ⚠ lost 0, mismatched 0, errors 7"), grid);
         assertEquals(1, sweep.get(1).saturation().orElseThrow().key().window());
+        assertTrue(daemon.saturatesWithinSweep());
+    }
+
+    /** A session read "saturates at window 256 ..., within 5 % of the best, 23677 at window 256": the deepest window. */
+    @Test
+    public void aSeriesFastestAtItsDeepestWindowDoesNotSaturateWithinTheSweep() {
+        List<RunRecord> runs = new ArrayList<>();
+        runs.addAll(point("dbus-daemon", 1, 100, 0));
+        runs.addAll(point("dbus-daemon", 2, 60, 0));
+        runs.addAll(point("dbus-daemon", 4, 40, 0)); // 25000 calls/s, the best; 16667 at window 2 is not within 5 %
+        SweepSeries daemon = SweepSeries.of(CellSummarizer.summarize(runs)).get(0);
+        assertEquals(4, daemon.saturation().orElseThrow().key().window());
+        assertFalse(daemon.saturatesWithinSweep());
+        assertEquals("not within the sweep: the deepest window, 4, is the fastest (25000 calls/s)", SweepSection.saturation(daemon));
     }
 }
