@@ -39,7 +39,7 @@ public record SampleComparison(double ratioOfMedians, Interval ratioInterval, do
      * The fewest paired blocks whose exact signed-rank test can go below p = 0.05 (two-sided, every block one way:
      * 2 / 2^6): with fewer, a paired comparison has no interval, so the runner does not count one met before it.
      */
-    public static final int LEAST_PAIRED_BLOCKS = 6;
+    public static final int LEAST_PAIRED_BLOCKS = WilcoxonSignedRank.leastBlocksToReach(DEFAULT_ALPHA);
 
     public static SampleComparison of(double[] candidate, double[] baseline, Bootstrap bootstrap, double alpha) {
         if (candidate.length == 0 || baseline.length == 0) {

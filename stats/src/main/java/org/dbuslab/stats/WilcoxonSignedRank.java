@@ -26,6 +26,20 @@ final class WilcoxonSignedRank {
         double statistic = test.wilcoxonSignedRank(zeros, logs);
         double p = Math.min(1.0, test.wilcoxonSignedRankTest(zeros, logs, exact));
         return new SignificanceTest(SignificanceTest.Kind.WILCOXON_SIGNED_RANK, statistic, p, exact,
-                Math.min(1.0, 2 / Math.pow(2, logs.length)));
+                smallestPossibleP(logs.length));
+    }
+
+    /** The smallest two-sided p of the exact test of BLOCKS blocks: every block one way, 2 / 2^blocks. */
+    static double smallestPossibleP(int blocks) {
+        return Math.min(1.0, 2 / Math.pow(2, blocks));
+    }
+
+    /** The fewest blocks whose exact test can go below ALPHA. */
+    static int leastBlocksToReach(double alpha) {
+        int blocks = 1;
+        while (smallestPossibleP(blocks) >= alpha) {
+            blocks++;
+        }
+        return blocks;
     }
 }

@@ -59,6 +59,7 @@ class SampleComparisonTest {
             assertEquals(i < 5, c.tooFewRunsToTell(), "blocks " + (i + 1));
             assertEquals(i == 5, c.ratioInterval().isDefined(), "blocks " + (i + 1));
         }
+        assertEquals(6, SampleComparison.LEAST_PAIRED_BLOCKS, "the runner counts no comparison met before it");
     }
 
     /** A tie sends 3 against 3 to the normal approximation; its evidence is still that of 3 runs against 3. */

@@ -52,10 +52,6 @@ public final class Eta {
         return recent;
     }
 
-    public void blockStarted(Phase blockPhase) {
-        blockStarted(blockPhase, true);
-    }
-
     /** @param withGroup whether the block runs a rotation group (false: a paced block of the matrix alone) */
     public void blockStarted(Phase blockPhase, boolean withGroup) {
         started = clock.instant();

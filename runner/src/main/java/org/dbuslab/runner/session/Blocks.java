@@ -449,7 +449,7 @@ final class Blocks {
             return;
         }
         int needed = (int) Quantiles.median(plan.matrix().stream().mapToDouble(c -> MatrixFirst.blocksNeeded(
-            samples.of(c.id()).stream().filter(b -> b.length > 0).mapToDouble(b -> b[0]).toArray(), target)).toArray());
+            samples.firstOfEachBlock(c.id()), target)).toArray());
         MatrixFirst m = MatrixFirst.decide(measured, needed, budget.remaining(),
             Duration.between(measuredStart, clock.instant()).dividedBy(measured), Duration.ofNanos(groupNanos / measured));
         if (m.shortens()) {
@@ -469,7 +469,7 @@ final class Blocks {
         List<TwoLevelNoise> noise = new java.util.ArrayList<>();
         double runMs = 0;
         for (Cell c : plan.matrix()) {
-            double[] blocks = samples.of(c.id()).stream().filter(b -> b.length > 0).mapToDouble(b -> b[0]).toArray();
+            double[] blocks = samples.firstOfEachBlock(c.id());
             List<Double> twice = runsTwice.getOrDefault(c.id(), List.of());
             if (blocks.length >= 2) {
                 noise.add(TwoLevelNoise.of(twice.size() >= 2 ? List.of(twice.stream().mapToDouble(Double::doubleValue)

@@ -49,6 +49,11 @@ public final class BlockSamples {
         return out;
     }
 
+    /** The cell's first value in each block where it has one, in block order. */
+    public double[] firstOfEachBlock(String cellId) {
+        return of(cellId).stream().filter(b -> b.length > 0).mapToDouble(b -> b[0]).toArray();
+    }
+
     /** How many values the cell has in all (grows only when one of its runs gave one). */
     public int valuesOf(String cellId) {
         return byCell.getOrDefault(cellId, Map.of()).values().stream().mapToInt(v -> v.length).sum();

@@ -19,7 +19,7 @@ class EtaTest {
     private final Eta eta = new Eta(clock, new Budget(START, Duration.ofMinutes(10), clock));
 
     private void block(Phase phase, Duration took) {
-        eta.blockStarted(phase);
+        eta.blockStarted(phase, true);
         clock.advance(took);
         assertEquals(took, eta.blockFinished());
     }
