@@ -1,5 +1,6 @@
 package org.dbuslab.analysis;
 
+import org.dbuslab.analysis.compare.Change;
 import org.dbuslab.analysis.compare.CompareReport;
 import org.dbuslab.analysis.compare.FolderComparison;
 import org.dbuslab.analysis.model.CellSummarizer;
@@ -26,8 +27,9 @@ import java.util.regex.Pattern;
         description = {
                 "Compare the results folder NEW_DIR with BASE_DIR, cell by cell, and report regressions.",
                 "",
-                "Each cell measured in both sessions is judged on its runs' µs per call: improved, regressed or "
-                        + "no change. A cell counts as regressed (or improved) only when the change is statistically "
+                "Each cell measured in both sessions is judged on its runs' µs per call: improved, regressed, "
+                        + "no change, or too few runs to tell (the exact test could never reach p < 0.05 with its runs, "
+                        + "e.g. 3 against 3). A cell counts as regressed (or improved) only when the change is statistically "
                         + "significant (bootstrap 95%% CI of the ratio of medians excludes 1 and Mann-Whitney p < 0.05) "
                         + "and larger than the noise threshold. Every line shows the change with its interval and "
                         + "p-value.",
@@ -41,7 +43,8 @@ import java.util.regex.Pattern;
                 "Cells match within their CPU placement (runs.csv's placement) only, and each placement has its own common "
                         + "shift. Per placement the report counts the cells with no change beyond the shift, those equivalent "
                         + "within --equivalence-margin (90%% CI of the ratio, TOST at α = 0.05), and the headline verdicts "
-                        + "against dbus-daemon that flipped between faster and slower.",
+                        + "against dbus-daemon that flipped between faster and slower; those with too few runs to tell are counted apart, and "
+                        + "stderr says how many.",
                 "",
                 "The report is written to NEW_DIR/compare-<name of BASE_DIR>.md and printed on stdout."},
         exitCodeListHeading = "%nExit codes:%n",
@@ -113,6 +116,13 @@ public final class CompareCommand implements Callable<Integer> {
         out.print(report);
         out.println(target);
         out.flush();
+        int tooFew = comparison.with(Change.TOO_FEW_RUNS).size();
+        if (tooFew > 0) {
+            // a CI gate that passes on cells it could not judge should say so where the gate's log shows it
+            err.println(AnalysisMain.NAME + ": warning: " + tooFew + " of " + comparison.changes().size()
+                    + " cells have too few runs to tell a change (3 against 3 can never reach p < 0.05): a regression there goes unseen");
+            err.flush();
+        }
         return failOnRegression && comparison.anyRegression() ? AnalysisMain.EXIT_REGRESSION : 0;
     }
 

@@ -50,4 +50,13 @@ class QuantilesTest {
         }
         assertTrue(Double.isNaN(Quantiles.medianOfPrefix(new double[3], 0)));
     }
+
+    /** 5 values span the median 93.75 % of the time, 6 values 96.9 %: a 95% interval of a median needs 6. */
+    @Test
+    void aMedianIntervalAtNinetyFivePercentNeedsSixValues() {
+        assertEquals(6, Quantiles.leastValuesForMedianInterval(0.95));
+        assertEquals(5, Quantiles.leastValuesForMedianInterval(0.9375));
+        assertEquals(8, Quantiles.leastValuesForMedianInterval(0.99));
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class, () -> Quantiles.leastValuesForMedianInterval(1.0));
+    }
 }

@@ -4,6 +4,7 @@ import org.dbuslab.analysis.doc.MarkdownRenderer;
 import org.dbuslab.analysis.doc.Table;
 import org.dbuslab.analysis.model.EnvironmentView;
 import org.dbuslab.analysis.model.Numbers;
+import org.dbuslab.analysis.model.Ranges;
 import org.dbuslab.analysis.read.Environment;
 import org.dbuslab.analysis.read.ResultsFolder;
 import org.dbuslab.stats.Interval;
@@ -35,13 +36,16 @@ public final class CompareReport {
                 .append(Numbers.fixed(comparison.alpha(), 2)).append(").\n\n");
         md.append("**").append(comparison.with(Change.REGRESSED).size()).append(" regressed, ")
                 .append(comparison.with(Change.IMPROVED).size()).append(" improved, ")
-                .append(comparison.with(Change.NO_CHANGE).size()).append(" no change** (of ")
+                .append(comparison.with(Change.NO_CHANGE).size()).append(" no change")
+                .append(comparison.with(Change.TOO_FEW_RUNS).isEmpty() ? ""
+                        : ", " + comparison.with(Change.TOO_FEW_RUNS).size() + " " + Change.TOO_FEW_RUNS.text())
+                .append("** (of ")
                 .append(comparison.changes().size()).append(" cells in both sessions)")
                 .append(comparison.shift().estimated() ? ", each judged beyond the common shift" : "").append(".\n\n");
         comparison.shifts().forEach((placement, shift) ->
                 shift(md, comparison.byPlacement() ? " (" + placement + ")" : "", shift, baseName, currentName));
         placements(md, comparison);
-        for (Change change : List.of(Change.REGRESSED, Change.IMPROVED, Change.NO_CHANGE)) {
+        for (Change change : List.of(Change.REGRESSED, Change.IMPROVED, Change.NO_CHANGE, Change.TOO_FEW_RUNS)) {
             List<CellChange> cells = comparison.with(change);
             if (!cells.isEmpty()) {
                 md.append("## ").append(capitalised(change.text())).append("\n\n");
@@ -74,7 +78,8 @@ public final class CompareReport {
         md.append(switch (shift.change()) {
             case REGRESSED -> "**every cell regressed**: its whole CI lies above +";
             case IMPROVED -> "**every cell improved**: its whole CI lies below \u2212";
-            case NO_CHANGE -> "not a change, since its CI reaches within ±";
+            // a shift has its interval from at least MIN_CELLS ratios: never too few to tell
+            case NO_CHANGE, TOO_FEW_RUNS -> "not a change, since its CI reaches within ±";
         }).append(Numbers.percent(shift.threshold()))
                 .append(" (--shift-threshold: a shift every cell shares is the machine's as much as the code's). "
                         + "Each cell below is judged on its change beyond this shift (--absolute: on its own).\n\n");
@@ -90,21 +95,22 @@ public final class CompareReport {
         for (String placement : comparison.shifts().keySet()) {
             List<CellChange> cells = comparison.in(placement);
             long same = cells.stream().filter(c -> c.change() == Change.NO_CHANGE).count();
+            long tooFew = cells.stream().filter(c -> c.change() == Change.TOO_FEW_RUNS).count();
             long equivalent = cells.stream().filter(c -> c.equivalence().equivalent()).count();
             HeadlineFlips flips = comparison.flips().stream().filter(f -> f.placement().equals(placement)).findFirst()
                     .orElse(new HeadlineFlips(placement, 0, List.of()));
             CommonShift shift = comparison.shifts().get(placement);
             rows.add(List.of(placement, String.valueOf(cells.size()), same + " (" + Numbers.percent((double) same / cells.size()) + ")",
-                    String.valueOf(equivalent), shift.estimated() ? percentChange(shift.factor()) : Numbers.NOT_AVAILABLE,
+                    String.valueOf(tooFew), String.valueOf(equivalent), shift.estimated() ? percentChange(shift.factor()) : Numbers.NOT_AVAILABLE,
                     String.valueOf(flips.verdicts()), String.valueOf(flips.flips().size())));
             flips.flips().forEach(f -> flipLines.add(f.key().label() + ": " + word(f.before()) + " → " + word(f.after())
                     + " than " + org.dbuslab.analysis.model.CellOrder.BASELINE_TRANSPORT));
         }
         md.append("## Per placement\n\n");
         MarkdownRenderer.table(md, new Table(List.of("placement", "cells", "no change beyond the shift",
-                "equivalent within ±" + Numbers.fixed(comparison.equivalenceMarginPct(), 0) + "%", "common shift",
+                Change.TOO_FEW_RUNS.text(), "equivalent within ±" + Numbers.fixed(comparison.equivalenceMarginPct(), 0) + "%", "common shift",
                 "headline verdicts", "flips faster ↔ slower"),
-                List.of(false, true, true, true, true, true, true), rows));
+                List.of(false, true, true, true, true, true, true, true), rows));
         if (!flipLines.isEmpty()) {
             md.append("Headline verdicts against dbus-daemon that flipped between faster and slower:\n\n");
             flipLines.forEach(l -> md.append("- ").append(MarkdownRenderer.escape(l)).append('\n'));
@@ -119,11 +125,9 @@ public final class CompareReport {
     /** e.g. "dbus-broker sync 1000 B window 1 calls 10000: regressed, +20.3 % (95% CI +18.1…+22.4 %), +25.3 µs/call (…), p < 0.001". */
     public static String line(CellChange c) {
         SampleComparison r = c.result();
-        return c.label() + ": " + c.change().text() + ", " + percentChange(r.ratioOfMedians()) + " (95% CI "
-                + percentRange(r.ratioInterval()) + "), " + Numbers.signedMicroseconds(r.difference()) + " µs/call ("
-                + (r.differenceInterval().isDefined() ? Numbers.signedMicroseconds(r.differenceInterval().low()) + "…"
-                + Numbers.signedMicroseconds(r.differenceInterval().high()) : Numbers.NOT_AVAILABLE)
-                + "), " + Numbers.pValue(r.test().pValue())
+        return c.label() + ": " + c.change().text() + ", " + percentChange(r.ratioOfMedians()) + " ("
+                + Ranges.ci(95, r.ratioInterval(), CompareReport::percentChange, "…") + "), "
+                + Numbers.signedMicroseconds(r.difference()) + " µs/call (" + Ranges.signed(r.differenceInterval()) + "), " + Numbers.pValue(r.test().pValue())
                 + (c.equivalence().equivalent() ? "; equivalent within ±" + Numbers.fixed(c.equivalence().marginPct(), 0) + "% (90% CI "
                 + percentRange(c.equivalence().ratioInterval()) + ")" : "");
     }

@@ -89,7 +89,10 @@ public record FolderComparison(List<CellChange> changes, List<CellKey> onlyInBas
             // two one-sided tests at alpha: an interval where a two-sided test could reach 2 alpha (RunBlocks.equivalence)
             Equivalence equivalence = Equivalence.tost(SampleComparison.of(beyondShift, m.base().runUsPerCall(), tost,
                     2 * alpha).ratioInterval(), marginPct);
-            changes.add(new CellChange(m.base(), m.current(), result, judge(result, threshold), equivalence));
+            Change change = judge(result, threshold);
+            // TOST at 2 alpha can hold where the test at alpha never could (3 against 4 runs): equivalent is then the verdict
+            changes.add(new CellChange(m.base(), m.current(), result,
+                    change == Change.TOO_FEW_RUNS && equivalence.equivalent() ? Change.NO_CHANGE : change, equivalence));
         }
         List<CellKey> matched = changes.stream().map(c -> c.base().key()).toList();
         List<CellKey> onlyInBase = baseByKey.keySet().stream().filter(k -> !matched.contains(k)).sorted(CellOrder.CELLS).toList();
@@ -115,6 +118,9 @@ public record FolderComparison(List<CellChange> changes, List<CellKey> onlyInBas
     }
 
     public static Change judge(SampleComparison result, double threshold) {
+        if (result.tooFewRunsToTell()) {
+            return Change.TOO_FEW_RUNS;
+        }
         if (!result.significant()) {
             return Change.NO_CHANGE;
         }

@@ -17,7 +17,13 @@ public final class Ranges {
 
     /** "95% CI 1.12–1.25", or "CI n/a" without an interval: the label is never doubled. */
     public static String ratioCi(int confidencePercent, Interval interval) {
-        return interval.isDefined() ? confidencePercent + "% CI " + ratio(interval) : ratio(interval);
+        return ci(confidencePercent, interval, Numbers::factor, "–");
+    }
+
+    /** "95% CI " and the interval's ends in FORMAT joined by DASH, or "CI n/a" without an interval. */
+    public static String ci(int confidencePercent, Interval interval, DoubleFunction<String> format, String dash) {
+        return interval.isDefined() ? confidencePercent + "% CI " + format.apply(interval.low()) + dash + format.apply(interval.high())
+                : "CI " + Numbers.NOT_AVAILABLE;
     }
 
     public static String signed(Interval interval) {

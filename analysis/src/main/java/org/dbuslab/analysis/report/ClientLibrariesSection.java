@@ -79,7 +79,7 @@ public final class ClientLibrariesSection {
                 + "than " + RunBlocks.MIN_BLOCKS + " such blocks exist. The reference series' libdbus pairs and the matrix's "
                 + CellKey.SUBJECT_PAIR + " are listed too. \"" + CellKey.EMPTY_REPLY.strip() + "\" marks pairs whose server answers "
                 + "with an empty message (libdbus's dbus-test-tool echo, and every server answering libdbus's spam): they "
-                + "move half the bytes of a true echo. ⚠ marks a cell whose 95% CI is wider than the precision target.";
+                + "move half the bytes of a true echo. ⚠ marks " + PrecisionMark.meaning("a cell", "the precision target") + ".";
     }
 
     public static List<String> skippedLines(List<SkippedTransport> skipped) {

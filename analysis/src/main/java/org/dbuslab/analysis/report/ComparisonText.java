@@ -3,13 +3,12 @@ package org.dbuslab.analysis.report;
 import org.dbuslab.analysis.model.Analysis;
 import org.dbuslab.analysis.model.CellComparison;
 import org.dbuslab.analysis.model.Numbers;
+import org.dbuslab.analysis.model.Ranges;
 import org.dbuslab.analysis.read.CellKey;
 import org.dbuslab.analysis.read.Placements;
 import org.dbuslab.stats.Equivalence;
 import org.dbuslab.stats.Interval;
 import org.dbuslab.stats.SampleComparison;
-
-import java.util.function.DoubleFunction;
 
 /**
  * The plain-language verdict of a comparison, e.g.
@@ -20,7 +19,8 @@ import java.util.function.DoubleFunction;
 public final class ComparisonText {
 
     public static final String NO_DIFFERENCE = "no significant difference";
-    public static final String TOO_FEW_RUNS = "too few runs to tell";
+    /** The same words as compare's verdict for a cell whose runs could never reach alpha. */
+    public static final String TOO_FEW_RUNS = org.dbuslab.analysis.compare.Change.TOO_FEW_RUNS.text();
     public static final String DEPENDS_ON_PLACEMENT = "depends on placement";
 
     private ComparisonText() {
@@ -38,8 +38,8 @@ public final class ComparisonText {
         String name = name(c.cell().key());
         if (c.dependsOnPlacement(analysis.comparisons())) {
             SampleComparison r = c.result();
-            return name + ": " + DEPENDS_ON_PLACEMENT + " (here time ratio " + Numbers.factor(r.ratioOfMedians()) + ", 95% CI "
-                    + range(r.ratioInterval(), Numbers::factor, "–") + ", against " + c.baselineTransport() + "; "
+            return name + ": " + DEPENDS_ON_PLACEMENT + " (here time ratio " + Numbers.factor(r.ratioOfMedians()) + ", "
+                    + Ranges.ratioCi(95, r.ratioInterval()) + ", against " + c.baselineTransport() + "; "
                     + c.inOtherPlacements(analysis.comparisons()).stream()
                     .map(s -> s.cell().key().placement() + ": " + shortVerdict(s)).collect(java.util.stream.Collectors.joining(", "))
                     + ")" + equivalence(c);
@@ -50,7 +50,7 @@ public final class ComparisonText {
     /** "; equivalent within ±5% (90% CI 0.98–1.02)" when TOST says so, else "". */
     private static String equivalence(CellComparison c) {
         Equivalence e = c.equivalence();
-        return e.equivalent() ? "; " + equivalentWithin(e) + " (90% CI " + range(e.ratioInterval(), Numbers::factor, "–") + ")" : "";
+        return e.equivalent() ? "; " + equivalentWithin(e) + " (" + Ranges.ratioCi(90, e.ratioInterval()) + ")" : "";
     }
 
     /**
@@ -86,15 +86,15 @@ public final class ComparisonText {
     public static String verdict(CellComparison c, String baseline) {
         SampleComparison r = c.result();
         String difference = Numbers.signedMicroseconds(r.difference()) + " µs/call ("
-                + range(r.differenceInterval(), Numbers::signedMicroseconds, "…") + "), " + Numbers.pValue(r.test().pValue())
+                + Ranges.signed(r.differenceInterval()) + "), " + Numbers.pValue(r.test().pValue())
                 + (r.paired() ? ", paired over " + r.pairedBlocks() + " blocks" : "");
         return switch (r.direction()) {
-            case LOWER -> factor(1 / r.ratioOfMedians()) + "× faster than " + baseline + " (95% CI "
-                    + range(speedUp(r.ratioInterval()), Numbers::factor, "–") + "), " + difference;
-            case HIGHER -> factor(r.ratioOfMedians()) + "× slower than " + baseline + " (95% CI "
-                    + range(r.ratioInterval(), Numbers::factor, "–") + "), " + difference;
+            case LOWER -> factor(1 / r.ratioOfMedians()) + "× faster than " + baseline + " ("
+                    + Ranges.ratioCi(95, speedUp(r.ratioInterval())) + "), " + difference;
+            case HIGHER -> factor(r.ratioOfMedians()) + "× slower than " + baseline + " ("
+                    + Ranges.ratioCi(95, r.ratioInterval()) + "), " + difference;
             case NOT_SIGNIFICANT -> (r.tooFewRunsToTell() ? TOO_FEW_RUNS + " against " : NO_DIFFERENCE + " from ") + baseline + " (time ratio " + Numbers.factor(r.ratioOfMedians())
-                    + ", 95% CI " + range(r.ratioInterval(), Numbers::factor, "–") + "), " + difference + tooFewRuns(c);
+                    + ", " + Ranges.ratioCi(95, r.ratioInterval()) + "), " + difference + tooFewRuns(c);
         };
     }
 
@@ -131,12 +131,5 @@ public final class ComparisonText {
     /** A time ratio's interval turned into the interval of the speed-up 1 / ratio. */
     private static Interval speedUp(Interval timeRatio) {
         return timeRatio.isDefined() ? new Interval(1 / timeRatio.high(), 1 / timeRatio.low()) : Interval.UNDEFINED;
-    }
-
-    private static String range(Interval interval, DoubleFunction<String> format, String dash) {
-        if (!interval.isDefined()) {
-            return Numbers.NOT_AVAILABLE;
-        }
-        return format.apply(interval.low()) + dash + format.apply(interval.high());
     }
 }

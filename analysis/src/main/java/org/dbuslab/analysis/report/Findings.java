@@ -151,8 +151,8 @@ public final class Findings {
         CellSummary sat = series.saturation().orElseThrow();
         CellSummary best = series.best().orElseThrow();
         Interval ci = sat.callsPerSecondCi95();
-        String rate = Numbers.perSecond(sat.callsPerSecond()) + " calls/s (95% CI "
-                + (ci.isDefined() ? Numbers.perSecond(ci.low()) + "–" + Numbers.perSecond(ci.high()) : Numbers.NOT_AVAILABLE) + ")";
+        String rate = Numbers.perSecond(sat.callsPerSecond()) + " calls/s (" + Ranges.ci(95, ci, Numbers::perSecond, "–")
+                + PrecisionMark.mark(sat, PrecisionMark.target(analysis)) + ")";
         String on = series.transport() + " (" + series.mode() + " " + series.payloadBytes() + " B)";
         if (!series.saturatesWithinSweep()) {
             return "Pipelining does not saturate on " + on + " within the sweep: the deepest window, " + sat.key().window()
@@ -222,7 +222,8 @@ public final class Findings {
         }
         double target = PrecisionMark.target(analysis);
         long within = cells.stream().filter(c -> !PrecisionMark.missed(c, target)).count();
-        long noCi = cells.stream().filter(c -> !Double.isFinite(c.usPerCallHalfWidthPct())).count();
+        long tooFew = cells.stream().filter(PrecisionMark::tooFewRuns).count();
+        long noCi = cells.stream().filter(c -> !PrecisionMark.tooFewRuns(c) && !Double.isFinite(c.usPerCallHalfWidthPct())).count();
         CellSummary worst = cells.stream().filter(c -> Double.isFinite(c.usPerCallHalfWidthPct()))
                 .max(Comparator.comparingDouble(CellSummary::usPerCallHalfWidthPct)).orElse(cells.get(0));
         double medianWidth = analysis.medianHalfWidthPct();
@@ -230,7 +231,9 @@ public final class Findings {
         return Optional.of("Precision: " + within + " of " + cells.size() + " matrix cells have a 95% CI within "
                 + PrecisionMark.describe(analysis) + "; the median cell's half-width is " + median + ", the widest ±"
                 + Numbers.fixed(worst.usPerCallHalfWidthPct(), 1) + " % (" + worst.key().label() + ")"
-                + (noCi > 0 ? "; " + noCi + " cell(s) have no CI (too few runs)" : "")
+                + (tooFew > 0 ? "; " + tooFew + " cell(s) have fewer than " + PrecisionMark.LEAST_RUNS
+                + " runs (blocks), too few for their interval to hold, and count as not within" : "")
+                + (noCi > 0 ? "; " + noCi + " cell(s) have no CI" : "")
                 + (within < cells.size() ? ": differences smaller than that are not resolved." : ".")
                 + (analysis.placementIsAFactor() ? " " + byPlacement(analysis) : "") + matrixFirst(analysis));
     }

@@ -62,8 +62,8 @@ public final class HeadlineSection {
                 + "; \"no sig. diff.\" means the runs cannot tell the two apart; \"equiv. ±" + Numbers.fixed(analysis.equivalenceMarginPct(), 0)
                 + "%\" that the time ratio's 90% CI lies within ±" + Numbers.fixed(analysis.equivalenceMarginPct(), 0)
                 + "%, TOST at α = 0.05" + (analysis.placementIsAFactor() ? "; \"" + ComparisonText.DEPENDS_ON_PLACEMENT
-                + "\" that the verdicts of the placements differ" : "") + "). ⚠ marks a cell whose 95% CI is wider than "
-                + PrecisionMark.describe(analysis) + "; see Precision.";
+                + "\" that the verdicts of the placements differ" : "") + "). ⚠ marks "
+                + PrecisionMark.meaning("a cell", PrecisionMark.describe(analysis)) + "; see Precision.";
     }
 
     /** Said instead of the headline when there is nothing to show. */

@@ -64,7 +64,7 @@ public final class LabHealthSection {
                 + "transport is from a raw socket. µs/call is the median over the runs; overheads are differences and ratios "
                 + "of those medians with bootstrap 95% CIs. Client overhead compares dbus-java>libdbus with libdbus>libdbus, "
                 + "server overhead libdbus>dbus-java with libdbus>libdbus. " + targets() + " "
-                + "⚠ marks a cell whose 95% CI is wider than the precision target (see Precision).";
+                + "⚠ marks " + PrecisionMark.meaning("a cell", "the precision target") + " (see Precision).";
     }
 
     /** The lab's own targets, in one sentence (issue 25), for this section and "How to read this". */

@@ -11,11 +11,14 @@ import java.util.List;
  * The ⚠ of the report's tables: a cell whose median µs/call is less precise than the target, i.e. whose 95% CI
  * half-width (as % of the median) is above it. The target is the session runner's (precision.tsv) where it set one,
  * else {@value #DEFAULT_TARGET_PCT} %, the widest the lab accepts for any matrix cell. A noisy run-to-run spread alone
- * (CV) no longer marks a cell: many runs of a noisy cell can still pin its median down.
+ * (CV) no longer marks a cell: many runs of a noisy cell can still pin its median down. Nor does a narrow interval
+ * from fewer than {@link #LEAST_RUNS} runs pass: no interval of a median from so few covers it 95 % of the time.
  */
 public final class PrecisionMark {
 
     public static final double DEFAULT_TARGET_PCT = 5.0;
+    /** The fewest runs whose median can have a 95% CI at all: 6 (Quantiles.leastValuesForMedianInterval). */
+    public static final int LEAST_RUNS = org.dbuslab.stats.Quantiles.leastValuesForMedianInterval(0.95);
 
     private PrecisionMark() {
     }
@@ -32,13 +35,37 @@ public final class PrecisionMark {
                 .anyMatch(t -> Double.isFinite(t) && t > 0);
     }
 
-    /** Measured, and its half-width is above the target or cannot be computed. */
+    /** Measured, and its half-width is above the target or cannot be computed, or it has too few runs to hold. */
     public static boolean missed(CellSummary cell, double targetPct) {
         if (cell.runs() == 0) {
             return false;
         }
         double halfWidth = cell.usPerCallHalfWidthPct();
-        return !Double.isFinite(halfWidth) || halfWidth > targetPct;
+        return tooFewRuns(cell) || !Double.isFinite(halfWidth) || halfWidth > targetPct;
+    }
+
+    /**
+     * Measured with fewer than {@link #LEAST_RUNS} values: its blocks where it was measured in blocks (the block
+     * bootstrap resamples blocks, and a block's runs share much of their variance), else its runs.
+     */
+    public static boolean tooFewRuns(CellSummary cell) {
+        return cell.runs() > 0 && values(cell) < LEAST_RUNS;
+    }
+
+    /** The values its interval stands on: blocks, or runs where runs.csv has no blocks. */
+    public static int values(CellSummary cell) {
+        return cell.blocks() > 0 ? cell.blocks() : cell.runs();
+    }
+
+    /** "4 blocks" or, where runs.csv has no blocks, "3 runs": what {@link #values} counts. */
+    public static String valuesText(CellSummary cell) {
+        return cell.blocks() > 0 ? values(cell) + " block(s)" : values(cell) + " run(s)";
+    }
+
+    /** What ⚠ means, for a table's note: "a cell whose 95% CI is wider than ±3.0 %, or that has fewer than 6 runs". */
+    public static String meaning(String what, String target) {
+        return what + " whose 95% CI is wider than " + target + ", or that has fewer than " + LEAST_RUNS
+                + " runs (blocks), from which no interval of a median holds";
     }
 
     public static String mark(CellSummary cell, double targetPct) {

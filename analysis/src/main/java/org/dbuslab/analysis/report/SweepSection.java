@@ -39,8 +39,8 @@ public final class SweepSection {
         return "Java client, pipelined, one point per window; calls/s is calls per run / median run time, µs/call its "
                 + "inverse. Throughput saturates at the smallest window whose calls/s are within "
                 + Numbers.percent(SweepSeries.SATURATION_WITHIN) + " of the best. A window with lost, mismatched or "
-                + "errored calls says so and counts for neither; ⚠ alone marks a point whose 95% CI is wider than the "
-                + "precision target (see Precision).";
+                + "errored calls says so and counts for neither; ⚠ alone marks "
+                + PrecisionMark.meaning("a point", "the precision target") + " (see Precision).";
     }
 
     public static String noSweep() {

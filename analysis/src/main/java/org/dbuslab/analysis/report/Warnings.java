@@ -18,8 +18,8 @@ import java.util.stream.Collectors;
 
 /**
  * "Warnings": what makes numbers suspect, most serious first, one row per cell (cell, what, figure) under a one-line
- * summary. Cells are marked imprecise only when their 95% CI is wider than the precision target ({@link PrecisionMark}),
- * not for a run-to-run spread alone. summary.json keeps the same warnings as sentences ({@link #sentences}).
+ * summary. Cells are marked imprecise only when their 95% CI is wider than the precision target or stands on too few
+ * runs ({@link PrecisionMark}), not for a run-to-run spread alone. summary.json keeps the same warnings as sentences ({@link #sentences}).
  */
 public final class Warnings {
 
@@ -34,7 +34,8 @@ public final class Warnings {
 
     static {
         EXPLAINED.put("calls went wrong", "lost, mismatched or errored calls: the cell's timings are suspect.");
-        EXPLAINED.put("imprecise", "the 95% CI of the median µs/call is wider than the target: more blocks (runs) would "
+        EXPLAINED.put("imprecise", "the 95% CI of the median µs/call is wider than the target, or stands on fewer than "
+                + PrecisionMark.LEAST_RUNS + " runs (blocks), from which no interval of a median holds: more blocks (runs) would "
                 + "narrow it; a verdict that needs a smaller difference than that cannot be made.");
         EXPLAINED.put("two speeds", "the upper quartile of µs per call is more than "
                 + Numbers.ratio(CellSummary.TWO_SPEEDS_QUARTILE_RATIO) + "× the lower: on a small VM calls are several times "
@@ -66,6 +67,8 @@ public final class Warnings {
         double target = PrecisionMark.target(analysis);
         analysis.tableCells().stream().filter(c -> PrecisionMark.missed(c, target)).forEach(c -> rows.add(new Row(c.key().label(),
                 "imprecise", (Double.isFinite(c.usPerCallHalfWidthPct()) ? "±" + Numbers.fixed(c.usPerCallHalfWidthPct(), 1) + " %"
+                        + (PrecisionMark.tooFewRuns(c) ? " from " + PrecisionMark.valuesText(c) + ": a median's 95% CI needs "
+                        + PrecisionMark.LEAST_RUNS : "")
                         : "no CI from " + c.runs() + " run(s)") + " (target ±" + Numbers.fixed(target, 1) + " %)")));
         analysis.runOrder().groups().stream().filter(g -> g.pattern() == RunOrder.Pattern.BLOCKED)
                 .forEach(g -> rows.add(new Row(g.shape(), "not interleaved", "see Run order")));

@@ -38,6 +38,17 @@ public class PlacementCompareTest {
                 Equivalence.DEFAULT_MARGIN_PCT);
     }
 
+    /** Folder "a" of RUNS_A runs of the standard cells against folder "b" of RUNS_B runs at B_US; each cell's own ratio. */
+    private FolderComparison runsAgainstRuns(int runsA, int runsB, java.util.Map<String, Double> bUs, boolean absolute)
+            throws java.io.IOException {
+        java.nio.file.Files.createDirectories(dir.resolve("a"));
+        java.nio.file.Files.createDirectories(dir.resolve("b"));
+        ResultsFolder a = ResultsFolderReader.read(SyntheticSession.write(dir.resolve("a"), 1, runsA, SyntheticSession.standardCells()));
+        ResultsFolder b = ResultsFolderReader.read(SyntheticSession.write(dir.resolve("b"), 2, runsB, bUs));
+        return FolderComparison.of(cells(a), cells(b), 0.02, FolderComparison.DEFAULT_SHIFT_THRESHOLD, absolute,
+                Equivalence.DEFAULT_MARGIN_PCT);
+    }
+
     @Test
     public void twoSessionsOfTheSameCellsFlipNoVerdictInEitherPlacement() throws Exception {
         FolderComparison comparison = compare(SyntheticSession.placementCells());
@@ -75,16 +86,32 @@ public class PlacementCompareTest {
 
     @Test
     public void aCellWithinAPercentInBothSessionsIsEquivalentWithinFivePercent() throws Exception {
-        java.nio.file.Files.createDirectories(dir.resolve("a"));
-        java.nio.file.Files.createDirectories(dir.resolve("b"));
-        ResultsFolder a = ResultsFolderReader.read(SyntheticSession.write(dir.resolve("a"), 1, 10, SyntheticSession.standardCells()));
-        ResultsFolder b = ResultsFolderReader.read(SyntheticSession.write(dir.resolve("b"), 2, 10, SyntheticSession.standardCells()));
-        FolderComparison comparison = FolderComparison.of(cells(a), cells(b), 0.02, FolderComparison.DEFAULT_SHIFT_THRESHOLD, false,
-                Equivalence.DEFAULT_MARGIN_PCT);
+        FolderComparison comparison = runsAgainstRuns(10, 10, SyntheticSession.standardCells(), false);
         assertEquals(4, comparison.changes().size());
         comparison.changes().forEach(c -> assertTrue(c.equivalence().equivalent(), c.equivalence().toString()));
         assertTrue(CompareReport.line(comparison.changes().get(0)).contains("no change, ") , CompareReport.line(comparison.changes().get(0)));
         assertTrue(CompareReport.line(comparison.changes().get(0)).contains("; equivalent within ±5% (90% CI "),
                 CompareReport.line(comparison.changes().get(0)));
+    }
+
+    @Test
+    public void threeRunsAgainstThreeAreTooFewToTellEvenWhenEveryCellDoubled() throws Exception {
+        java.util.Map<String, Double> doubled = new java.util.LinkedHashMap<>();
+        SyntheticSession.standardCells().forEach((cell, us) -> doubled.put(cell, 2 * us));
+        FolderComparison comparison = runsAgainstRuns(3, 3, doubled, true);
+        assertEquals(4, comparison.with(Change.TOO_FEW_RUNS).size());
+        String report = CompareReport.render(ResultsFolderReader.read(dir.resolve("a")), ResultsFolderReader.read(dir.resolve("b")),
+                comparison, Instant.EPOCH);
+        assertTrue(report.contains("**0 regressed, 0 improved, 0 no change, 4 too few runs to tell** (of 4 cells"), report);
+        assertTrue(report.contains("## Too few runs to tell"), report);
+    }
+
+    /** 3 runs against 4: TOST at 2 alpha can hold though the test at alpha never could; equivalent is then the verdict. */
+    @Test
+    public void anEquivalentCellIsNoChangeEvenWhereTheTestCouldNotReachAlpha() throws Exception {
+        FolderComparison comparison = runsAgainstRuns(3, 4, SyntheticSession.standardCells(), true);
+        assertTrue(comparison.changes().stream().anyMatch(c -> c.equivalence().equivalent() && c.result().tooFewRunsToTell()),
+                "the case this test is about");
+        comparison.changes().forEach(c -> assertTrue(!c.equivalence().equivalent() || c.change() == Change.NO_CHANGE, c.toString()));
     }
 }

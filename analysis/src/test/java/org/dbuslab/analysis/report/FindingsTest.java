@@ -97,6 +97,20 @@ public class FindingsTest {
         assertTrue(Warnings.summary(rows).matches("\\d+ warnings?: .*\\."), Warnings.summary(rows));
     }
 
+    /** Five runs' median interval covers less than 95 % however narrow it is: the cell is marked and its warning says why. */
+    @Test
+    public void aCellOfFewerThanSixRunsMissesTheTargetHoweverNarrowItsInterval(@TempDir Path dir) {
+        SyntheticSession.writeBlocks(dir, 3, 5, SyntheticSession.blockCells());
+        Analysis analysis = Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED);
+        CellSummary daemon = analysis.cells().get(0);
+        assertEquals(5, daemon.runs());
+        assertEquals(6, PrecisionMark.LEAST_RUNS);
+        assertTrue(PrecisionMark.missed(daemon, daemon.usPerCallHalfWidthPct() + 10), daemon.toString());
+        assertTrue(Warnings.rows(analysis).stream().anyMatch(r -> r.cell().equals(daemon.key().label())
+                && r.figure().contains(" from 5 block(s): a median's 95% CI needs 6 (target ±")),
+                Warnings.rows(analysis).toString());
+    }
+
     private static List<String> ids(List<Section> sections) {
         return sections.stream().flatMap(s -> Stream.concat(Stream.of(s.id()), ids(s.subsections()).stream())).toList();
     }

@@ -30,6 +30,9 @@ import org.dbuslab.runner.plan.SessionPlan;
  */
 public final class PrecisionRule {
 
+    /** The fewest blocks whose median can have a 95% CI at all (6): fewer values' range covers it less often. */
+    static final int LEAST_CELL_VALUES = Quantiles.leastValuesForMedianInterval(0.95);
+
     private final SessionPlan plan;
     private final double targetPct;
     private final int fixedBlocks;
@@ -169,9 +172,10 @@ public final class PrecisionRule {
         double target = comparison == null ? targetPct : comparison.kind().target(targetPct);
         // a path's price, in one block of five, was met on 2-3 blocks by luck and never assessed again, and its cells
         // got no extra runs (ExtraRuns): a rotating kind needs as many blocks as the session's least. And no comparison
-        // is met before the report can give it an interval (5 paired blocks give none: SampleComparison)
-        boolean enough = comparison == null || withValues >= Math.max(SampleComparison.LEAST_PAIRED_BLOCKS,
-                comparison.kind().rotating() ? minBlocks : 0);
+        // is met before the report can give it an interval (5 paired blocks give none: SampleComparison), nor is a cell
+        // whose median no interval from so few values covers 95 % of the time (the report's PrecisionMark)
+        boolean enough = comparison == null ? withValues >= LEAST_CELL_VALUES
+                : withValues >= Math.max(SampleComparison.LEAST_PAIRED_BLOCKS, comparison.kind().rotating() ? minBlocks : 0);
         boolean met = !skipped && Double.isFinite(target) && halfWidth <= target && enough;
         if (met) {
             metSince.putIfAbsent(key, blocks);

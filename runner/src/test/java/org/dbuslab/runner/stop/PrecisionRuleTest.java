@@ -97,13 +97,13 @@ class PrecisionRuleTest {
             block(samples, plan, b);
             Decision d = rule.decide(samples, Set.of(), budget, Duration.ZERO);
             assertEquals(Decision.Verdict.CONTINUE, d.verdict(), "block " + b);
-            assertEquals(b >= 2 ? 2 : 0, d.cellsMet(), "met from block 2 (one block has no interval)");
+            assertEquals(0, d.cellsMet(), "a median's 95% CI needs 6 values, however narrow fewer are");
         }
-        // the comparisons: not before 6 paired blocks, from which the report gives an interval
+        // cells and comparisons: not before 6 blocks, from which the report gives an interval that holds
         block(samples, plan, 6);
         Decision d = rule.decide(samples, Set.of(), budget, Duration.ZERO);
         assertEquals(Decision.Verdict.TARGET_MET, d.verdict());
-        assertEquals(2, d.precision().get(0).metSince());
+        assertEquals(6, d.precision().get(0).metSince());
     }
 
     @Test
@@ -149,9 +149,9 @@ class PrecisionRuleTest {
     void aSubjectThatWidensAgainIsNoLongerMetAndSkippedCellsDoNotHoldTheSessionBack() {
         Cell p2p = plan.matrix().stream().filter(c -> c.transport() == Transport.P2P_UNIX).findFirst().orElseThrow();
         BlockSamples samples = new BlockSamples();
-        PrecisionRule rule = new PrecisionRule(plan, 3, 0, 2, wideAt(3));
-        // blocks 1..3 for every cell but p2p-unix, which never ran (its transport was skipped)
-        for (int b = 1; b <= 3; b++) {
+        PrecisionRule rule = new PrecisionRule(plan, 3, 0, 2, wideAt(6));
+        // blocks 1..6 for every cell but p2p-unix, which never ran (its transport was skipped)
+        for (int b = 1; b <= 6; b++) {
             for (Cell c : plan.cells()) {
                 if (c != p2p) {
                     samples.add(b, c.id(), 100);
@@ -161,8 +161,8 @@ class PrecisionRuleTest {
         Set<String> skipped = Set.of(p2p.id());
         Decision d = rule.decide(samples, skipped, budget, Duration.ZERO);
         Precision daemon = d.precision().get(0);
-        assertEquals(3, samples.blocks());
-        assertFalse(daemon.met(), "+-10% at 3 blocks");
+        assertEquals(6, samples.blocks());
+        assertFalse(daemon.met(), "+-10% at 6 blocks");
         assertEquals(Decision.Verdict.CONTINUE, d.verdict());
         assertTrue(d.precision().stream().filter(p -> p.cell().equals(p2p) || p.isComparison()
                 && p.comparison().kind() == Comparison.Kind.TRANSPORT).allMatch(Precision::skipped));
@@ -190,7 +190,7 @@ class PrecisionRuleTest {
 
     @Test
     void metSubjectsAreNotBootstrappedAgainUntilTheSessionWouldEnd() {
-        // cells met from block 2, comparisons from block 6 (no interval in the report before 6 paired blocks)
+        // cells and comparisons met from block 6 (no interval in the report that holds before 6 blocks)
         PrecisionRule rule = new PrecisionRule(plan, 3, 0, 8, shrinking(1));
         BlockSamples samples = new BlockSamples();
         int[] assessed = new int[9];
@@ -200,37 +200,51 @@ class PrecisionRuleTest {
             Decision d = rule.decide(samples, Set.of(), budget, Duration.ZERO);
             assessed[b] = rule.assessments() - before;
             assertEquals(b == 8 ? Decision.Verdict.TARGET_MET : Decision.Verdict.CONTINUE, d.verdict(), "block " + b);
-            assertEquals(b >= 6 ? 5 : b >= 2 ? 2 : 0, d.precision().stream().filter(Precision::met).count(), "block " + b);
+            assertEquals(b >= 6 ? 5 : 0, d.precision().stream().filter(Precision::met).count(), "block " + b);
         }
         assertEquals(5, assessed[1], "2 cells + 3 comparisons");
-        assertEquals(5, assessed[2]);
-        assertEquals(3, assessed[3], "the met cells are not assessed again, the comparisons are");
-        assertEquals(3, assessed[6]);
+        assertEquals(5, assessed[5]);
+        assertEquals(5, assessed[6], "assessed once more, and met");
         assertEquals(0, assessed[7], "all met: nothing to assess");
         assertEquals(5, assessed[8], "the session would end: every subject afresh");
         Decision last = rule.decide(samples, Set.of(), budget, Duration.ZERO);
-        assertTrue(last.precision().stream().allMatch(p -> p.metSince() == (p.comparison() == null ? 2 : 6) && p.blocks() == 8),
+        assertTrue(last.precision().stream().allMatch(p -> p.metSince() == 6 && p.blocks() == 8),
             last.precision().toString());
     }
 
     @Test
     void aMetSubjectNoLongerMetWhenTheSessionWouldEndLosesItsMarkAndTheSessionGoesOn() {
-        // the session would end first after block 6, when the comparisons have the 6 paired blocks they need
-        PrecisionRule rule = new PrecisionRule(plan, 3, 0, 4, wideAt(6));
+        // the cells are met after block 6 and keep their mark; the comparisons only after block 7, when the session
+        // would end and every subject is assessed afresh: the cells' medians are then +-10%
+        BlockCi ci = new BlockCi() {
+            @Override
+            public Interval ofMedian(List<double[]> values) {
+                return values.size() == 7 ? new Interval(90, 110) : new Interval(99, 101);
+            }
+
+            @Override
+            public Interval ofPairedRatio(List<double[]> a, List<double[]> b) {
+                return a.size() < 7 ? new Interval(0.9, 1.1) : new Interval(0.99, 1.01);
+            }
+        };
+        PrecisionRule rule = new PrecisionRule(plan, 3, 0, 4, ci);
         BlockSamples samples = new BlockSamples();
         Decision d = null;
-        for (int b = 1; b <= 6; b++) {
+        for (int b = 1; b <= 7; b++) {
             block(samples, plan, b);
             d = rule.decide(samples, Set.of(), budget, Duration.ZERO);
+            if (b == 6) {
+                assertTrue(d.precision().get(0).met(), "met after block 6");
+            }
         }
-        assertEquals(Decision.Verdict.CONTINUE, d.verdict(), "+-10% on the fresh check after block 6");
+        assertEquals(Decision.Verdict.CONTINUE, d.verdict(), "+-10% on the fresh check after block 7");
         assertFalse(d.precision().get(0).met());
         assertEquals(0, d.precision().get(0).metSince());
         assertEquals(10.0, d.precision().get(0).halfWidthPct(), 1e-9, "what it is now, not what it met with");
-        block(samples, plan, 7);
+        block(samples, plan, 8);
         d = rule.decide(samples, Set.of(), budget, Duration.ZERO);
         assertEquals(Decision.Verdict.TARGET_MET, d.verdict());
-        assertEquals(7, d.precision().get(0).metSince(), "met again after block 7");
+        assertEquals(8, d.precision().get(0).metSince(), "met again after block 8");
     }
 
     @Test
