@@ -43,8 +43,8 @@ import java.util.regex.Pattern;
                 "Cells match within their CPU placement (runs.csv's placement) only, and each placement has its own common "
                         + "shift. Per placement the report counts the cells with no change beyond the shift, those equivalent "
                         + "within --equivalence-margin (90%% CI of the ratio, TOST at α = 0.05), and the headline verdicts "
-                        + "against dbus-daemon that flipped between faster and slower; those with too few runs to tell are counted apart, and "
-                        + "stderr says how many.",
+                        + "against dbus-daemon that flipped between faster and slower; those with too few runs to tell are counted apart (the "
+                        + "no-change share is given of every cell and of those that can tell), and stderr says how many.",
                 "",
                 "The report is written to NEW_DIR/compare-<name of BASE_DIR>.md and printed on stdout."},
         exitCodeListHeading = "%nExit codes:%n",

@@ -100,7 +100,7 @@ public final class CompareReport {
             HeadlineFlips flips = comparison.flips().stream().filter(f -> f.placement().equals(placement)).findFirst()
                     .orElse(new HeadlineFlips(placement, 0, List.of()));
             CommonShift shift = comparison.shifts().get(placement);
-            rows.add(List.of(placement, String.valueOf(cells.size()), same + " (" + Numbers.percent((double) same / cells.size()) + ")",
+            rows.add(List.of(placement, String.valueOf(cells.size()), noChange(same, tooFew, cells.size()),
                     String.valueOf(tooFew), String.valueOf(equivalent), shift.estimated() ? percentChange(shift.factor()) : Numbers.NOT_AVAILABLE,
                     String.valueOf(flips.verdicts()), String.valueOf(flips.flips().size())));
             flips.flips().forEach(f -> flipLines.add(f.key().label() + ": " + word(f.before()) + " → " + word(f.after())
@@ -116,6 +116,17 @@ public final class CompareReport {
             flipLines.forEach(l -> md.append("- ").append(MarkdownRenderer.escape(l)).append('\n'));
             md.append('\n');
         }
+    }
+
+    /**
+     * "103 (45.2 %; 97.2 % of the 106 that can tell)": a share of every cell would count the cells with too few runs
+     * against reproducibility, a share of those that can tell alone would hide how many could not.
+     */
+    static String noChange(long same, long tooFew, int cells) {
+        String text = same + " (" + Numbers.percent((double) same / cells);
+        long canTell = cells - tooFew;
+        return text + (tooFew == 0 ? ")" : canTell == 0 ? "; none can tell)"
+                : "; " + Numbers.percent((double) same / canTell) + " of the " + canTell + " that can tell)");
     }
 
     private static String word(org.dbuslab.stats.Direction direction) {

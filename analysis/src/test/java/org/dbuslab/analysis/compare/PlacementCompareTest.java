@@ -114,4 +114,12 @@ public class PlacementCompareTest {
                 "the case this test is about");
         comparison.changes().forEach(c -> assertTrue(!c.equivalence().equivalent() || c.change() == Change.NO_CHANGE, c.toString()));
     }
+
+    /** The reproducibility share names its denominator once cells have too few runs to tell. */
+    @Test
+    public void theNoChangeShareIsGivenOfEveryCellAndOfThoseThatCanTell() {
+        assertEquals("6 (85.7 %)", CompareReport.noChange(6, 0, 7));
+        assertEquals("103 (45.2 %; 97.2 % of the 106 that can tell)", CompareReport.noChange(103, 122, 228));
+        assertEquals("0 (0.0 %; none can tell)", CompareReport.noChange(0, 4, 4));
+    }
 }
