@@ -97,23 +97,32 @@ public final class Findings {
                 case TOO_FEW_RUNS -> ComparisonText.TOO_FEW_RUNS;
             };
             boolean factor = word == Word.FASTER || word == Word.SLOWER;
-            parts.add(text + " in " + these.size() + " of " + cells.size() + " cells, " + (factor ? "factor (95% CI) " : "time ratio (95% CI) ")
-                    + these.stream().map(c -> cellRatio(c, analysis)).collect(Collectors.joining(", ")));
+            // too few runs to tell: no interval to give, so neither the header nor the cells promise one
+            boolean noCi = word == Word.TOO_FEW_RUNS;
+            parts.add(text + " in " + these.size() + " of " + cells.size() + " cells, "
+                    + (factor ? "factor (95% CI) " : noCi ? "time ratio " : "time ratio (95% CI) ")
+                    + these.stream().map(c -> noCi ? cellName(c, analysis) + Numbers.factor(c.result().ratioOfMedians())
+                    : cellRatio(c, analysis)).collect(Collectors.joining(", ")));
         }
         return transport + " against " + baseline + pairedNote(cells) + ": " + String.join("; ", parts) + ".";
     }
 
     /** "sync 1000 B 1.32 (1.26–1.37)": the factor in the verdict's direction, the time ratio when there is none. */
     private static String cellRatio(CellComparison c, Analysis analysis) {
-        CellKey key = c.cell().key();
         SampleComparison r = c.result();
-        String cell = key.mode() + " " + key.payloadBytes() + " B " + (analysis.placementIsAFactor() ? key.placement() + " " : "");
+        String cell = cellName(c, analysis);
         Direction direction = c.dependsOnPlacement(analysis.comparisons()) ? Direction.NOT_SIGNIFICANT : r.direction();
         return switch (direction) {
             case LOWER -> cell + Numbers.factor(1 / r.ratioOfMedians()) + "× (" + Ranges.ratio(inverse(r.ratioInterval())) + ")";
             case HIGHER -> cell + Numbers.factor(r.ratioOfMedians()) + "× (" + Ranges.ratio(r.ratioInterval()) + ")";
             case NOT_SIGNIFICANT -> cell + Numbers.factor(r.ratioOfMedians()) + " (" + Ranges.ratio(r.ratioInterval()) + ")";
         };
+    }
+
+    /** "sync 1000 B " or, where placement is a factor, "sync 1000 B one-cpu ". */
+    private static String cellName(CellComparison c, Analysis analysis) {
+        CellKey key = c.cell().key();
+        return key.mode() + " " + key.payloadBytes() + " B " + (analysis.placementIsAFactor() ? key.placement() + " " : "");
     }
 
     private static Interval inverse(Interval ratio) {
