@@ -19,6 +19,11 @@ public final class Bootstrap {
     /** The day kdbus' numbers were posted to LKML: any fixed value will do, this one is memorable. */
     public static final long DEFAULT_SEED = 20150430L;
     public static final double DEFAULT_CONFIDENCE = 0.95;
+    /**
+     * The fewest values whose median can have an interval at DEFAULT_CONFIDENCE at all (6): the report marks a cell of
+     * fewer, and the session runner counts none met, however narrow the bootstrap's interval of so few.
+     */
+    public static final int LEAST_VALUES_FOR_A_MEDIAN = Quantiles.leastValuesForMedianInterval(DEFAULT_CONFIDENCE);
 
     private final PercentileInterval percentile;
 

@@ -34,11 +34,11 @@ public final class CompareReport {
                 .append("; a cell counts as regressed or improved only when its µs per call changed by more than that and the change is "
                         + "significant (bootstrap 95% CI of the ratio of medians excludes 1 and Mann-Whitney p < ")
                 .append(Numbers.fixed(comparison.alpha(), 2)).append(").\n\n");
+        int tooFew = comparison.with(Change.TOO_FEW_RUNS).size();
         md.append("**").append(comparison.with(Change.REGRESSED).size()).append(" regressed, ")
                 .append(comparison.with(Change.IMPROVED).size()).append(" improved, ")
                 .append(comparison.with(Change.NO_CHANGE).size()).append(" no change")
-                .append(comparison.with(Change.TOO_FEW_RUNS).isEmpty() ? ""
-                        : ", " + comparison.with(Change.TOO_FEW_RUNS).size() + " " + Change.TOO_FEW_RUNS.text())
+                .append(tooFew == 0 ? "" : ", " + tooFew + " " + Change.TOO_FEW_RUNS.text())
                 .append("** (of ")
                 .append(comparison.changes().size()).append(" cells in both sessions)")
                 .append(comparison.shift().estimated() ? ", each judged beyond the common shift" : "").append(".\n\n");

@@ -17,8 +17,8 @@ import java.util.List;
 public final class PrecisionMark {
 
     public static final double DEFAULT_TARGET_PCT = 5.0;
-    /** The fewest runs whose median can have a 95% CI at all: 6 (Quantiles.leastValuesForMedianInterval). */
-    public static final int LEAST_RUNS = org.dbuslab.stats.Quantiles.leastValuesForMedianInterval(0.95);
+    /** The fewest runs (blocks) whose median can have a 95% CI at all: 6. */
+    public static final int LEAST_RUNS = org.dbuslab.stats.Bootstrap.LEAST_VALUES_FOR_A_MEDIAN;
 
     private PrecisionMark() {
     }

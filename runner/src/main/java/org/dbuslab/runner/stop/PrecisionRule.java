@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.dbuslab.stats.BlockRatios;
+import org.dbuslab.stats.Bootstrap;
 import org.dbuslab.stats.Interval;
 import org.dbuslab.stats.Quantiles;
 import org.dbuslab.stats.SampleComparison;
@@ -29,9 +30,6 @@ import org.dbuslab.runner.plan.SessionPlan;
  * ran (BlockSamples: a block without its values gives it none).
  */
 public final class PrecisionRule {
-
-    /** The fewest blocks whose median can have a 95% CI at all (6): fewer values' range covers it less often. */
-    static final int LEAST_CELL_VALUES = Quantiles.leastValuesForMedianInterval(0.95);
 
     private final SessionPlan plan;
     private final double targetPct;
@@ -174,7 +172,7 @@ public final class PrecisionRule {
         // got no extra runs (ExtraRuns): a rotating kind needs as many blocks as the session's least. And no comparison
         // is met before the report can give it an interval (5 paired blocks give none: SampleComparison), nor is a cell
         // whose median no interval from so few values covers 95 % of the time (the report's PrecisionMark)
-        boolean enough = comparison == null ? withValues >= LEAST_CELL_VALUES
+        boolean enough = comparison == null ? withValues >= Bootstrap.LEAST_VALUES_FOR_A_MEDIAN
                 : withValues >= Math.max(SampleComparison.LEAST_PAIRED_BLOCKS, comparison.kind().rotating() ? minBlocks : 0);
         boolean met = !skipped && Double.isFinite(target) && halfWidth <= target && enough;
         if (met) {
