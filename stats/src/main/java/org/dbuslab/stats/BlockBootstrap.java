@@ -1,7 +1,5 @@
 package org.dbuslab.stats;
 
-import org.apache.commons.math3.random.RandomGenerator;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -43,12 +41,13 @@ public final class BlockBootstrap {
      * @return the interval of the median of all values, or UNDEFINED with fewer than 2 non-empty blocks
      */
     public Interval ofMedian(List<double[]> blocks) {
-        Blocks cell = Blocks.of(nonEmpty(blocks));
-        if (cell.count() < 2) {
+        List<double[]> kept = nonEmpty(blocks);
+        if (kept.size() < 2) {
             return Interval.UNDEFINED;
         }
-        int[] drawn = new int[cell.count()];
-        return percentile.of(random -> cell.medianOf(draw(drawn, random)));
+        CountedMedian cell = new CountedMedian(kept.toArray(double[][]::new));
+        int[] counts = new int[kept.size()];
+        return percentile.of(random -> cell.medianOf(CountedMedian.draw(counts, random)));
     }
 
     /**
@@ -74,12 +73,12 @@ public final class BlockBootstrap {
         if (keptA.size() < 2) {
             return RatioAndDifference.UNDEFINED;
         }
-        Blocks first = Blocks.of(keptA);
-        Blocks second = Blocks.of(keptB);
-        int[] drawn = new int[keptA.size()];
+        CountedMedian first = new CountedMedian(keptA.toArray(double[][]::new));
+        CountedMedian second = new CountedMedian(keptB.toArray(double[][]::new));
+        int[] counts = new int[keptA.size()];
         return RatioAndDifference.of(percentile.ofEach(2, (random, statistics) -> {
-            draw(drawn, random);
-            RatioAndDifference.fill(statistics, first.medianOf(drawn), second.medianOf(drawn));
+            CountedMedian.draw(counts, random);
+            RatioAndDifference.fill(statistics, first.medianOf(counts), second.medianOf(counts));
         }));
     }
 
@@ -97,17 +96,13 @@ public final class BlockBootstrap {
         if (ratios.length < 2) {
             return RatioAndDifference.UNDEFINED;
         }
-        int[] drawn = new int[ratios.length];
-        double[] ratioPool = new double[ratios.length];
-        double[] differencePool = new double[ratios.length];
+        CountedMedian ratio = CountedMedian.ofValues(ratios);
+        CountedMedian difference = CountedMedian.ofValues(differences);
+        int[] counts = new int[ratios.length];
         return RatioAndDifference.of(percentile.ofEach(2, (random, statistics) -> {
-            draw(drawn, random);
-            for (int i = 0; i < drawn.length; i++) {
-                ratioPool[i] = ratios[drawn[i]];
-                differencePool[i] = differences[drawn[i]];
-            }
-            statistics[0] = Quantiles.medianOfPrefix(ratioPool, drawn.length);
-            statistics[1] = Quantiles.medianOfPrefix(differencePool, drawn.length);
+            CountedMedian.draw(counts, random);
+            statistics[0] = ratio.medianOf(counts);
+            statistics[1] = difference.medianOf(counts);
         }));
     }
 
@@ -127,38 +122,7 @@ public final class BlockBootstrap {
         return List.of(keptA, keptB);
     }
 
-    /** Fills {@code drawn} with block indices drawn with replacement, the way {@link Bootstrap} draws runs. */
-    private static int[] draw(int[] drawn, RandomGenerator random) {
-        for (int i = 0; i < drawn.length; i++) {
-            drawn[i] = random.nextInt(drawn.length);
-        }
-        return drawn;
-    }
-
     private static List<double[]> nonEmpty(List<double[]> blocks) {
         return blocks.stream().filter(block -> block.length > 0).toList();
-    }
-
-    /** A cell's blocks, with a buffer large enough for any replicate's pooled values. */
-    private record Blocks(List<double[]> blocks, double[] pool) {
-
-        static Blocks of(List<double[]> blocks) {
-            int largest = blocks.stream().mapToInt(block -> block.length).max().orElse(0);
-            return new Blocks(blocks, new double[largest * blocks.size()]);
-        }
-
-        int count() {
-            return blocks.size();
-        }
-
-        double medianOf(int[] drawn) {
-            int size = 0;
-            for (int index : drawn) {
-                double[] block = blocks.get(index);
-                System.arraycopy(block, 0, pool, size, block.length);
-                size += block.length;
-            }
-            return Quantiles.medianOfPrefix(pool, size);
-        }
     }
 }

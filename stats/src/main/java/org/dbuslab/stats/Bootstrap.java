@@ -1,8 +1,5 @@
 package org.dbuslab.stats;
 
-import org.apache.commons.math3.random.RandomGenerator;
-
-
 /**
  * Percentile bootstrap confidence intervals (Efron): resample the runs with replacement, recompute the
  * statistic, and take the middle {@code confidence} of the replicates (type-7 quantiles). Medians are used
@@ -78,7 +75,9 @@ public final class Bootstrap {
         if (sample.length < 2) {
             return Interval.UNDEFINED;
         }
-        return percentile.of(random -> medianOf(resample(sample, random)));
+        CountedMedian median = CountedMedian.ofValues(sample);
+        int[] counts = new int[sample.length];
+        return percentile.of(random -> median.medianOf(CountedMedian.draw(counts, random)));
     }
 
     /** Interval of median(numerator) / median(denominator), the two samples resampled independently. */
@@ -96,22 +95,13 @@ public final class Bootstrap {
         if (a.length < 2 || b.length < 2) {
             return RatioAndDifference.UNDEFINED;
         }
+        CountedMedian medianA = CountedMedian.ofValues(a);
+        CountedMedian medianB = CountedMedian.ofValues(b);
+        int[] countsA = new int[a.length];
+        int[] countsB = new int[b.length];
         return RatioAndDifference.of(percentile.ofEach(2, (random, statistics) -> {
-            double medianA = medianOf(resample(a, random));
-            RatioAndDifference.fill(statistics, medianA, medianOf(resample(b, random)));
+            double replicateA = medianA.medianOf(CountedMedian.draw(countsA, random));
+            RatioAndDifference.fill(statistics, replicateA, medianB.medianOf(CountedMedian.draw(countsB, random)));
         }));
-    }
-
-    /** A resample of the same size, drawn with replacement. */
-    private static double[] resample(double[] sample, RandomGenerator random) {
-        double[] drawn = new double[sample.length];
-        for (int i = 0; i < drawn.length; i++) {
-            drawn[i] = sample[random.nextInt(sample.length)];
-        }
-        return drawn;
-    }
-
-    private static double medianOf(double[] drawn) {
-        return Quantiles.medianOfPrefix(drawn, drawn.length);
     }
 }

@@ -33,24 +33,6 @@ class QuantilesTest {
         assertEquals(7.0, Quantiles.median(new double[] {7.0}), 0);
     }
 
-    /** The bootstrap's linear-time median gives exactly the sorted median, bit for bit, ties and all. */
-    @Test
-    void theMedianOfAPrefixIsExactlyTheSortedOne() {
-        java.util.SplittableRandom random = new java.util.SplittableRandom(7);
-        for (int trial = 0; trial < 2000; trial++) {
-            int length = 1 + random.nextInt(60);
-            double[] buffer = new double[length + random.nextInt(5)];
-            for (int i = 0; i < buffer.length; i++) {
-                buffer[i] = trial % 3 == 0 ? random.nextInt(4) : random.nextDouble() * 1000; // ties, or none
-            }
-            double[] sorted = Arrays.copyOf(buffer, length);
-            Arrays.sort(sorted);
-            assertEquals(Quantiles.ofSorted(sorted, 0.5), Quantiles.medianOfPrefix(buffer, length), 0.0,
-                    "trial " + trial + ", " + length + " values");
-        }
-        assertTrue(Double.isNaN(Quantiles.medianOfPrefix(new double[3], 0)));
-    }
-
     /** 5 values span the median 93.75 % of the time, 6 values 96.9 %: a 95% interval of a median needs 6. */
     @Test
     void aMedianIntervalAtNinetyFivePercentNeedsSixValues() {
