@@ -139,8 +139,8 @@ public final class CompareReport {
         return c.label() + ": " + c.change().text() + ", " + percentChange(r.ratioOfMedians()) + " ("
                 + Ranges.ci(95, r.ratioInterval(), CompareReport::percentChange, "…") + "), "
                 + Numbers.signedMicroseconds(r.difference()) + " µs/call (" + Ranges.signed(r.differenceInterval()) + "), " + Numbers.pValue(r.test().pValue())
-                + (c.equivalence().equivalent() ? "; equivalent within ±" + Numbers.fixed(c.equivalence().marginPct(), 0) + "% (90% CI "
-                + percentRange(c.equivalence().ratioInterval()) + ")" : "");
+                + (c.equivalence().equivalent() ? "; equivalent within ±" + Numbers.fixed(c.equivalence().marginPct(), 0) + "% ("
+                + Ranges.ci(90, c.equivalence().ratioInterval(), CompareReport::percentChange, "…") + ")" : "");
     }
 
     private static Table table(FolderComparison comparison) {

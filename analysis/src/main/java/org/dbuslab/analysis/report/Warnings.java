@@ -134,8 +134,7 @@ public final class Warnings {
                     + "times faster while both threads share a CPU), and neither the cell's figure nor a verdict built on it "
                     + "is that transport's cost: "
                     + belowFloor.stream().map(r -> r.cell().key().label() + " (" + Numbers.factor(r.result().ratioOfMedians())
-                    + "× the floor, 95% CI " + Numbers.factor(r.result().ratioInterval().low()) + "–"
-                    + Numbers.factor(r.result().ratioInterval().high()) + ")").collect(Collectors.joining("; ")) + ".");
+                    + "× the floor, " + Ranges.ratioCi(95, r.result().ratioInterval()) + ")").collect(Collectors.joining("; ")) + ".");
         }
         List<CellSummary> noisy = analysis.noisyCells();
         if (!noisy.isEmpty()) {
