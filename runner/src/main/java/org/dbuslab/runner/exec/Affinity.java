@@ -12,8 +12,9 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Moves a running process to other CPUs, every thread of it (taskset -a -p: threads it starts later inherit from
- * the thread that starts them), and reads back where each of its threads may run (/proc/PID/task/TID/status).
+ * Moves a running process to other CPUs, every thread of it (as taskset -a -p does: threads it starts later inherit
+ * from the thread that starts them; in this process through sched_setaffinity, else with taskset), and reads back
+ * where each of its threads may run (/proc/PID/task/TID/status).
  */
 public final class Affinity {
 
@@ -43,6 +44,54 @@ public final class Affinity {
 
     private static String pinOnce(long pid, CpuPlacement.Cpus cpus, List<Integer> allowed) throws InterruptedException {
         String list = expectedList(cpus, allowed);
+        return NativeAffinity.available() ? pinNative(pid, list) : pinWithTaskset(pid, list);
+    }
+
+    /** The most walks over a process's threads {@link #pinNative} makes while each finds threads the last did not. */
+    static final int MOST_WALKS = 10;
+
+    /**
+     * As taskset -a does, in this process: every thread of PID (/proc/PID/task) to LIST, walked again while a walk
+     * finds threads the walks before did not (a thread started meanwhile by one not yet moved kept the old CPUs). A
+     * thread that ended during the walk is no complaint; null when done, else what failed.
+     */
+    static String pinNative(long pid, String list) {
+        long[] mask = NativeAffinity.mask(AllowedCpus.parse(list));
+        java.util.Set<Long> moved = new java.util.HashSet<>();
+        for (int walk = 1; walk <= MOST_WALKS; walk++) {
+            boolean found = false;
+            for (long tid : threadIds(pid)) {
+                if (!moved.add(tid)) {
+                    continue;
+                }
+                found = true;
+                int errno = NativeAffinity.set(tid, mask);
+                if (errno != 0 && errno != NativeAffinity.ESRCH) {
+                    return "sched_setaffinity of pid " + pid + " thread " + tid + " to CPUs " + list + ": errno " + errno
+                        + (errno == NativeAffinity.EINVAL ? " (none of those CPUs is allowed here)" : "");
+                }
+            }
+            if (!found) {
+                return moved.isEmpty() ? "pid " + pid + " has no threads (it ended)" : null;
+            }
+        }
+        return "pid " + pid + " kept starting threads over " + MOST_WALKS + " walks to CPUs " + list;
+    }
+
+    /** The thread ids of PID; empty when the process is gone. */
+    static List<Long> threadIds(long pid) {
+        List<Long> tids = new ArrayList<>();
+        try (DirectoryStream<Path> threads = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
+            for (Path t : threads) {
+                tids.add(Long.parseLong(t.getFileName().toString()));
+            }
+        } catch (IOException e) {
+            return List.of();
+        }
+        return tids;
+    }
+
+    static String pinWithTaskset(long pid, String list) throws InterruptedException {
         try {
             Process p = new ProcessBuilder("taskset", "-a", "-p", "-c", list, Long.toString(pid))
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.PIPE).start();

@@ -20,7 +20,7 @@ import java.util.Optional;
  * on 2 or more CPUs, cross on 4 or more), the clients that are not making the current run wait there
  * ({@link #parking}). Set at start with taskset (util-linux),
  * which sets the affinity and execs, so the process keeps its pid and its children (the broker its launcher forks)
- * inherit it; later changed with taskset -a -p ({@link Affinity}).
+ * inherit it; later changed thread by thread as taskset -a -p does ({@link Affinity}).
  */
 public final class CpuPlacement {
 

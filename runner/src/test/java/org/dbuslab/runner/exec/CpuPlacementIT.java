@@ -64,6 +64,18 @@ class CpuPlacementIT {
             assertEquals(List.of(), Affinity.offCpu(threads, target.list()));
             assertNull(Affinity.pin(jvm.pid(), CpuPlacement.Cpus.ANY, cpus.allowed()));
             assertEquals(List.of(), Affinity.offCpu(Affinity.threadLists(jvm.pid()), AllowedCpus.format(cpus.allowed())));
+
+            // the runner's two ways, each alone: in this process (sched_setaffinity), and taskset where that is missing
+            String first = Integer.toString(cpus.allowed().get(0));
+            assertTrue(NativeAffinity.available(), "jnr-ffi binds libc's sched_setaffinity on Linux x86-64");
+            assertNull(Affinity.pinNative(jvm.pid(), first));
+            assertEquals(List.of(), Affinity.offCpu(Affinity.threadLists(jvm.pid()), first));
+            assertNull(Affinity.pinWithTaskset(jvm.pid(), target.list()));
+            assertEquals(List.of(), Affinity.offCpu(Affinity.threadLists(jvm.pid()), target.list()));
+            String refused = Affinity.pinNative(jvm.pid(), "1023");
+            assertTrue(refused != null && refused.contains("errno 22"), "a CPU this machine lacks: " + refused);
+            assertEquals(List.of(), Affinity.offCpu(Affinity.threadLists(jvm.pid()), target.list()), "left where it was");
+            assertTrue(Affinity.pinNative(Long.MAX_VALUE / 2, first).contains("ended"), "a pid that is gone");
         }
     }
 }
