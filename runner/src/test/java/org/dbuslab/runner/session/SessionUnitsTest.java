@@ -47,7 +47,7 @@ class SessionUnitsTest {
 
     @Test
     void theDefaultSessionRunsFewerColdStartsThanTheScenariosOwnDefaultOtherPresetsTheirs() {
-        assertEquals(List.of("--cold-runs", "20"), Finish.scenariosPreset(PlanFixtures.config()));
+        assertEquals(List.of("--cold-runs", "10"), Finish.scenariosPreset(PlanFixtures.config()));
         assertEquals(List.of("--quick"), Finish.scenariosPreset(PlanFixtures.config("--quick")));
         assertEquals(List.of("--full"), Finish.scenariosPreset(PlanFixtures.config("--full")));
     }
