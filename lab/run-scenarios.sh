@@ -76,7 +76,7 @@ Options:
   --out DIR         results folder (default results/<UTC timestamp>/); may already hold a
                     matrix session, refused if it already holds scenarios/
   --cold-runs N      cold-start runs per contender and bus, instead of the preset's (run-all.sh's
-                    default session passes 20: 50 took a sixth of its 10-minute budget)
+                    default session passes 10: 50 took a sixth of its 10-minute budget, 20 a fifth)
   --no-build        never run Maven (the jars must exist)
   -h, --help        this text
 

@@ -23,13 +23,22 @@ public final class Affinity {
     private Affinity() {
     }
 
-    /** How often pin tries taskset: a thread that ends while taskset walks the threads fails that walk. */
+    /**
+     * How often pin tries while the process lives: with taskset, a thread that ended during its walk failed it ("failed
+     * to get pid N's affinity: No such process", and a default session's block lost its one-cpu runs).
+     */
     static final int PIN_ATTEMPTS = 3;
 
+    /** How processes are moved here, for the session log: sched_setaffinity, or taskset and why. */
+    public static String how() {
+        String problem = NativeAffinity.problem();
+        return problem == null ? "sched_setaffinity from the runner, thread by thread"
+            : "a taskset -a -p process per move (" + problem + ")";
+    }
+
     /**
-     * Pins every thread of PID to CPUS (ANY: to every CPU in ALLOWED); null when done, else taskset's complaint. A
-     * walk that failed is tried again while the process lives: in a default session a JVM client's thread ended
-     * during it ("failed to get pid N's affinity: No such process") and the block lost its one-cpu runs.
+     * Pins every thread of PID to CPUS (ANY: to every CPU in ALLOWED); null when done, else what failed, tried again
+     * while the process lives.
      */
     public static String pin(long pid, CpuPlacement.Cpus cpus, List<Integer> allowed) throws InterruptedException {
         String complaint = null;
@@ -44,7 +53,13 @@ public final class Affinity {
 
     private static String pinOnce(long pid, CpuPlacement.Cpus cpus, List<Integer> allowed) throws InterruptedException {
         String list = expectedList(cpus, allowed);
-        return NativeAffinity.available() ? pinNative(pid, list) : pinWithTaskset(pid, list);
+        if (NativeAffinity.problem() == null) {
+            String complaint = pinNative(pid, list);
+            if (NativeAffinity.problem() == null) {
+                return complaint;
+            } // the binding failed on its first use: taskset from now on
+        }
+        return pinWithTaskset(pid, list);
     }
 
     /** The most walks over a process's threads {@link #pinNative} makes while each finds threads the last did not. */
@@ -60,12 +75,21 @@ public final class Affinity {
         java.util.Set<Long> moved = new java.util.HashSet<>();
         for (int walk = 1; walk <= MOST_WALKS; walk++) {
             boolean found = false;
-            for (long tid : threadIds(pid)) {
+            List<Long> tids;
+            try {
+                tids = threadIds(pid);
+            } catch (IOException e) {
+                return "cannot list the threads of pid " + pid + ": " + e.getMessage();
+            }
+            for (long tid : tids) {
                 if (!moved.add(tid)) {
                     continue;
                 }
                 found = true;
                 int errno = NativeAffinity.set(tid, mask);
+                if (errno < 0) {
+                    return NativeAffinity.problem();
+                }
                 if (errno != 0 && errno != NativeAffinity.ESRCH) {
                     return "sched_setaffinity of pid " + pid + " thread " + tid + " to CPUs " + list + ": errno " + errno
                         + (errno == NativeAffinity.EINVAL ? " (none of those CPUs is allowed here)" : "");
@@ -79,14 +103,19 @@ public final class Affinity {
     }
 
     /** The thread ids of PID; empty when the process is gone. */
-    static List<Long> threadIds(long pid) {
+    static List<Long> threadIds(long pid) throws IOException {
         List<Long> tids = new ArrayList<>();
         try (DirectoryStream<Path> threads = Files.newDirectoryStream(Path.of("/proc", Long.toString(pid), "task"))) {
             for (Path t : threads) {
                 tids.add(Long.parseLong(t.getFileName().toString()));
             }
-        } catch (IOException e) {
+        } catch (NoSuchFileException e) {
             return List.of();
+        } catch (java.nio.file.DirectoryIteratorException e) {
+            if (e.getCause() instanceof NoSuchFileException) {
+                return List.of(); // gone while its threads were listed
+            }
+            throw e.getCause();
         }
         return tids;
     }
@@ -128,6 +157,11 @@ public final class Affinity {
             }
         } catch (NoSuchFileException e) {
             return Map.of();
+        } catch (java.nio.file.DirectoryIteratorException e) {
+            if (e.getCause() instanceof NoSuchFileException) {
+                return Map.of(); // gone while its threads were listed
+            }
+            throw e.getCause();
         }
         return lists;
     }

@@ -28,9 +28,10 @@ final class Finish {
     private static final Duration SCENARIOS_TIMEOUT = Duration.ofMinutes(30);
     /**
      * Cold-start runs per contender and bus in a default session: the scenarios' own default (50, the seed's 100
-     * per contender over two buses) took 1 min 30 s of the 10-minute budget in the three JVM contenders alone, and 20
-     * still took 2 min 7 s of it on a 2-vCPU AMD EPYC VM (session N, 2026-12-07), where the matrix comes first. 10 runs
-     * still put java-lean on JDK 25 within 10× busctl by a wide margin (5.0×, 95% CI 4.9-5.4, over 20).
+     * per contender over two buses) took 1 min 30 s of the 10-minute budget in the three JVM contenders alone, and with
+     * 20 the scenarios still took 2 min 7 s of it on a 2-vCPU AMD EPYC VM (session N, 2026-12-07), where issue 21 puts
+     * the matrix first: 10 fewer runs give the blocks back an estimated 40 s. 10 runs still put java-lean on JDK 25
+     * within 10× busctl by a wide margin (5.0×, 95% CI 4.9-5.4, over 20).
      */
     static final int SESSION_COLD_RUNS = 10;
 

@@ -18,7 +18,7 @@ import java.util.function.Supplier;
 
 /**
  * Moves the session's persistent processes (buses, servers, clients) between placements, between the halves of a
- * block: only the processes whose CPUs differ are moved (taskset -a -p, every thread), then every thread of every
+ * block: only the processes whose CPUs differ are moved (every thread, {@link Affinity#pin}), then every thread of every
  * process is checked (Cpus_allowed_list). A placement that cannot be set up is refused: no run is made under it.
  * Where the placement leaves a CPU free ({@link CpuPlacement#parking}), the clients wait there and only the client
  * making the current run is on its placement's CPU ({@link #focus}).

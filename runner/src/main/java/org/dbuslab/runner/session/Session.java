@@ -194,6 +194,12 @@ public final class Session {
         folder.note(NotesTsv.SESSION, NotesTsv.STARTED, "the blocks began; " + NotesTsv.COMPLETE + " follows when they end");
         PlacementSwitch placements = new PlacementSwitch(cpus, SessionProcesses.targets(services, clients), firstPlacement());
         SessionProcesses.notePlacements(folder, config, cpus);
+        String moves = "   processes are moved between CPUs with " + org.dbuslab.runner.exec.Affinity.how();
+        if (moves.contains("taskset")) {
+            log.say(moves); // a few ms more between runs: worth a line on stderr
+        } else {
+            log.detail(moves);
+        }
         new Blocks(config, clock, log, folder, runner, session, tally, placements).run(initialPlan, clients.keySet());
         if (!SignalExit.interrupted()) {
             folder.note(NotesTsv.SESSION, NotesTsv.COMPLETE, "the blocks ended");

@@ -39,6 +39,18 @@ class AffinityTest {
     }
 
     @Test
+    void theMaskHoldsGlibcsCpuSetAndMoreWhereTheCpusGoBeyond() {
+        long[] low = NativeAffinity.mask(List.of(0, 2, 65));
+        assertEquals(16, low.length, "cpu_set_t: 1024 bits");
+        assertEquals(0b101L, low[0]);
+        assertEquals(0b10L, low[1]);
+        long[] high = NativeAffinity.mask(List.of(1024));
+        assertEquals(17, high.length);
+        assertEquals(1L, high[16]);
+        assertThrows(IllegalArgumentException.class, () -> NativeAffinity.mask(List.of(-1)));
+    }
+
+    @Test
     void noAffinityOfOurOwnMeansEveryAllowedCpu() {
         assertEquals("2,5", Affinity.expectedList(CpuPlacement.Cpus.ANY, List.of(2, 5)));
         assertEquals("5", Affinity.expectedList(new CpuPlacement.Cpus("5"), List.of(2, 5)));

@@ -67,13 +67,18 @@ class CpuPlacementIT {
 
             // the runner's two ways, each alone: in this process (sched_setaffinity), and taskset where that is missing
             String first = Integer.toString(cpus.allowed().get(0));
-            assertTrue(NativeAffinity.available(), "jnr-ffi binds libc's sched_setaffinity on Linux x86-64");
+            assertNull(NativeAffinity.problem(), "jnr-ffi binds libc's sched_setaffinity on Linux x86-64");
+            assertTrue(Affinity.how().startsWith("sched_setaffinity"), Affinity.how());
             assertNull(Affinity.pinNative(jvm.pid(), first));
             assertEquals(List.of(), Affinity.offCpu(Affinity.threadLists(jvm.pid()), first));
             assertNull(Affinity.pinWithTaskset(jvm.pid(), target.list()));
             assertEquals(List.of(), Affinity.offCpu(Affinity.threadLists(jvm.pid()), target.list()));
-            String refused = Affinity.pinNative(jvm.pid(), "1023");
-            assertTrue(refused != null && refused.contains("errno 22"), "a CPU this machine lacks: " + refused);
+            // a CPU past the last this kernel could have (kernel/cpu "possible"): refused, every thread left as it was
+            String possible = Files.readString(Path.of("/sys/devices/system/cpu/possible")).strip();
+            List<Integer> cpusHere = AllowedCpus.parse(possible);
+            String lacking = Integer.toString(cpusHere.get(cpusHere.size() - 1) + 1);
+            String refused = Affinity.pinNative(jvm.pid(), lacking);
+            assertTrue(refused != null && refused.contains("errno 22"), "CPU " + lacking + ": " + refused);
             assertEquals(List.of(), Affinity.offCpu(Affinity.threadLists(jvm.pid()), target.list()), "left where it was");
             assertTrue(Affinity.pinNative(Long.MAX_VALUE / 2, first).contains("ended"), "a pid that is gone");
         }
