@@ -144,24 +144,16 @@ public final class Affinity {
     public static Map<Long, String> threadLists(long pid) throws IOException {
         Map<Long, String> lists = new LinkedHashMap<>();
         Path tasks = Path.of("/proc", Long.toString(pid), "task");
-        try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
-            for (Path t : threads) {
-                try {
-                    String list = AllowedCpus.allowedListOf(Files.readString(t.resolve("status")));
-                    if (list != null) {
-                        lists.put(Long.parseLong(t.getFileName().toString()), list);
-                    }
-                } catch (NoSuchFileException e) {
-                    // the thread ended while we looked
+        for (long tid : threadIds(pid)) {
+            try {
+                Path status = tasks.resolve(Long.toString(tid)).resolve("status");
+                String list = AllowedCpus.allowedListOf(Files.readString(status));
+                if (list != null) {
+                    lists.put(tid, list);
                 }
+            } catch (NoSuchFileException e) {
+                // the thread ended while we looked
             }
-        } catch (NoSuchFileException e) {
-            return Map.of();
-        } catch (java.nio.file.DirectoryIteratorException e) {
-            if (e.getCause() instanceof NoSuchFileException) {
-                return Map.of(); // gone while its threads were listed
-            }
-            throw e.getCause();
         }
         return lists;
     }
