@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Issue 21: a tiny two-placement session (a bus and p2p, one size, 2 measured blocks) measures every matrix cell
  * in one-cpu and cross, and every half of every block found every thread of every process on its placement's CPUs;
  * in one-cpu the clients not making the current run waited on the other CPU, and each run's client was moved to the
- * measured CPU and checked there.
+ * measured CPU and checked there. The host-speed probe read both CPUs around every half (host-speed.tsv).
  */
 class PlacementLabRunIT {
 
@@ -56,5 +56,17 @@ class PlacementLabRunIT {
         String notes = Files.readString(out.resolve("notes.tsv"));
         assertFalse(notes.contains("refused"), "no placement refused, nor a run whose client was not on its CPU");
         assertTrue(notes.contains("the clients not making the current run wait on CPU"), "one-cpu parks idle clients:\n" + notes);
+
+        // the host-speed probe read every CPU at both ends of every half: 2 blocks x 2 halves x 2 edges x 2 CPUs
+        List<org.dbuslab.format.HostSpeedTsv.Row> speed = org.dbuslab.format.HostSpeedTsv.FORMAT.read(out);
+        Set<String> halves = new TreeSet<>();
+        for (org.dbuslab.format.HostSpeedTsv.Row r : speed) {
+            halves.add(r.round() + " " + r.placement().label() + " " + r.edge().label() + " " + r.cpu() + " " + r.inUse());
+        }
+        assertEquals(16, halves.size(), "every half's start and end on both CPUs:\n" + halves);
+        assertEquals(16, speed.size(), "one row each");
+        assertTrue(speed.stream().allMatch(r -> r.workNs() > 0));
+        assertTrue(halves.stream().anyMatch(h -> h.endsWith("one-cpu start 1 false")),
+            "one-cpu measures on the first CPU only:\n" + halves);
     }
 }

@@ -63,6 +63,22 @@ public final class CpuPlacement {
         return allowed;
     }
 
+    /** The CPUs a pinned placement may run a measured process on (A, B and C at most): what HostSpeedProbe reads. */
+    public List<Integer> measuring() {
+        return allowed.subList(0, Math.min(3, allowed.size()));
+    }
+
+    /** Whether PLACEMENT runs a measured process (client, bus, server, extra) on CPU; free may use any. */
+    public boolean inUse(Placement placement, int cpu) {
+        int index = allowed.indexOf(cpu);
+        return switch (placement) {
+            case FREE -> index >= 0;
+            case ONE_CPU -> index == 0;
+            case SPLIT -> index == 0 || index == 1;
+            case CROSS -> index >= 0 && index <= 2;
+        };
+    }
+
     public Pinning pinning(Placement placement) {
         return (role, onBus) -> cpus(placement, role, onBus);
     }

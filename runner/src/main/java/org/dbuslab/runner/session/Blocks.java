@@ -63,6 +63,7 @@ final class Blocks {
     private final SessionServices services;
     private final Tally tally;
     private final PlacementSwitch placements;
+    private final HostSpeedWatch hostSpeed;
     private final Budget budget;
     private final Eta eta;
     private Rotation rotation = Rotation.OFF;
@@ -82,7 +83,7 @@ final class Blocks {
     private long groupNanos;
 
     Blocks(SessionConfig config, Clock clock, SessionLog log, ResultsFolder folder, CellRunner runner,
-           SessionServices services, Tally tally, PlacementSwitch placements) {
+           SessionServices services, Tally tally, PlacementSwitch placements, HostSpeedWatch hostSpeed) {
         this.config = config;
         this.clock = clock;
         this.log = log;
@@ -91,6 +92,7 @@ final class Blocks {
         this.services = services;
         this.tally = tally;
         this.placements = placements;
+        this.hostSpeed = hostSpeed;
         // the blocks leave time for what comes after them, so the whole session ends within --budget
         this.budget = new Budget(config.stopping().startedAt(), config.stopping().budget(), clock)
             .withReserve(REPORT_RESERVE.plus(org.dbuslab.runner.plan.ProfilePlan.reserve(config)));
@@ -115,7 +117,7 @@ final class Blocks {
         for (int done = 1; ; done++) {
             // with no JIT watch (warm-up budget 0) every client's cells, else only those of the clients still compiling
             Set<ClientKey> focus = config.stopping().warmupBudget().isZero() ? Set.of() : rule.compiling().keySet();
-            runBlock(plan.warmupCells(done == 1, focus), Phase.WARMUP, Rotation.EVERY, (cell, result) -> {
+            runBlock(plan.warmupCells(done == 1, focus), Phase.WARMUP, Rotation.EVERY, null, (cell, result) -> {
                 recordJit(rule, cell, result);
                 if (!Double.isNaN(result.usPerCall())) {
                     nsPerCall.put(cell.id(), result.usPerCall() * 1000);
@@ -184,7 +186,7 @@ final class Blocks {
         while (!compiling.isEmpty() && Duration.between(started, clock.instant()).compareTo(SETTLE) < 0
                 && !budget.remaining().isZero()) {
             blocks++;
-            runBlock(cellsOf(plan, compiling), Phase.WARMUP, Rotation.EVERY, (cell, result) -> recordJit(rule, cell, result));
+            runBlock(cellsOf(plan, compiling), Phase.WARMUP, Rotation.EVERY, null, (cell, result) -> recordJit(rule, cell, result));
             eta.blockFinished();
             compiling = rule.compiling().keySet();
         }
@@ -254,7 +256,7 @@ final class Blocks {
             blockBefore.clear();
             lastMatrixRuns.forEach((id, runs) -> blockBefore.put(id, List.copyOf(runs)));
             lastMatrixRuns.clear();
-            runBlock(cells, Phase.WARMUP, Rotation.EVERY, (cell, result) -> {
+            runBlock(cells, Phase.WARMUP, Rotation.EVERY, null, (cell, result) -> {
                 if (!Double.isNaN(result.usPerCall())) {
                     fastest.merge(cell.id(), result.usPerCall() * 1000, Math::min);
                     if (cell.series() == org.dbuslab.format.Series.MATRIX) {
@@ -384,7 +386,8 @@ final class Blocks {
         measuredStart = clock.instant();
         for (int measured = 1; ; measured++) {
             int m = measured;
-            runBlock(cellsOfMeasuredBlock(plan, measured), Phase.MEASURE, rotation.blockLabel(measured), (cell, result) -> {
+            runBlock(cellsOfMeasuredBlock(plan, measured), Phase.MEASURE, rotation.blockLabel(measured),
+                half -> samples.drop(m, half.stream().map(Cell::id).toList()), (cell, result) -> {
                 if (cell.maxRuns() > 0) {
                     cappedRuns.merge(cell.id(), 1, Integer::sum);
                 }
@@ -424,6 +427,9 @@ final class Blocks {
                 budget.remaining(), eta.remaining(allows < 0 ? left : Math.min(left, allows))));
             if (d.stop()) {
                 folder.writePlan(plan, rotation, measured, block - measured);
+                if (hostSpeed.reads()) {
+                    log.say("   " + hostSpeed.summary());
+                }
                 ProgressText.precisionSummary(d, measured).forEach(log::say);
                 if (redone > 0) {
                     log.say(ProgressText.redone(redone));
@@ -522,9 +528,11 @@ final class Blocks {
     /**
      * One block: its runs shuffled, then grouped by placement (BlockOrder#placementsOfBlock), the processes moved to
      * each placement before its runs. A placement the processes could not be moved to makes no runs in the block.
+     * With SET_ASIDE (measured blocks), the host-speed probe is read around each half, and SET_ASIDE gets the cells
+     * run in a half the host slowed.
      */
-    private void runBlock(List<Cell> cells, Phase phase, String group, AfterRun after)
-        throws IOException, InterruptedException {
+    private void runBlock(List<Cell> cells, Phase phase, String group, java.util.function.Consumer<List<Cell>> setAside,
+                          AfterRun after) throws IOException, InterruptedException {
         block++;
         List<org.dbuslab.format.Placement> halves = BlockOrder.placementsOfBlock(config.arrangement().placements(), block);
         BlockOrder order = BlockOrder.of(cells, phase, config.arrangement().order(), config.arrangement().orderSeed(), block).withGroup(group)
@@ -534,10 +542,14 @@ final class Blocks {
         int position = 0;
         org.dbuslab.format.Placement half = null;
         org.dbuslab.format.Placement refused = null;
+        List<Cell> ranInHalf = new java.util.ArrayList<>();
         for (Cell cell : order.cells()) {
             SignalExit.parkIfInterrupted();
             position++;
             if (cell.placement() != half) { // every half of every block: moved if need be, and checked
+                if (setAside != null) {
+                    halfEnded(half, cell.placement(), ranInHalf, setAside);
+                }
                 half = cell.placement();
                 long t0 = System.nanoTime();
                 List<String> problems = placements.moveTo(cell.placement());
@@ -574,8 +586,30 @@ final class Blocks {
             if (phase == Phase.MEASURE && rotation.groupOf(cell).isPresent()) {
                 groupNanos += System.nanoTime() - started;
             }
+            ranInHalf.add(cell);
             after.accept(cell, result);
         }
+        if (setAside != null && half != null) {
+            halfEnded(half, null, ranInHalf, setAside);
+        }
+    }
+
+    /**
+     * Reads the host-speed probe between half ENDED (null: the block starts) and half STARTING (null: it ends); when
+     * the host slowed ENDED, its cells RAN go to SET_ASIDE and the session log says so. RAN is emptied for the next half.
+     */
+    private void halfEnded(org.dbuslab.format.Placement ended, org.dbuslab.format.Placement starting, List<Cell> ran,
+                           java.util.function.Consumer<List<Cell>> setAside) throws InterruptedException {
+        long t0 = System.nanoTime();
+        java.util.Optional<org.dbuslab.format.HostSpeed.Slowed> slowed = hostSpeed.edge(block, ended, starting);
+        placementNanos += System.nanoTime() - t0;
+        if (slowed.isPresent()) {
+            setAside.accept(List.copyOf(ran));
+            log.say(String.format(java.util.Locale.ROOT, "   block %d: its %s runs set aside, the host slowed CPU %d"
+                + " (%.2fx its median at both ends of them, host-speed.tsv)", block, ended.label(), slowed.get().cpu(),
+                slowed.get().times()));
+        }
+        ran.clear();
     }
 
     /** The runs of a placement the processes are not in are not made (nor recorded): the session says so and fails. */

@@ -200,7 +200,10 @@ public final class Session {
         } else {
             log.detail(moves);
         }
-        new Blocks(config, clock, log, folder, runner, session, tally, placements).run(initialPlan, clients.keySet());
+        try (HostSpeedWatch hostSpeed = hostSpeedWatch(folder)) {
+            new Blocks(config, clock, log, folder, runner, session, tally, placements, hostSpeed)
+                .run(initialPlan, clients.keySet());
+        }
         if (!SignalExit.interrupted()) {
             folder.note(NotesTsv.SESSION, NotesTsv.COMPLETE, "the blocks ended");
         }
@@ -212,6 +215,23 @@ public final class Session {
             c.quit(Duration.ofSeconds(10));
         }
         spam.close();
+    }
+
+    /**
+     * The host-speed probe over the CPUs the placements measure on; one that reads nothing, said on stderr, where its
+     * threads cannot be pinned: the session then measures as before, with no half set aside.
+     */
+    private HostSpeedWatch hostSpeedWatch(ResultsFolder folder) throws InterruptedException {
+        try {
+            HostSpeedWatch watch = HostSpeedWatch.of(org.dbuslab.runner.exec.HostSpeedProbe.on(cpus.measuring()), cpus,
+                folder.dir());
+            log.detail("   the host's speed is read on CPU " + String.join(", ", cpus.measuring().stream()
+                .map(String::valueOf).toList()) + " around each half of every measured block (host-speed.tsv)");
+            return watch;
+        } catch (IllegalStateException e) {
+            log.say("  [!] no host-speed probe, so no half-block is set aside for a slowed host: " + e.getMessage());
+            return HostSpeedWatch.none();
+        }
     }
 
     /** report.md was written (its path is then the only line on stdout). */

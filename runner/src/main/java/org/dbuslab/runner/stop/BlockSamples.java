@@ -34,6 +34,22 @@ public final class BlockSamples {
         });
     }
 
+    /**
+     * Forgets the values CELL_IDS have in MEASURED_BLOCK: their runs were set aside after they were added (the host
+     * slowed the CPUs of their half of the block, HostSpeed).
+     */
+    public void drop(int measuredBlock, java.util.Collection<String> cellIds) {
+        for (String id : cellIds) {
+            Map<Integer, double[]> cell = byCell.get(id);
+            if (cell != null) {
+                cell.remove(measuredBlock);
+                if (cell.isEmpty()) {
+                    byCell.remove(id);
+                }
+            }
+        }
+    }
+
     /** Measured blocks seen so far (the highest block number added). */
     public int blocks() {
         return blocks;

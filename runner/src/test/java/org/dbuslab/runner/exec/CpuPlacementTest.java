@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -45,6 +46,21 @@ class CpuPlacementTest {
     void splitPutsTheClientApartFromBusAndServer() {
         assertEquals("0 1 1 0 1 1", roles("0-3", Placement.SPLIT));
         assertEquals("2 5 5 2 5 5", roles("2,5", Placement.SPLIT));
+    }
+
+    @Test
+    void theProbedCpusAreThoseAPlacementMeasuresOnAndEachPlacementUsesItsOwn() {
+        CpuPlacement two = new CpuPlacement(AllowedCpus.parse("2,5"));
+        assertEquals(List.of(2, 5), two.measuring());
+        assertTrue(two.inUse(Placement.ONE_CPU, 2));
+        assertFalse(two.inUse(Placement.ONE_CPU, 5), "where the waiting clients are parked");
+        assertTrue(two.inUse(Placement.CROSS, 5));
+        assertFalse(two.inUse(Placement.CROSS, 0), "not an allowed CPU");
+        CpuPlacement many = new CpuPlacement(AllowedCpus.parse("0-7"));
+        assertEquals(List.of(0, 1, 2), many.measuring());
+        assertTrue(many.inUse(Placement.CROSS, 2));
+        assertFalse(many.inUse(Placement.CROSS, 3), "cross parks the waiting clients on the fourth");
+        assertFalse(many.inUse(Placement.SPLIT, 2));
     }
 
     @Test

@@ -18,4 +18,18 @@ class BlockSamplesTest {
         assertArrayEquals(new double[] {10, 12}, samples.firstOfEachBlock("a"));
         assertArrayEquals(new double[0], samples.firstOfEachBlock("none"));
     }
+
+    /** A half-block the host slowed: its cells' values of that block go, the other cells' and blocks' stay. */
+    @Test
+    void dropForgetsTheNamedCellsOfOneBlockOnly() {
+        BlockSamples samples = new BlockSamples();
+        samples.add(1, "cross", 10);
+        samples.add(1, "one", 20);
+        samples.add(2, "cross", 11);
+        samples.drop(1, java.util.List.of("cross", "never-ran"));
+        assertArrayEquals(new double[] {11}, samples.firstOfEachBlock("cross"));
+        assertArrayEquals(new double[] {20}, samples.firstOfEachBlock("one"));
+        org.junit.jupiter.api.Assertions.assertEquals(2, samples.blocks(), "the block still happened");
+        org.junit.jupiter.api.Assertions.assertEquals(1, samples.blocksWithValues("cross"));
+    }
 }
