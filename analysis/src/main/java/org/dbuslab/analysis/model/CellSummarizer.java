@@ -62,7 +62,9 @@ public final class CellSummarizer {
         Interval medianCi = medianInterval(seconds, blocks, bootstrap);
         CpuPerCall cpu = CpuPerCall.of(key, measured);
         CellSummary.AllocPerCall alloc = CellSummary.AllocPerCall.of(measured);
-        Counts counts = measured.stream().map(RunRecord::counts).reduce(Counts.ZERO, Counts::plus);
+        // a run set aside for a slowed host keeps its failed calls in the counts: they are shown, never dropped
+        Counts counts = runs.stream().filter(r -> r.measured() || r.setAsideForHostSpeed()).map(RunRecord::counts)
+                .reduce(Counts.ZERO, Counts::plus);
         List<RunRecord> warmups = runs.stream().filter(RunRecord::warmup).toList(); // a run made again is neither
         Counts warmupCounts = warmups.stream().map(RunRecord::counts).reduce(Counts.ZERO, Counts::plus);
         int warmupRuns = warmups.size();

@@ -116,6 +116,7 @@ public final class SummaryJson implements ReportWriter {
                 .put("warmup_jit_ms_total", j.warmupJitMs())
                 .put("measured_runs_redone", j.redoneRuns())
                 .put("redone_jit_ms_total", j.redoneJitMs()));
+        HostSpeedJson.write(root, analysis.folder());
         ArrayNode cells = root.putArray("cells");
         analysis.cells().forEach(cell -> cells.add(CellJson.cell(cell, analysis)));
         ArrayNode referenceCells = root.putArray("reference_cells");

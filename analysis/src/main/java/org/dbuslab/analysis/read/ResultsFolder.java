@@ -14,10 +14,12 @@ import java.util.Optional;
  * @param notes    the lab's verdicts on checks with an expected outcome (notes.tsv); empty when absent
  * @param warnings problems that were tolerated while reading, e.g. a truncated last line
  * @param precision the session runner's precision.tsv (what its stopping rule saw); empty when absent or unreadable
+ * @param hostSpeed host-speed.tsv's readings and the halves it sets aside, whose measured runs are marked
+ *                  {@link RunRecord#hostSlowed}; empty when absent (older folders) or unreadable
  */
 public record ResultsFolder(Path dir, Environment environment, List<RunRecord> runs, List<SkippedTransport> skipped,
                      Optional<List<PlannedCell>> plan, LatencyHistograms latency, List<Note> notes, List<String> warnings,
-                     Optional<List<PrecisionTsv.Row>> precision) {
+                     Optional<List<PrecisionTsv.Row>> precision, Optional<HostSpeedReadings> hostSpeed) {
 
     public ResultsFolder {
         runs = List.copyOf(runs);
@@ -26,6 +28,18 @@ public record ResultsFolder(Path dir, Environment environment, List<RunRecord> r
         plan = plan.map(List::copyOf);
         warnings = List.copyOf(warnings);
         precision = precision.map(List::copyOf);
+    }
+
+    /** A folder without host-speed.tsv. */
+    public ResultsFolder(Path dir, Environment environment, List<RunRecord> runs, List<SkippedTransport> skipped,
+                         Optional<List<PlannedCell>> plan, LatencyHistograms latency, List<Note> notes, List<String> warnings,
+                         Optional<List<PrecisionTsv.Row>> precision) {
+        this(dir, environment, runs, skipped, plan, latency, notes, warnings, precision, Optional.empty());
+    }
+
+    /** How many measured runs were set aside because the host slowed their half (host-speed.tsv). */
+    public long hostSlowedRuns() {
+        return runs.stream().filter(RunRecord::setAsideForHostSpeed).count();
     }
 
     /** precision.tsv's line of the cell KEY (what the runner's stopping rule saw of it); empty without one. */

@@ -1,5 +1,6 @@
 package org.dbuslab.analysis.read;
 
+import org.dbuslab.format.Phase;
 import org.dbuslab.format.PrecisionTsv;
 
 import java.nio.file.Files;
@@ -7,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 
 /** Reads a results folder (docs/RESULTS-FORMAT.md). Only runs.csv is required; it never writes. */
 public final class ResultsFolderReader {
@@ -32,8 +34,12 @@ public final class ResultsFolderReader {
         Path environmentJson = dir.resolve(EnvironmentReader.FILE);
         boolean environmentRecorded = Files.isRegularFile(environmentJson);
         Environment environment = environmentRecorded ? EnvironmentReader.read(environmentJson) : Environment.unknown();
-        List<RunRecord> runs = Files.isRegularFile(runsCsv)
+        List<RunRecord> read = Files.isRegularFile(runsCsv)
                 ? RunsCsvReader.read(runsCsv, Placements.sessionDefault(environment), warnings::add) : List.of();
+        Path hostSpeedTsv = dir.resolve(HostSpeedReader.FILE);
+        Optional<HostSpeedReadings> hostSpeed = Files.isRegularFile(hostSpeedTsv)
+                ? HostSpeedReader.read(hostSpeedTsv, warnings::add) : Optional.empty();
+        List<RunRecord> runs = hostSpeed.map(h -> withHostSlowed(read, h)).orElse(read);
         LatencyHistograms latency = LatencyLogReader.read(dir,
                 runs.stream().filter(RunRecord::measured).toList(), warnings::add);
         if (!environmentRecorded) {
@@ -52,7 +58,17 @@ public final class ResultsFolderReader {
         List<Note> notes = Files.isRegularFile(notesTsv) ? NotesReader.read(notesTsv, warnings::add) : List.of();
         SessionCompleteness.warning(dir, notes, runs).ifPresent(warnings::add);
 
-        return new ResultsFolder(dir, environment, runs, skipped, plan, latency, notes, warnings, precision(dir, warnings));
+        return new ResultsFolder(dir, environment, runs, skipped, plan, latency, notes, warnings, precision(dir, warnings),
+                hostSpeed);
+    }
+
+    /** Marks the measured runs of the halves the host slowed; warm-up and redone runs are left as they are. */
+    private static List<RunRecord> withHostSlowed(List<RunRecord> runs, HostSpeedReadings hostSpeed) {
+        if (hostSpeed.slowed().isEmpty()) {
+            return runs;
+        }
+        Predicate<RunRecord> slowed = hostSpeed.inSlowedHalf();
+        return runs.stream().map(r -> r.phase() == Phase.MEASURE && slowed.test(r) ? r.withHostSlowed() : r).toList();
     }
 
     /** precision.tsv is the runner's view and the report can compute its own: an unreadable one is only a warning. */

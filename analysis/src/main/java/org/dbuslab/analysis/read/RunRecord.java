@@ -19,12 +19,19 @@ import java.time.Instant;
  *                   when not measured
  * @param alloc      the bytes the client's and the server's JVM threads allocated during the run; {@link AllocBytes#NONE}
  *                   when neither side says
+ * @param hostSlowed whether host-speed.tsv shows the host slowed the half of its block (its block and placement) the run
+ *                   was made in: a measured run so marked is left out of every figure, as a redone one ({@link #measured})
  */
 public record RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Phase phase, Instant startedUtc,
                  LatencyRef latency, Long fixedNs, String expected, Long jitMs, Integer block, CpuNs cpu,
-                 AllocBytes alloc) {
+                 AllocBytes alloc, boolean hostSlowed) {
 
     private static final double NS_PER_US = 1e3;
+
+    public RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Phase phase, Instant startedUtc,
+              LatencyRef latency, Long fixedNs, String expected, Long jitMs, Integer block, CpuNs cpu, AllocBytes alloc) {
+        this(key, run, elapsedNs, counts, phase, startedUtc, latency, fixedNs, expected, jitMs, block, cpu, alloc, false);
+    }
 
     public RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Phase phase, Instant startedUtc,
               LatencyRef latency, Long fixedNs, String expected, Long jitMs, Integer block, CpuNs cpu) {
@@ -46,16 +53,29 @@ public record RunRecord(CellKey key, int run, long elapsedNs, Counts counts, Pha
 
     /** The same run without its block: an older folder's round that held several runs of the cell (RunsCsvReader). */
     public RunRecord withoutBlock() {
-        return new RunRecord(key, run, elapsedNs, counts, phase, startedUtc, latency, fixedNs, expected, jitMs, null, cpu, alloc);
+        return new RunRecord(key, run, elapsedNs, counts, phase, startedUtc, latency, fixedNs, expected, jitMs, null, cpu, alloc,
+                hostSlowed);
     }
 
     public RunRecord withKey(CellKey other) {
         return new RunRecord(other, run, elapsedNs, counts, phase, startedUtc, latency, fixedNs, expected, jitMs, block, cpu,
-                alloc);
+                alloc, hostSlowed);
     }
 
+    /** The same run, marked as made while the host slowed its half (see {@link #hostSlowed}). */
+    public RunRecord withHostSlowed() {
+        return new RunRecord(key, run, elapsedNs, counts, phase, startedUtc, latency, fixedNs, expected, jitMs, block, cpu,
+                alloc, true);
+    }
+
+    /** A measured run that counts: phase measure, and not set aside for a slowed host. */
     public boolean measured() {
-        return phase == Phase.MEASURE;
+        return phase == Phase.MEASURE && !hostSlowed;
+    }
+
+    /** A measured run set aside because the host slowed its half: in runs.csv as measure, in no figure. */
+    public boolean setAsideForHostSpeed() {
+        return phase == Phase.MEASURE && hostSlowed;
     }
 
     /** A warm-up run; a run made again (phase redone) is neither this nor measured. */

@@ -2,7 +2,9 @@ package org.dbuslab.analysis.report;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
+import org.dbuslab.analysis.charts.HostSpeedChart;
 import org.dbuslab.analysis.doc.Block;
 import org.dbuslab.analysis.doc.Section;
 import org.dbuslab.analysis.doc.Table;
@@ -15,9 +17,10 @@ import org.dbuslab.analysis.model.Ranges;
 import org.dbuslab.analysis.read.CellKey;
 import org.dbuslab.analysis.read.Placements;
 import org.dbuslab.analysis.read.RunRecord;
+import org.dbuslab.analysis.report.health.HostSpeedNotes;
 import org.dbuslab.stats.SampleComparison;
 
-/** "Lab health": overhead over libdbus, the raw-socket floor, JIT activity. */
+/** "Lab health": overhead over libdbus, the raw-socket floor, JIT activity, the host's speed. */
 public final class LabHealthSection {
 
     private LabHealthSection() {
@@ -26,6 +29,7 @@ public final class LabHealthSection {
     public static final String ID = "lab-health";
     public static final String OVERHEAD_ID = "overhead";
     public static final String FLOOR_ID = "floor";
+    public static final String HOST_SPEED_ID = "host-speed";
 
     public static Section of(Analysis analysis) {
         LabHealth health = analysis.health();
@@ -33,6 +37,7 @@ public final class LabHealthSection {
         if (health.isEmpty()) {
             section.text(noHealth());
             jitNotes(analysis).forEach(section::note);
+            hostSpeed(analysis).ifPresent(section::subsection);
             return section.build();
         }
         section.note(healthIntro());
@@ -56,7 +61,20 @@ public final class LabHealthSection {
         if (!notes.isEmpty()) {
             section.subsection(jit.build());
         }
+        hostSpeed(analysis).ifPresent(section::subsection);
         return section.build();
+    }
+
+    /** What the host-speed probe read and which halves of the blocks it set aside; empty without host-speed.tsv. */
+    public static Optional<Section> hostSpeed(Analysis analysis) {
+        List<String> notes = HostSpeedNotes.of(analysis.folder());
+        if (notes.isEmpty()) {
+            return Optional.empty();
+        }
+        Section.Builder hostSpeed = Section.builder(HOST_SPEED_ID, "Host speed");
+        notes.forEach(hostSpeed::note);
+        analysis.folder().hostSpeed().ifPresent(h -> hostSpeed.charts(HostSpeedChart.of(h)));
+        return Optional.of(hostSpeed.build());
     }
 
     public static String healthIntro() {
