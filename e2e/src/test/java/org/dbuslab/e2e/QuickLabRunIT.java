@@ -73,6 +73,7 @@ class QuickLabRunIT {
         assertEveryBlockRunsTheMatrixAndItsRotationGroup(Files.readAllLines(out.resolve("order.tsv")));
         assertRowsCarryTheirBlockAndCpu(rows);
         assertLibraryRowsAreClean(rows);
+        assertLibdbusRowsAreTimedByTheirClient(rows);
         String sessionLog = Files.readString(out.resolve("logs/session.log"));
         for (String bus : List.of("dbus-daemon", "dbus-broker")) {
             assertTrue(sessionLog.contains("server " + bus + " warmed up"), "the Java server on " + bus
@@ -170,6 +171,24 @@ class QuickLabRunIT {
             assertEquals(Set.of("libraries glib>dbus-java", "libraries sd-bus>dbus-java", "libraries glib>glib",
                 "libraries sd-bus>sd-bus", "lkml glib>glib"), pairs);
         }
+    }
+
+    /** libdbus-spam times its own calls: its rows say so and carry no fixed cost to subtract. */
+    private static void assertLibdbusRowsAreTimedByTheirClient(List<String> rows) {
+        List<String> header = List.of(rows.get(0).split(","));
+        int pair = header.indexOf("pair");
+        int method = header.indexOf("method");
+        int fixed = header.indexOf("fixed_ns");
+        long libdbus = 0;
+        for (String row : rows.subList(1, rows.size())) {
+            String[] f = row.split(",", -1);
+            if (f[pair].startsWith("libdbus>")) {
+                libdbus++;
+                assertEquals("spam-timed", f[method], row);
+                assertEquals("", f[fixed], row);
+            }
+        }
+        assertTrue(libdbus > 0, "the reference rows ran libdbus's client");
     }
 
     private static void assertRowsCarryTheirBlockAndCpu(List<String> rows) {

@@ -53,6 +53,13 @@ public final class RunsCsv {
     public static final String PHASE_WARMUP = "warmup";
     public static final String PHASE_MEASURE = "measure";
 
+    /**
+     * The method of a libdbus spam row whose client timed its calls itself (libdbus-spam --print-elapsed): elapsed_ns is
+     * first send to last reply, as for the lab's other clients, and fixed_ns is empty. A {@code spam} row's libdbus
+     * client was timed from outside, start-up and exit included, and its fixed_ns is to be subtracted.
+     */
+    public static final String METHOD_SPAM_TIMED = "spam-timed";
+
     private RunsCsv() {
     }
 

@@ -52,6 +52,27 @@ class LibdbusSpamIT {
         }
     }
 
+    /** --print-elapsed: one stdout line with the calls' own time, which leaves out start-up and exit; none without. */
+    @Test
+    void printElapsedGivesTheCallsTimeAndNothingElse() throws Exception {
+        String spam = PeersBuild.program(PeersBuild.LIBDBUS, "libdbus-spam").toString();
+        Path payload = payload(1000);
+        try (PrivateBus bus = PrivateBus.start("dbus-daemon"); LibdbusEcho echo = LibdbusEcho.start(bus.address(), ECHO_NAME, Duration.ofSeconds(10))) {
+            List<String> args = List.of(spam, "--dest=" + ECHO_NAME, "--count=300", "--queue=4", "--bytes", "--stdin");
+            ForeignRun.Result quiet = run(bus, payload, args);
+            assertEquals(0, quiet.exitCode(), quiet.stderr());
+            assertEquals("", quiet.stdout(), "nothing on stdout unless asked");
+            List<String> timed = new ArrayList<>(args);
+            timed.add("--print-elapsed");
+            ForeignRun.Result r = run(bus, payload, timed);
+            assertEquals(0, r.exitCode(), r.stderr());
+            Matcher m = Pattern.compile("elapsed_ns=(\\d+)\n").matcher(r.stdout());
+            assertTrue(m.matches(), "one line: '" + r.stdout() + "'");
+            long ns = Long.parseLong(m.group(1));
+            assertTrue(ns > 0 && ns < (r.millis() + 1) * 1_000_000, ns + " ns of calls within a process of " + r.millis() + " ms");
+        }
+    }
+
     @Test
     void badUsageAndNoBusAreOneLineEach() throws Exception {
         String spam = PeersBuild.program(PeersBuild.LIBDBUS, "libdbus-spam").toString();

@@ -46,6 +46,8 @@ public record CellKey(String transport, String mode, int payloadBytes, int windo
     public static final String EMPTY_REPLY = " (empty reply)";
     public static final String ECHO = "echo";
     public static final String SPAM = "spam";
+    /** A libdbus spam row whose client timed its calls itself (no fixed cost to subtract). */
+    public static final String SPAM_TIMED = org.dbuslab.format.RunsCsv.METHOD_SPAM_TIMED;
 
     /** What a cell is for in the reports. */
     public enum Role {
@@ -122,9 +124,20 @@ public record CellKey(String transport, String mode, int payloadBytes, int windo
         return !LIBDBUS_PAIRS.contains(pair);
     }
 
-    /** The client timed from outside, start-up included: libdbus's spam client (libdbus-spam, or dbus-test-tool spam). */
+    /**
+     * The client timed from outside, start-up included: libdbus's spam client (dbus-test-tool spam, or libdbus-spam
+     * before it timed its calls); its runs' fixed cost is subtracted.
+     */
     public boolean externallyTimed() {
         return method.equals(SPAM) && pair.startsWith("libdbus>");
+    }
+
+    /**
+     * libdbus's spam client, one process per run, however timed: its client CPU is the whole process's, start-up and
+     * connecting included.
+     */
+    public boolean spamProcess() {
+        return (method.equals(SPAM) || method.equals(SPAM_TIMED)) && pair.startsWith("libdbus>");
     }
 
     /**
@@ -178,7 +191,7 @@ public record CellKey(String transport, String mode, int payloadBytes, int windo
      * echo) replies empty, and every server answers libdbus's spam calls empty.
      */
     public boolean emptyReply() {
-        return serverLibrary().equals("libdbus") || method.equals(SPAM);
+        return serverLibrary().equals("libdbus") || method.equals(SPAM) || method.equals(SPAM_TIMED);
     }
 
     /** The pair as the client-library tables name it: marked when its replies are empty. */

@@ -162,7 +162,8 @@ final class CellRunner {
         String dest = cell.pair().server().busName(); // com.example.LabEcho, org.dbuslab.Echo or org.dbuslab.Echo.Glib
         Path payload = payloads.of(cell.payloadBytes());
         Path errLog = logs.resolve(cell.transport().label()).resolve(cell.id() + ".err");
-        int due = fixedCosts.samplesDue(cell.id());
+        // a spam that times its own calls needs no fixed cost: none is sampled, and fixed_ns stays empty
+        int due = spam.timesItsCalls() ? 0 : fixedCosts.samplesDue(cell.id());
         for (int i = 1; i <= due; i++) {
             SpamRun.Result r = spam.once(address, dest, 1, 1, payload, errLog, "block " + block + " fixed-cost sample " + i);
             folder.fixedCost(block, cell, i, r.elapsedNs(), r.status());
@@ -172,7 +173,7 @@ final class CellRunner {
             }
             fixedCosts.add(cell.id(), r.elapsedNs());
         }
-        long fixed = fixedCosts.fixedNs(cell.id());
+        long fixed = spam.timesItsCalls() ? -1 : fixedCosts.fixedNs(cell.id());
         int number = runNumbers.next(cell, phase);
         OptionalLong serverBefore = serverAllocated(cell);
         Instant started = Instant.now();
@@ -185,10 +186,12 @@ final class CellRunner {
         CpuMeter.Cpu around = cpu.stop();
         Long pathNs = cell.transport().route() == Route.PROXY ? boxed(path.stop().busNs()) : null;
         Long serverAlloc = allocatedSince(serverBefore, serverAllocated(cell));
+        // the calls' own time where the program printed it; a run that failed before printing keeps its process time
+        long elapsed = r.callsNs() > 0 ? r.callsNs() : r.elapsedNs();
         RunsCsvRow row = RunsCsvRow.ofClient(cell.transport().label(), cell.mode().label(), cell.payloadBytes(),
-                cell.window(), cell.calls(), number, Math.max(1, r.elapsedNs()), 0, 0, r.errors(), phase.label(), "spam",
-                started, null, null, null)
-            .withLab(block, cell.pair().label(), true, cell.series().label(), fixed, null)
+                cell.window(), cell.calls(), number, Math.max(1, elapsed), 0, 0, r.errors(), phase.label(),
+                spam.timesItsCalls() ? org.dbuslab.format.RunsCsv.METHOD_SPAM_TIMED : "spam", started, null, null, null)
+            .withLab(block, cell.pair().label(), true, cell.series().label(), fixed < 0 ? null : fixed, null)
             .withCpu(r.ok() || r.cpuNs() > 0 ? r.cpuNs() : null, boxed(around.busNs()), boxed(around.serverNs()))
             .withPlacement(cell.placement().label()).withPathCpu(pathNs).withAlloc(null, serverAlloc);
         csv.append(row);
@@ -202,7 +205,8 @@ final class CellRunner {
             log.say("  -> FAILED: " + r.errors() + " calls got error replies: " + r.lastComplaint());
             return Result.NONE;
         }
-        return new Result(PerCall.micros(cell, r.elapsedNs(), fixed), true, null, false);
+        return new Result(spam.timesItsCalls() ? PerCall.ofCallsAlone(cell, elapsed) : PerCall.micros(cell, elapsed, fixed),
+            true, null, false);
     }
 
     /** A cell that could not run: skipped.tsv and the session log once, and the session fails. */

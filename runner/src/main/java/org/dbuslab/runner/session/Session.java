@@ -166,7 +166,7 @@ public final class Session {
         Duration spamTimeout = config.run().cellTimeout().compareTo(SPAM_TIMEOUT_MAX) < 0 ? config.run().cellTimeout() : SPAM_TIMEOUT_MAX;
         Path scratch = Files.createDirectories(tmp.resolve("spam"));
         SpamRun spam = new SpamRun(supervisor, layout.timedRun(), scratch, spamTimeout,
-            cpus.cpus(config.arrangement().homePlacement(), CpuPlacement.Role.EXTRA, true), session.spamProgram());
+            cpus.cpus(config.arrangement().homePlacement(), CpuPlacement.Role.EXTRA, true), session.spamProgram(), true);
         PayloadFiles payloads = new PayloadFiles(tmp);
         if (config.others().reference()) {
             for (Transport t : Transport.REFERENCE_BUSES) {

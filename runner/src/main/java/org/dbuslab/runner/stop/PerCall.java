@@ -23,6 +23,11 @@ public final class PerCall {
         return elapsedNs / 1000.0 / cell.calls();
     }
 
+    /** A run timed by its client, first send to last reply: a spam cell's too when its program timed its calls. */
+    public static double ofCallsAlone(Cell cell, long callsNs) {
+        return callsNs / 1000.0 / cell.calls();
+    }
+
     /** For cells that are not spam. */
     public static double micros(Cell cell, long elapsedNs) {
         return micros(cell, elapsedNs, -1);

@@ -98,13 +98,14 @@ class ServicesIT {
             Path errLog = dir.resolve("spam.err");
             // dbus-test-tool spam itself: SpamRun times any program with spam's options and error lines
             SpamRun spam = new SpamRun(supervisor, RealBus.layout().timedRun(), scratch, Duration.ofSeconds(2),
-                CpuPlacement.Cpus.ANY, List.of("dbus-test-tool", "spam"));
+                CpuPlacement.Cpus.ANY, List.of("dbus-test-tool", "spam"), false);
 
             SpamRun.Result ok = spam.once(address, Services.LIBDBUS_ECHO_NAME, 200, 8, payload, errLog, "measure 1");
             assertTrue(ok.ok(), ok.toString());
             assertEquals(0, ok.errors());
             assertTrue(ok.elapsedNs() > 0 && ok.cpuNs() > 0, ok.toString());
             assertTrue(ok.cpuNs() < ok.elapsedNs() * 2, "one process's CPU within its wall time: " + ok);
+            assertEquals(-1, ok.callsNs(), "dbus-test-tool spam cannot time its calls");
 
             SpamRun.Result nobody = spam.once(address, "com.example.Nobody", 3, 1, payload, errLog, "measure 2");
             assertTrue(nobody.ok(), "spam exits 0 on error replies");

@@ -80,10 +80,23 @@ class SpamTimerIT {
 
     @Test
     void aBadLineGetsAnErrorReplyAndSpamRunCountsItAsAFailedRun() {
-        SpamRun.Result r = SpamRun.parse("error=argv must be a non-empty list", "", 7);
-        assertTrue(!r.ok() && r.errors() == 7, r.toString());
-        SpamRun.Result none = SpamRun.parse(null, "", 7);
+        SpamRun.Result r = SpamRun.parse("error=argv must be a non-empty list", "", 7, "elapsed_ns=5");
+        assertTrue(!r.ok() && r.errors() == 7 && r.callsNs() == -1, r.toString());
+        SpamRun.Result none = SpamRun.parse(null, "", 7, "");
         assertTrue(none.timedOut() && none.errors() == 7, none.toString());
+    }
+
+    /** libdbus-spam --print-elapsed's line is the calls' time; anything else on stdout gives none. */
+    @Test
+    void theCallsTimeIsTakenFromAPrintedLineOnlyOfARunThatSucceeded() {
+        String ok = "elapsed_ns=9000000 cpu_ns=100 status=0 timed_out=0";
+        assertEquals(1234567, SpamRun.parse(ok, "", 7, "elapsed_ns=1234567\n").callsNs());
+        assertEquals(-1, SpamRun.parse(ok, "", 7, "").callsNs(), "nothing printed");
+        assertEquals(-1, SpamRun.parse(ok, "", 7, "elapsed_ns=12\nelapsed_ns=13\n").callsNs(), "two lines");
+        assertEquals(-1, SpamRun.parse(ok, "", 7, "elapsed_ns=99999999999999999999999").callsNs(), "past a long");
+        assertEquals(-1, SpamRun.parse(ok, "", 7, "elapsed_ns=0").callsNs());
+        assertEquals(-1, SpamRun.parse("elapsed_ns=9000000 cpu_ns=100 status=1 timed_out=0", "", 7, "elapsed_ns=5")
+            .callsNs(), "a failed run's line does not count");
     }
 
     @Test

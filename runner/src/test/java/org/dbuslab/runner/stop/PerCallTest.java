@@ -20,5 +20,7 @@ class PerCallTest {
         Cell spam = new Cell(CellKind.SPAM_LIBDBUS, Series.REFERENCE, Pair.LIBDBUS, Transport.DBUS_DAEMON, Mode.SYNC, 1000, 1, 501);
         assertEquals(20.0, PerCall.micros(spam, 14_000_000L, 4_000_000L), 1e-9, "(14 ms - 4 ms) / 500 calls");
         assertTrue(Double.isNaN(PerCall.micros(spam, 14_000_000L)), "no fixed cost, no per-call time");
+        assertEquals(10_000_000L / 1000.0 / 501, PerCall.ofCallsAlone(spam, 10_000_000L), 1e-9,
+            "a spam that timed its own calls: its time over all its calls, nothing subtracted");
     }
 }
