@@ -207,6 +207,9 @@ public class HostSpeedSessionTest {
                 + "1 of 10 cross halves: the cross half of block 5 (CPU 1 at 1.30× its median). Their 5 measured run(s) stay in "
                 + "runs.csv with phase measure but are left out of every figure."), health);
         assertTrue(new ReportHtml().render(analysis).contains("<svg id='host-speed-chart'"), "the chart, in report.html's Lab health");
+        String markdown = new ReportMarkdown().render(analysis);
+        assertTrue(markdown.contains("10th to 90th percentile over its median): CPU 0 1.00–1.00×, CPU 1 1.00–1.00×; 1"
+            + " half-block(s) set aside for a lasting slowdown"), "the Precision finding says how the host's speed wandered");
 
         JsonNode json = new ObjectMapper().readTree(new SummaryJson().render(analysis)).get("host_speed");
         assertEquals(0.15, json.get("slower_threshold").asDouble());

@@ -62,6 +62,15 @@ public record HostSpeedReadings(List<HostSpeedTsv.Row> rows, Map<Integer, Double
         return median == null ? Double.NaN : max / median;
     }
 
+    /**
+     * CPU's reading ÷ its median at quantile Q of its distinct readings (0.1: the quick end, 0.9: the slow end); NaN
+     * without a median. How far the host's speed wandered over the session.
+     */
+    public double timesAt(int cpu, double q) {
+        double[] times = timesByProbe(cpu).values().stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        return times.length == 0 ? Double.NaN : org.dbuslab.stats.Quantiles.ofSorted(times, q);
+    }
+
     /** CPU's readings ÷ its median by probe, in probe order; empty without a median. */
     public Map<Integer, Double> timesByProbe(int cpu) {
         Double median = medians.get(cpu);

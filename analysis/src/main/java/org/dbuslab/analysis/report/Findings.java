@@ -244,7 +244,21 @@ public final class Findings {
                 + " runs (blocks), too few for their interval to hold, and count as not within" : "")
                 + (noCi > 0 ? "; " + noCi + " cell(s) have no CI" : "")
                 + (within < cells.size() ? ": differences smaller than that are not resolved." : ".")
-                + (analysis.placementIsAFactor() ? " " + byPlacement(analysis) : "") + matrixFirst(analysis));
+                + (analysis.placementIsAFactor() ? " " + byPlacement(analysis) : "") + matrixFirst(analysis)
+                + hostSpeed(analysis));
+    }
+
+    /**
+     * " The host's speed wandered: …", each probed CPU's 10th to 90th percentile reading over its median and the halves
+     * set aside (host-speed.tsv), so that a reader sees whether wide intervals came from the host; "" without the file.
+     */
+    private static String hostSpeed(Analysis analysis) {
+        return analysis.folder().hostSpeed().filter(h -> !h.medians().isEmpty()).map(h -> " The host's speed over the"
+                + " session (host-speed.tsv, a fixed piece of work timed on each CPU around every half-block; 10th to 90th"
+                + " percentile over its median): " + h.cpus().stream().filter(c -> h.medians().containsKey(c))
+                .map(c -> "CPU " + c + " " + Numbers.fixed(h.timesAt(c, 0.1), 2) + "–" + Numbers.fixed(h.timesAt(c, 0.9), 2) + "×")
+                .collect(Collectors.joining(", ")) + "; " + h.slowed().size() + " half-block(s) set aside for a"
+                + " lasting slowdown (Lab health, Host speed).").orElse("");
     }
 
     /** " The matrix came first: …", the runner's words (notes.tsv budget / matrix-first), when the budget was short. */

@@ -11,11 +11,13 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Times a fixed piece of arithmetic on each of some CPUs at once, between the runs of a block: how fast the host lets
- * each vCPU run right now. On a shared 2-vCPU VM one vCPU ran a fixed loop 1.4-2.9x slower than the other for minutes
- * at a time, and every cross run of those blocks with it (docs/EXPERIMENTS.md, "The host's speed as a factor"). One
- * thread per CPU, pinned with sched_setaffinity; each runs {@link #WINDOWS} windows of the same work and keeps the
- * fastest, so a single interrupt or a pause of this JVM does not count as a slow host, while a slowdown that lasts does.
+ * Times a fixed piece of work on each of some CPUs at once, between the runs of a block: how fast the host lets each
+ * vCPU do what a D-Bus call does right now. The work is {@link #ROUND_TRIPS} writes of {@link #BYTES} bytes into a pipe,
+ * each read back by the same thread: system calls and kernel copies, the bulk of a call's CPU. A chain of
+ * multiply-adds, tried first, missed a slowdown that took 40 % more CPU time per call from every process on one vCPU
+ * for 21 blocks (docs/EXPERIMENTS.md, "The host's speed as a factor"). One thread per CPU, pinned with
+ * sched_setaffinity; each runs {@link #WINDOWS} windows of the same work and keeps the fastest, so a single interrupt
+ * or a pause of this JVM does not count as a slow host, while a slowdown that lasts does.
  */
 public final class HostSpeedProbe implements AutoCloseable {
 
@@ -25,8 +27,10 @@ public final class HostSpeedProbe implements AutoCloseable {
 
     /** Windows per CPU and reading: the fastest counts. */
     static final int WINDOWS = 3;
-    /** Iterations of the work per window: about 2 ms on a 2026 x86 core once compiled. */
-    static final int ITERATIONS = 2_000_000;
+    /** Pipe round trips per window: about 2 ms on the lab's VMs. */
+    static final int ROUND_TRIPS = 1000;
+    /** Bytes per write, a 1000 B call's payload. */
+    static final int BYTES = 1000;
     /** Readings made at start, so the work is compiled before the first one that counts. */
     static final int WARM_UP = 15;
     /** How long a reading may take before the probe gives up on it (a stopped thread, a machine stalled). */
@@ -109,35 +113,55 @@ public final class HostSpeedProbe implements AutoCloseable {
                 problem = "could not pin the host-speed probe to CPU " + cpus.get(index) + " (sched_setaffinity: "
                     + (rc < 0 ? NativeAffinity.problem() : "errno " + rc) + ")";
             }
-            while (!closed) {
-                start.await();
-                long fastest = Long.MAX_VALUE;
-                for (int w = 0; w < WINDOWS && problem == null; w++) {
-                    long t0 = System.nanoTime();
-                    sink ^= work(ITERATIONS, t0);
-                    fastest = Math.min(fastest, System.nanoTime() - t0);
+            try (PipeWork work = new PipeWork()) {
+                while (!closed) {
+                    start.await();
+                    long fastest = Long.MAX_VALUE;
+                    for (int w = 0; w < WINDOWS && problem == null; w++) {
+                        long t0 = System.nanoTime();
+                        work.roundTrips(ROUND_TRIPS);
+                        fastest = Math.min(fastest, System.nanoTime() - t0);
+                    }
+                    workNs[index] = fastest;
+                    done.await();
                 }
-                workNs[index] = fastest;
-                done.await();
             }
         } catch (IOException | NumberFormatException e) {
-            problem = "cannot tell the probe thread's id from /proc/thread-self: " + e.getMessage();
+            problem = "the host-speed probe cannot run on CPU " + cpus.get(index) + ": " + e;
             start.reset();
         } catch (InterruptedException | BrokenBarrierException e) {
             // closed
         }
     }
 
-    /** Keeps the work's result alive, so the compiler cannot drop the loop. */
-    private static volatile long sink;
+    /** One thread's pipe: bytes written and read back by that thread, so no other thread or wake-up is timed. */
+    static final class PipeWork implements AutoCloseable {
+        private final java.nio.channels.Pipe pipe = java.nio.channels.Pipe.open();
+        private final java.nio.ByteBuffer out = java.nio.ByteBuffer.allocateDirect(BYTES);
+        private final java.nio.ByteBuffer in = java.nio.ByteBuffer.allocateDirect(BYTES);
 
-    /** A dependent chain of multiply-adds (a linear congruential generator): as fast as the core, whatever the cache. */
-    static long work(int iterations, long seed) {
-        long x = seed;
-        for (int i = 0; i < iterations; i++) {
-            x = x * 6364136223846793005L + 1442695040888963407L;
+        PipeWork() throws IOException {
         }
-        return x;
+
+        /** N writes of {@link #BYTES} bytes, each read back whole before the next (a pipe holds far more). */
+        void roundTrips(int n) throws IOException {
+            for (int i = 0; i < n; i++) {
+                out.clear();
+                while (out.hasRemaining()) {
+                    pipe.sink().write(out);
+                }
+                in.clear();
+                while (in.hasRemaining()) {
+                    pipe.source().read(in);
+                }
+            }
+        }
+
+        @Override
+        public void close() throws IOException {
+            pipe.sink().close();
+            pipe.source().close();
+        }
     }
 
     @Override
