@@ -4,7 +4,7 @@ import java.util.List;
 
 /**
  * host-speed.tsv: the host-speed probe's readings around each half of every measured block, one header line. A
- * reading times the same fixed arithmetic on each probed CPU at once (the fastest of a few windows); {@code probe}
+ * reading times the same fixed work on each probed CPU at once (the fastest of a few windows); {@code probe}
  * numbers the readings of the session, so the reading between two halves appears twice, as the first half's
  * {@code end} and the second's {@code start}. {@code in_use}: whether the half's placement runs a measured process on
  * that CPU (one-cpu leaves the other CPU to the waiting clients). {@link HostSpeed} says which halves it sets aside.
