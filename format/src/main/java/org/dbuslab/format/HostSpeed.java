@@ -19,8 +19,11 @@ public final class HostSpeed {
 
     /** How much longer than its CPU's median a reading must take to count as slowed. */
     public static final double SLOWER = 0.15;
-    /** Readings of a CPU below which its median says too little to judge against. */
-    public static final int LEAST_READINGS = 5;
+    /**
+     * Readings of a CPU below which its median says too little to judge against: a --quick session (3 measured blocks,
+     * 9 readings) sets nothing aside, since every half it lost would be a third of a cell's runs.
+     */
+    public static final int LEAST_READINGS = 10;
 
     /** One half of a block: its round (runs.csv's) and placement. */
     public record Half(int round, Placement placement) {

@@ -75,17 +75,17 @@ class HostSpeedTest {
 
     @Test
     void aCpuWithTooFewReadingsIsNotJudged() {
-        List<HostSpeedTsv.Row> rows = session(1, 2, 3);
-        assertTrue(HostSpeed.medians(rows).isEmpty(), "three readings of each CPU");
+        List<HostSpeedTsv.Row> rows = session(3, 2, 3);
+        assertTrue(HostSpeed.medians(rows).isEmpty(), "nine readings of each CPU: a --quick session's");
         assertEquals(List.of(), HostSpeed.slowed(rows));
     }
 
     @Test
     void theMedianCountsAReadingBetweenTwoHalvesOnce() {
-        // 4 readings at 1000 and 3 at 1500, each 1500 one written twice (between two halves): counted once each, the
+        // 8 readings at 1000 and 6 at 1500, each 1500 one written twice (between two halves): counted once each, the
         // median is 1000; counted as rows, it would be 1500
         List<HostSpeedTsv.Row> rows = new ArrayList<>();
-        long[] ns = {1000, 1000, 1000, 1000, 1500, 1500, 1500};
+        long[] ns = {1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1500, 1500, 1500, 1500, 1500, 1500};
         for (int p = 1; p <= ns.length; p++) {
             rows.add(new HostSpeedTsv.Row(p, p, ONE, HostSpeedTsv.Edge.END, 1, false, ns[p - 1]));
             if (ns[p - 1] == 1500) {

@@ -52,7 +52,7 @@ class LibdbusSpamIT {
         }
     }
 
-    /** --print-elapsed: one stdout line with the calls' own time, which leaves out start-up and exit; none without. */
+    /** --print-elapsed: one stdout line with the calls' own time and CPU, which leave out start-up and exit; none without. */
     @Test
     void printElapsedGivesTheCallsTimeAndNothingElse() throws Exception {
         String spam = PeersBuild.program(PeersBuild.LIBDBUS, "libdbus-spam").toString();
@@ -66,10 +66,12 @@ class LibdbusSpamIT {
             timed.add("--print-elapsed");
             ForeignRun.Result r = run(bus, payload, timed);
             assertEquals(0, r.exitCode(), r.stderr());
-            Matcher m = Pattern.compile("elapsed_ns=(\\d+)\n").matcher(r.stdout());
+            Matcher m = Pattern.compile("elapsed_ns=(\\d+) cpu_ns=(\\d+)\n").matcher(r.stdout());
             assertTrue(m.matches(), "one line: '" + r.stdout() + "'");
             long ns = Long.parseLong(m.group(1));
+            long cpu = Long.parseLong(m.group(2));
             assertTrue(ns > 0 && ns < (r.millis() + 1) * 1_000_000, ns + " ns of calls within a process of " + r.millis() + " ms");
+            assertTrue(cpu > 0 && cpu <= ns + 1_000_000, cpu + " ns of CPU within " + ns + " ns of calls, on one thread");
         }
     }
 

@@ -126,18 +126,11 @@ public record CellKey(String transport, String mode, int payloadBytes, int windo
 
     /**
      * The client timed from outside, start-up included: libdbus's spam client (dbus-test-tool spam, or libdbus-spam
-     * before it timed its calls); its runs' fixed cost is subtracted.
+     * before it timed its calls, method spam-timed); its runs' fixed cost is subtracted, and its client CPU is the whole
+     * process's.
      */
     public boolean externallyTimed() {
         return method.equals(SPAM) && pair.startsWith("libdbus>");
-    }
-
-    /**
-     * libdbus's spam client, one process per run, however timed: its client CPU is the whole process's, start-up and
-     * connecting included.
-     */
-    public boolean spamProcess() {
-        return (method.equals(SPAM) || method.equals(SPAM_TIMED)) && pair.startsWith("libdbus>");
     }
 
     /**

@@ -73,12 +73,12 @@ public final class WhereTimeGoes {
         return analysis.timeCells().stream().anyMatch(c -> c.alloc().measured());
     }
 
-    /** Spam rows: the wall figure leaves start-up out, the CPU figures do not. */
+    /** Spam rows timed from outside: the wall figure is corrected for start-up, the CPU figures are not. */
     public static String spamNote() {
-        return "‡ libdbus spam rows (one process per run): the wall µs/call is the calls' own time, as libdbus-spam timed "
-                + "them (method spam-timed; method spam, timed from outside: (elapsed − fixed cost) / (calls − 1)), but the "
-                + "CPU µs/call are each process's CPU over the whole run / calls: the spam client's start-up and "
-                + "connecting are included, so its client CPU is a little high and \"not CPU\" a little low.";
+        return "‡ libdbus spam rows (one process per run, timed from outside): the wall µs/call is (elapsed − fixed cost) / "
+                + "(calls − 1), but the CPU µs/call are each process's CPU over the whole run / calls: the spam client's "
+                + "start-up and connecting are included (the fixed cost's CPU is not recorded), so its client CPU is a "
+                + "little high and \"not CPU\" a little low.";
     }
 
     /** One row per cell; a placement column where the session measured more than one (the same cell twice). */
@@ -102,7 +102,7 @@ public final class WhereTimeGoes {
         for (CellSummary cell : analysis.timeCells()) {
             CellKey key = cell.key();
             CpuPerCall cpu = cell.cpu();
-            List<String> row = new ArrayList<>(List.of(key.transport(), key.pair() + (key.spamProcess() ? " ‡" : ""),
+            List<String> row = new ArrayList<>(List.of(key.transport(), key.pair() + (key.externallyTimed() ? " ‡" : ""),
                     key.mode(), key.payloadBytes() + " B", String.valueOf(key.window())));
             if (placed) {
                 row.add(key.placement());
@@ -124,6 +124,6 @@ public final class WhereTimeGoes {
     }
 
     public static boolean anySpam(Analysis analysis) {
-        return analysis.timeCells().stream().anyMatch(c -> c.key().spamProcess());
+        return analysis.timeCells().stream().anyMatch(c -> c.key().externallyTimed());
     }
 }

@@ -114,8 +114,9 @@ public final class LabProcess implements AutoCloseable {
     }
 
     /**
-     * The stacks of the hung JVM's main and shutdown threads (from its thread dump), where a process that should
-     * have ended waits; empty when there is no dump.
+     * The stacks of the hung JVM's non-daemon threads (main, DestroyJavaVM, shutdown hooks) from its thread dump,
+     * where a process that should have ended waits; empty when there is no dump. The main and shutdown threads alone
+     * gave nothing for a client hung in its exit (2026-12-07).
      */
     public String hungThreads() {
         Path dump = out.resolveSibling(name + ".threads");
@@ -123,7 +124,7 @@ public final class LabProcess implements AutoCloseable {
         boolean keep = false;
         for (String line : read(dump)) {
             if (line.startsWith("\"")) {
-                keep = line.startsWith("\"main\"") || line.contains("shutdown");
+                keep = !line.contains(" daemon ") || line.contains("shutdown");
             }
             if (keep) {
                 wanted.append(line).append('\n');

@@ -29,8 +29,8 @@ public final class SpamRun implements AutoCloseable {
     static final String FAILED_REPLY = "Failed to receive reply";
     private static final Pattern RESULT = Pattern.compile(
         "elapsed_ns=(\\d+) cpu_ns=(\\d+) status=(\\d+) timed_out=([01])");
-    /** libdbus-spam --print-elapsed's one stdout line. */
-    private static final Pattern CALLS_ELAPSED = Pattern.compile("elapsed_ns=(\\d+)");
+    /** libdbus-spam --print-elapsed's one stdout line: the calls' time and the process's CPU over them. */
+    private static final Pattern CALLS_ELAPSED = Pattern.compile("elapsed_ns=(\\d+) cpu_ns=(\\d+)");
     /** The option that makes libdbus-spam print its calls' time. */
     static final String PRINT_ELAPSED = "--print-elapsed";
     /**
@@ -43,11 +43,12 @@ public final class SpamRun implements AutoCloseable {
     private static final Duration OUTER_SLACK = Duration.ofSeconds(15);
 
     /**
-     * What one spam process did. status 124 when it was killed for taking longer than the timeout. callsNs: the calls'
-     * own time as the program printed it (first send to last reply), -1 when it printed none.
+     * What one spam process did. status 124 when it was killed for taking longer than the timeout. callsNs and
+     * callsCpuNs: the calls' own time (first send to last reply) and the process's CPU over them, as the program
+     * printed them; -1 when it printed none. cpuNs is the whole process's.
      */
     public record Result(long elapsedNs, long cpuNs, int status, boolean timedOut, int failedReplies,
-                         String lastComplaint, int calls, long callsNs) {
+                         String lastComplaint, int calls, long callsNs, long callsCpuNs) {
         /** Calls counted as errors: each error reply, or every call when spam failed or hung. */
         public int errors() {
             return ok() ? failedReplies : calls;
@@ -162,6 +163,7 @@ public final class SpamRun implements AutoCloseable {
     static Result parse(String reply, String stderr, int count, String stdout) {
         Matcher calls = CALLS_ELAPSED.matcher(stdout.strip());
         long callsNs = calls.matches() ? parseOrMinusOne(calls.group(1)) : -1;
+        long callsCpuNs = callsNs > 0 ? parseOrMinusOne(calls.group(2)) : -1;
         String last = Logs.lastLineOf(stderr);
         int failed = countFailedReplies(stderr);
         Matcher m = RESULT.matcher(reply == null ? "" : reply.trim());
@@ -169,15 +171,15 @@ public final class SpamRun implements AutoCloseable {
             // the timer itself hung, died or could not run spam: the run is a failure with every call an error
             String why = reply == null ? "timed-run.py reported nothing" : "timed-run.py: " + reply;
             return new Result(0, 0, reply == null ? 124 : 127, reply == null, failed, last.isEmpty() ? why : last, count,
-                -1);
+                -1, -1);
         }
         boolean timedOut = m.group(4).equals("1");
         int status = timedOut ? 124 : Integer.parseInt(m.group(3));
         return new Result(Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), status, timedOut, failed, last,
-            count, status == 0 && !timedOut ? callsNs : -1);
+            count, status == 0 && !timedOut ? callsNs : -1, status == 0 && !timedOut ? callsCpuNs : -1);
     }
 
-    /** A printed count of ns; -1 when it does not fit a long (a program gone wrong), or is 0. */
+    /** A printed count of ns; -1 when it does not fit a long (a program gone wrong), or is 0 (no time, no CPU: none). */
     private static long parseOrMinusOne(String digits) {
         try {
             long ns = Long.parseLong(digits);

@@ -192,7 +192,8 @@ final class CellRunner {
                 cell.window(), cell.calls(), number, Math.max(1, elapsed), 0, 0, r.errors(), phase.label(),
                 spam.timesItsCalls() ? org.dbuslab.format.RunsCsv.METHOD_SPAM_TIMED : "spam", started, null, null, null)
             .withLab(block, cell.pair().label(), true, cell.series().label(), fixed < 0 ? null : fixed, null)
-            .withCpu(r.ok() || r.cpuNs() > 0 ? r.cpuNs() : null, boxed(around.busNs()), boxed(around.serverNs()))
+            .withCpu(r.callsCpuNs() > 0 ? Long.valueOf(r.callsCpuNs()) : r.ok() || r.cpuNs() > 0 ? Long.valueOf(r.cpuNs()) : null,
+                boxed(around.busNs()), boxed(around.serverNs()))
             .withPlacement(cell.placement().label()).withPathCpu(pathNs).withAlloc(null, serverAlloc);
         csv.append(row);
         if (!r.ok()) {

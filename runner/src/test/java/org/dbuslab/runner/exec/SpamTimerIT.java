@@ -80,23 +80,26 @@ class SpamTimerIT {
 
     @Test
     void aBadLineGetsAnErrorReplyAndSpamRunCountsItAsAFailedRun() {
-        SpamRun.Result r = SpamRun.parse("error=argv must be a non-empty list", "", 7, "elapsed_ns=5");
+        SpamRun.Result r = SpamRun.parse("error=argv must be a non-empty list", "", 7, "elapsed_ns=5 cpu_ns=4");
         assertTrue(!r.ok() && r.errors() == 7 && r.callsNs() == -1, r.toString());
         SpamRun.Result none = SpamRun.parse(null, "", 7, "");
         assertTrue(none.timedOut() && none.errors() == 7, none.toString());
     }
 
-    /** libdbus-spam --print-elapsed's line is the calls' time; anything else on stdout gives none. */
+    /** libdbus-spam --print-elapsed's line is the calls' time and CPU; anything else on stdout gives none. */
     @Test
     void theCallsTimeIsTakenFromAPrintedLineOnlyOfARunThatSucceeded() {
         String ok = "elapsed_ns=9000000 cpu_ns=100 status=0 timed_out=0";
-        assertEquals(1234567, SpamRun.parse(ok, "", 7, "elapsed_ns=1234567\n").callsNs());
+        SpamRun.Result r = SpamRun.parse(ok, "", 7, "elapsed_ns=1234567 cpu_ns=654321\n");
+        assertEquals(List.of(1234567L, 654321L, 100L), List.of(r.callsNs(), r.callsCpuNs(), r.cpuNs()));
         assertEquals(-1, SpamRun.parse(ok, "", 7, "").callsNs(), "nothing printed");
-        assertEquals(-1, SpamRun.parse(ok, "", 7, "elapsed_ns=12\nelapsed_ns=13\n").callsNs(), "two lines");
-        assertEquals(-1, SpamRun.parse(ok, "", 7, "elapsed_ns=99999999999999999999999").callsNs(), "past a long");
-        assertEquals(-1, SpamRun.parse(ok, "", 7, "elapsed_ns=0").callsNs());
-        assertEquals(-1, SpamRun.parse("elapsed_ns=9000000 cpu_ns=100 status=1 timed_out=0", "", 7, "elapsed_ns=5")
-            .callsNs(), "a failed run's line does not count");
+        assertEquals(-1, SpamRun.parse(ok, "", 7, "elapsed_ns=1234567\n").callsNs(), "no CPU: not the program's line");
+        assertEquals(-1, SpamRun.parse(ok, "", 7, "elapsed_ns=12 cpu_ns=1\nelapsed_ns=13 cpu_ns=1\n").callsNs(), "two lines");
+        assertEquals(-1, SpamRun.parse(ok, "", 7, "elapsed_ns=99999999999999999999999 cpu_ns=1").callsNs(), "past a long");
+        assertEquals(-1, SpamRun.parse(ok, "", 7, "elapsed_ns=0 cpu_ns=0").callsNs());
+        SpamRun.Result failed = SpamRun.parse("elapsed_ns=9000000 cpu_ns=100 status=1 timed_out=0", "", 7,
+            "elapsed_ns=5 cpu_ns=4");
+        assertEquals(List.of(-1L, -1L), List.of(failed.callsNs(), failed.callsCpuNs()), "a failed run's line does not count");
     }
 
     @Test
