@@ -1,6 +1,6 @@
 package org.dbuslab.cli;
 
-/** A main whose shutdown hook never returns, for {@link LabExitTest}: it exits through LabCli.exit(3). */
+/** A main whose shutdown hook never returns, for {@link LabExitTest}: it exits through LabCli.exitWithin(3). */
 public final class HangingHookMain {
 
     private HangingHookMain() {
@@ -14,6 +14,6 @@ public final class HangingHookMain {
                 Thread.currentThread().interrupt();
             }
         }, "hanging-hook"));
-        LabCli.exit(3);
+        LabCli.exitWithin(3);
     }
 }

@@ -86,7 +86,7 @@ public final class ClientMain extends RunOptions implements Callable<Integer> {
 
     public static void main(String[] args) {
         quietDbusJava();
-        LabCli.exit(run(args, System.out, System.err));
+        LabCli.exitWithin(run(args, System.out, System.err));
     }
 
     /** slf4j-simple's level for dbus-java's loggers; set on the command line it wins. */

@@ -193,8 +193,8 @@ public final class SummaryJson implements ReportWriter {
                         + RunBlocks.MIN_BLOCKS + " blocks, else the run bootstrap")
                 .put("halfwidth_pct", "(ci95_high - ci95_low) / 2 / median * 100")
                 .put("cpu_us_per_call", "median over the measured runs of cpu_<component>_ns / calls / 1000; null when no "
-                        + "measured run has the value; bus 0 for p2p-* and raw-* transports; spam rows include the spam "
-                        + "process's start-up")
+                        + "measured run has the value; bus 0 for p2p-* and raw-* transports; in libdbus spam rows bus, "
+                        + "server and path cover the spam process's whole life, and in method spam rows the client too")
                 .put("sweep_saturation_within", SweepSeries.SATURATION_WITHIN)
                 .put("sweep_saturation_window", "smallest window whose calls_per_second is within sweep_saturation_within of "
                         + "the best clean window's");

@@ -134,6 +134,14 @@ public record CellKey(String transport, String mode, int payloadBytes, int windo
     }
 
     /**
+     * libdbus's spam client, one process per run, however its calls were timed: the bus's, the server's and a path
+     * program's CPU are measured over the process's whole life, its connecting and leaving included.
+     */
+    public boolean spamProcess() {
+        return (method.equals(SPAM) || method.equals(SPAM_TIMED)) && pair.startsWith("libdbus>");
+    }
+
+    /**
      * How the client reaches its bus ({@link Transport#route()}): through xdg-dbus-proxy, systemd-stdio-bridge, or
      * directly, which is also the answer for every transport this version does not know.
      */

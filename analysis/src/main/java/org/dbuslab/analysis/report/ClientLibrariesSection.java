@@ -52,7 +52,7 @@ public final class ClientLibrariesSection {
             section.note(intro());
         }
         section.bullets(skippedLines(skipped));
-        if (libraries.places().stream().flatMap(p -> p.rows().stream()).anyMatch(r -> r.key().externallyTimed())) {
+        if (libraries.places().stream().flatMap(p -> p.rows().stream()).anyMatch(r -> r.key().spamProcess())) {
             section.note(WhereTimeGoes.spamNote());
         }
         double target = PrecisionMark.target(analysis);
@@ -100,7 +100,7 @@ public final class ClientLibrariesSection {
         for (ClientLibraries.Row row : place.rows()) {
             CellSummary cell = row.cell();
             CpuPerCall cpu = cell.cpu();
-            rows.add(List.of(row.key().pairName() + (row.key().externallyTimed() ? " ‡" : ""), row.key().series(),
+            rows.add(List.of(row.key().pairName() + (row.key().spamProcess() ? " ‡" : ""), row.key().series(),
                     String.valueOf(cell.runs()),
                     Numbers.microseconds(cell.usPerCallMedian()) + " (" + Ranges.of(cell.usPerCallMedianCi95(), Numbers::microseconds)
                             + ")" + PrecisionMark.mark(cell, targetPct),

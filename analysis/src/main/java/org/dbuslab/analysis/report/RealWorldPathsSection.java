@@ -85,7 +85,7 @@ public final class RealWorldPathsSection {
                 + " says whether the price's 95% CI half-width meets the issue's precision target of ±"
                 + pct(RealWorldPaths.PRICE_TARGET_PCT) + ". CPU is each process's median CPU µs per call over the cell's "
                 + "runs; path is xdg-dbus-proxy's or the run's systemd-stdio-bridge processes'.");
-        if (paths.prices().stream().anyMatch(p -> p.key().externallyTimed())) {
+        if (paths.prices().stream().anyMatch(p -> p.key().spamProcess())) {
             s.note(WhereTimeGoes.spamNote());
         }
         s.table(pricesTable(paths.prices()), "details");
@@ -104,7 +104,7 @@ public final class RealWorldPathsSection {
         List<List<String>> rows = new ArrayList<>();
         for (PathPrice p : prices) {
             CellKey key = p.key();
-            rows.add(List.of(key.route().program(), p.destination(), key.pair() + (key.externallyTimed() ? " ‡" : ""), mode(key),
+            rows.add(List.of(key.route().program(), p.destination(), key.pair() + (key.spamProcess() ? " ‡" : ""), mode(key),
                     key.payloadBytes() + " B", p.direct() == null ? "no direct cell" : usPerCall(p.direct()), usPerCall(p.path()),
                     p.result() == null ? Numbers.ABSENT : Numbers.factor(p.ratio()) + "× (" + Ranges.ratio(p.ratioInterval()) + ")",
                     p.result() == null ? Numbers.ABSENT : Numbers.signedMicroseconds(p.priceUs()) + " (" + Ranges.signed(p.priceInterval()) + ")",

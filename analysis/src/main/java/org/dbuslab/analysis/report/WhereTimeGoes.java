@@ -73,12 +73,13 @@ public final class WhereTimeGoes {
         return analysis.timeCells().stream().anyMatch(c -> c.alloc().measured());
     }
 
-    /** Spam rows timed from outside: the wall figure is corrected for start-up, the CPU figures are not. */
+    /** Spam rows: what of a spam process's life each figure covers. */
     public static String spamNote() {
-        return "‡ libdbus spam rows (one process per run, timed from outside): the wall µs/call is (elapsed − fixed cost) / "
-                + "(calls − 1), but the CPU µs/call are each process's CPU over the whole run / calls: the spam client's "
-                + "start-up and connecting are included (the fixed cost's CPU is not recorded), so its client CPU is a "
-                + "little high and \"not CPU\" a little low.";
+        return "‡ libdbus spam rows (one process per run): the bus's, the server's and a path program's CPU µs/call are "
+                + "their CPU over the whole process's life / calls, its connecting and leaving included, so they are a "
+                + "little high and \"not CPU\" a little low. The wall µs/call and the client's CPU are the calls' own "
+                + "(libdbus-spam times them, method spam-timed); in rows timed from outside (method spam) the wall "
+                + "µs/call is (elapsed − fixed cost) / (calls − 1) and the client's CPU includes its start-up.";
     }
 
     /** One row per cell; a placement column where the session measured more than one (the same cell twice). */
@@ -102,7 +103,7 @@ public final class WhereTimeGoes {
         for (CellSummary cell : analysis.timeCells()) {
             CellKey key = cell.key();
             CpuPerCall cpu = cell.cpu();
-            List<String> row = new ArrayList<>(List.of(key.transport(), key.pair() + (key.externallyTimed() ? " ‡" : ""),
+            List<String> row = new ArrayList<>(List.of(key.transport(), key.pair() + (key.spamProcess() ? " ‡" : ""),
                     key.mode(), key.payloadBytes() + " B", String.valueOf(key.window())));
             if (placed) {
                 row.add(key.placement());
@@ -124,6 +125,6 @@ public final class WhereTimeGoes {
     }
 
     public static boolean anySpam(Analysis analysis) {
-        return analysis.timeCells().stream().anyMatch(c -> c.key().externallyTimed());
+        return analysis.timeCells().stream().anyMatch(c -> c.key().spamProcess());
     }
 }

@@ -136,6 +136,7 @@ public class CellSummarizerTest {
         RunRecord run = new RunRecord(timed, 1, 50_000_000L, Counts.ZERO, Phase.MEASURE);
         assertFalse(run.fixedCostMissing());
         assertFalse(timed.externallyTimed());
+        assertTrue(timed.spamProcess(), "the bus's and the server's CPU still cover the whole process's life");
         assertTrue(timed.emptyReply());
         CellSummary cell = CellSummarizer.summarize(List.of(run)).get(0);
         assertEquals(50.0, cell.usPerCallMedian(), 1e-9);

@@ -27,7 +27,7 @@ public final class HostSpeedProbe implements AutoCloseable {
 
     /** Windows per CPU and reading: the fastest counts. */
     static final int WINDOWS = 3;
-    /** Pipe round trips per window: about 2 ms on the lab's VMs. */
+    /** Pipe round trips per window: about 3 ms on the lab's VMs. */
     static final int ROUND_TRIPS = 1000;
     /** Bytes per write, a 1000 B call's payload. */
     static final int BYTES = 1000;

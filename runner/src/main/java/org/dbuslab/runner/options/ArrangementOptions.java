@@ -24,8 +24,8 @@ final class ArrangementOptions {
                     + " call crosses CPUs (2 CPUs: the bus, or a p2p server, on the other CPU; 3 or more: each process"
                     + " its own); split: the client on one CPU, bus and server on another; free: no affinity. Only CPUs"
                     + " the lab is allowed; with a pinned placement the other series run in one-cpu. runs.csv's"
-                    + " placement column. Each half of a measured block is bracketed by a timed fixed loop on each"
-                    + " CPU (host-speed.tsv); a half whose CPU ran > "
+                    + " placement column. Each half of a measured block is bracketed by fixed work (pipe round trips)"
+                    + " timed on each CPU (host-speed.tsv); a half whose CPU ran > "
                     + (int) (org.dbuslab.format.HostSpeed.SLOWER * 100 + 0.5) + "%% slow at both ends is left out of every figure."
                     + " --scale: one placement for the whole session (default free)"})
     CommaList<Placement> placements;

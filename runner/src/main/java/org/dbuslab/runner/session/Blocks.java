@@ -387,7 +387,11 @@ final class Blocks {
         for (int measured = 1; ; measured++) {
             int m = measured;
             runBlock(cellsOfMeasuredBlock(plan, measured), Phase.MEASURE, rotation.blockLabel(measured),
-                half -> samples.drop(m, half.stream().map(Cell::id).toList()), (cell, result) -> {
+                half -> {
+                    samples.drop(m, half.stream().map(Cell::id).toList());
+                    // a capped cell's run set aside is not one of its runs: it runs again in a later block
+                    half.stream().filter(c -> c.maxRuns() > 0).forEach(c -> cappedRuns.merge(c.id(), -1, Integer::sum));
+                }, (cell, result) -> {
                 if (cell.maxRuns() > 0) {
                     cappedRuns.merge(cell.id(), 1, Integer::sum);
                 }
@@ -600,10 +604,8 @@ final class Blocks {
      */
     private void halfEnded(org.dbuslab.format.Placement ended, org.dbuslab.format.Placement starting, List<Cell> ran,
                            java.util.function.Consumer<List<Cell>> setAside) throws InterruptedException {
-        long t0 = System.nanoTime();
         java.util.Optional<org.dbuslab.format.HostSpeed.Slowed> slowed = hostSpeed.edge(block, ended, starting);
-        placementNanos += System.nanoTime() - t0;
-        if (slowed.isPresent()) {
+        if (slowed.isPresent() && !ran.isEmpty()) { // a refused half made no run to set aside
             setAside.accept(List.copyOf(ran));
             log.say(String.format(java.util.Locale.ROOT, "   block %d: its %s runs set aside, the host slowed CPU %d"
                 + " (%.2fx its median at both ends of them, host-speed.tsv)", block, ended.label(), slowed.get().cpu(),

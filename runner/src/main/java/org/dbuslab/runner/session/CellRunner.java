@@ -186,11 +186,12 @@ final class CellRunner {
         CpuMeter.Cpu around = cpu.stop();
         Long pathNs = cell.transport().route() == Route.PROXY ? boxed(path.stop().busNs()) : null;
         Long serverAlloc = allocatedSince(serverBefore, serverAllocated(cell));
-        // the calls' own time where the program printed it; a run that failed before printing keeps its process time
+        // the calls' own time where the program printed it (method spam-timed); a run that failed before printing keeps
+        // its process time and method spam: it was timed from outside
         long elapsed = r.callsNs() > 0 ? r.callsNs() : r.elapsedNs();
         RunsCsvRow row = RunsCsvRow.ofClient(cell.transport().label(), cell.mode().label(), cell.payloadBytes(),
                 cell.window(), cell.calls(), number, Math.max(1, elapsed), 0, 0, r.errors(), phase.label(),
-                spam.timesItsCalls() ? org.dbuslab.format.RunsCsv.METHOD_SPAM_TIMED : "spam", started, null, null, null)
+                r.callsNs() > 0 ? org.dbuslab.format.RunsCsv.METHOD_SPAM_TIMED : "spam", started, null, null, null)
             .withLab(block, cell.pair().label(), true, cell.series().label(), fixed < 0 ? null : fixed, null)
             .withCpu(r.callsCpuNs() > 0 ? Long.valueOf(r.callsCpuNs()) : r.ok() || r.cpuNs() > 0 ? Long.valueOf(r.cpuNs()) : null,
                 boxed(around.busNs()), boxed(around.serverNs()))

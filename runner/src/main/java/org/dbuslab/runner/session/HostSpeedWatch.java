@@ -20,7 +20,16 @@ import java.util.Optional;
  */
 final class HostSpeedWatch implements AutoCloseable {
 
-    private final HostSpeedProbe probe;
+    /** What the watch needs of a probe: a reading of every probed CPU, and letting go of its threads. */
+    interface Probe extends AutoCloseable {
+        List<HostSpeedProbe.Reading> read() throws InterruptedException;
+
+        @Override
+        void close();
+    }
+
+    private Probe probe;
+    private final java.util.function.Consumer<String> warn;
     private final CpuPlacement cpus;
     private final Path dir;
     private final List<HostSpeedTsv.Row> rows = new ArrayList<>();
@@ -28,24 +37,39 @@ final class HostSpeedWatch implements AutoCloseable {
     private int halves;
     private int setAside;
 
-    private HostSpeedWatch(HostSpeedProbe probe, CpuPlacement cpus, Path dir) {
+    HostSpeedWatch(Probe probe, CpuPlacement cpus, Path dir, java.util.function.Consumer<String> warn) {
         this.probe = probe;
         this.cpus = cpus;
         this.dir = dir;
+        this.warn = warn;
     }
 
-    /** A watch over the CPUs the placements measure on, writing into DIR; one that reads nothing when PROBE is null. */
-    static HostSpeedWatch of(HostSpeedProbe probe, CpuPlacement cpus, Path dir) {
-        return new HostSpeedWatch(probe, cpus, dir);
+    /**
+     * A watch over the CPUs the placements measure on, writing into DIR; WARN gets the one line that says the probe
+     * stopped, should a reading fail mid-session (then nothing more is read or set aside, and the session goes on).
+     */
+    static HostSpeedWatch of(HostSpeedProbe probe, CpuPlacement cpus, Path dir, java.util.function.Consumer<String> warn) {
+        return new HostSpeedWatch(new Probe() {
+            @Override
+            public List<HostSpeedProbe.Reading> read() throws InterruptedException {
+                return probe.read();
+            }
+
+            @Override
+            public void close() {
+                probe.close();
+            }
+        }, cpus, dir, warn);
     }
 
     /** A watch that reads nothing: no probe could be set up. */
     static HostSpeedWatch none() {
-        return new HostSpeedWatch(null, null, null);
+        return new HostSpeedWatch(null, null, null, line -> { });
     }
 
+    /** Whether it read at all: the session then says how many halves it set aside. */
     boolean reads() {
-        return probe != null;
+        return readings > 0;
     }
 
     /**
@@ -56,8 +80,17 @@ final class HostSpeedWatch implements AutoCloseable {
         if (probe == null || (ended == null && starting == null)) {
             return Optional.empty();
         }
+        List<HostSpeedProbe.Reading> read;
+        try {
+            read = probe.read();
+        } catch (IllegalStateException e) {
+            warn.accept("  [!] the host-speed probe stopped (" + e.getMessage() + "): from block " + round
+                + " on, nothing is read and no half-block is set aside");
+            probe.close();
+            probe = null;
+            return Optional.empty();
+        }
         readings++;
-        List<HostSpeedProbe.Reading> read = probe.read();
         List<HostSpeedTsv.Row> now = new ArrayList<>();
         for (HostSpeedProbe.Reading r : read) {
             if (ended != null) {
@@ -86,8 +119,8 @@ final class HostSpeedWatch implements AutoCloseable {
     /** "12 of 112 halves set aside", for the session's closing lines. */
     String summary() {
         return setAside + " of " + halves + " measured half-block(s) set aside because the host slowed a CPU they used"
-            + " (host-speed.tsv, " + readings + " readings of CPU " + String.join(", ",
-            probe.cpus().stream().map(String::valueOf).toList()) + ")";
+            + " (host-speed.tsv, " + readings + " readings" + (cpus == null ? "" : " of CPU " + String.join(", ",
+            cpus.measuring().stream().map(String::valueOf).toList())) + ")";
     }
 
     @Override

@@ -224,7 +224,7 @@ public final class Session {
     private HostSpeedWatch hostSpeedWatch(ResultsFolder folder) throws InterruptedException {
         try {
             HostSpeedWatch watch = HostSpeedWatch.of(org.dbuslab.runner.exec.HostSpeedProbe.on(cpus.measuring()), cpus,
-                folder.dir());
+                folder.dir(), log::say);
             log.detail("   the host's speed is read on CPU " + String.join(", ", cpus.measuring().stream()
                 .map(String::valueOf).toList()) + " around each half of every measured block (host-speed.tsv)");
             return watch;
