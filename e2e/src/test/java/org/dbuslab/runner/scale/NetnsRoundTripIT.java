@@ -14,8 +14,6 @@ import org.dbuslab.runner.exec.Services;
 import org.dbuslab.runner.exec.ShortTemp;
 import org.dbuslab.runner.exec.Supervisor;
 import org.dbuslab.testkit.LabPaths;
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +29,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
+import static org.dbuslab.testkit.CiRequirement.require;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -131,16 +130,5 @@ class NetnsRoundTripIT {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
         assertEquals(0, p.waitFor(), out);
         return Long.parseLong(out);
-    }
-
-    /** Under CI=true what the test needs must be there: fail; elsewhere skip with the reason. */
-    private static void require(boolean ok, String reason) {
-        if (ok) {
-            return;
-        }
-        if ("true".equals(System.getenv("CI"))) {
-            Assertions.fail(reason);
-        }
-        Assumptions.abort(reason);
     }
 }

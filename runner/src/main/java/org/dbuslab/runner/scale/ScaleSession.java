@@ -55,6 +55,24 @@ public final class ScaleSession {
     public static final String PROG = "run-all.sh";
     static final Duration STOP_GRACE = Duration.ofSeconds(5);
     static final Duration REPORT_RESERVE = Duration.ofSeconds(30);
+    /**
+     * A tool step's --connect-timeout. Its connecting is not measured (each point's warm-up run absorbs it), and a
+     * cold tool JVM's SASL against a server's first peer of the session, on one pinned CPU of a loaded 2-vCPU machine,
+     * took over the tools' 10 s default once; 30 s still ends a connection that hangs.
+     */
+    static final int TOOL_CONNECT_TIMEOUT_MS = 30_000;
+
+    /** The scale tool's arguments for STEP of BLOCK against ADDRESS (a p2p server's when P2P). */
+    static List<String> toolArgs(ScaleStep.Tool step, String address, boolean p2p, int block, long orderSeed) {
+        List<String> args = new ArrayList<>(List.of(step.series(), "--address", address));
+        if (p2p) {
+            args.add("--peer");
+        }
+        args.addAll(step.argsFor(block, orderSeed));
+        args.addAll(List.of("--seed", Long.toString(orderSeed * 100 + block)));
+        args.addAll(List.of("--connect-timeout", Integer.toString(TOOL_CONNECT_TIMEOUT_MS)));
+        return args;
+    }
 
     private final SessionConfig config;
     private final ScaleSettings settings;
@@ -489,12 +507,7 @@ public final class ScaleSession {
                 return misplaced;
             }
             String address = services.get(p2p ? "srv:" + t : "bus:" + t).orElseThrow().address();
-            List<String> args = new ArrayList<>(List.of(step.series(), "--address", address));
-            if (p2p) {
-                args.add("--peer");
-            }
-            args.addAll(step.argsFor(block, config.arrangement().orderSeed()));
-            args.addAll(List.of("--seed", Long.toString(config.arrangement().orderSeed() * 100 + block)));
+            List<String> args = toolArgs(step, address, p2p, block, config.arrangement().orderSeed());
             List<Long> bus = p2p ? List.of() : services.get("bus:" + t).orElseThrow().cpuPids();
             List<Long> server = step.series().equals("clients") ? services.get("srv:" + t).orElseThrow().cpuPids() : List.of();
             Path base = logs.resolve(step.id().replace(' ', '-') + "-b" + block);

@@ -1,8 +1,6 @@
 package org.dbuslab.runner.exec;
 
 import org.dbuslab.testkit.LabPaths;
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,13 +20,7 @@ final class RealBus {
 
     /** Under CI=true a bus (or tool) that cannot start fails the test; elsewhere it skips it, with the reason. */
     static void require(boolean ok, String reason) {
-        if (ok) {
-            return;
-        }
-        if ("true".equals(System.getenv("CI"))) {
-            Assertions.fail(reason);
-        }
-        Assumptions.abort(reason);
+        org.dbuslab.testkit.CiRequirement.require(ok, reason);
     }
 
     /**

@@ -48,6 +48,18 @@ class ScaleSessionUnitsTest {
     }
 
     @Test
+    void aToolConnectsWithinTheSessionsOwnTimeoutNotTheToolsDefault() {
+        ScaleStep.Tool p2p = ScalePlan.of(ScaleSettings.SMALL).steps().stream()
+            .filter(ScaleStep.Tool.class::isInstance).map(ScaleStep.Tool.class::cast)
+            .filter(t -> t.transport().equals("p2p-unix")).findFirst().orElseThrow();
+        List<String> args = ScaleSession.toolArgs(p2p, "unix:path=/x", true, 2, 7);
+        assertEquals(List.of("clients", "--address", "unix:path=/x", "--peer"), args.subList(0, 4));
+        int at = args.indexOf("--connect-timeout");
+        assertTrue(at > 0 && args.get(at + 1).equals("30000"), args.toString());
+        assertEquals("702", args.get(args.indexOf("--seed") + 1));
+    }
+
+    @Test
     void theEtaIsTheRestAndTheReport() {
         assertEquals("17:02:00 UTC", ScaleSession.eta(CLOCK.instant(), Duration.ofSeconds(90)));
     }
