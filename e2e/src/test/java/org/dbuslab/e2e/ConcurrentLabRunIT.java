@@ -32,7 +32,8 @@ class ConcurrentLabRunIT {
         Path first = tmp.resolve("first");
         Path firstLog = tmp.resolve("first.log");
         Process lab = LabRun.startWithLockAndCds(firstLog, lock, LabRun.small("--transports", "dbus-daemon-tcp", "--blocks", "100000",
-            "--out", first.toString()));
+            // it must outlive the second session, which took over 2 min at CI's load: its budget is no limit
+            "--budget", "15m", "--out", first.toString()));
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
             while (LabRun.read(first.resolve("runs.csv")).lines().count() < 2 && System.nanoTime() < deadline && lab.isAlive()) {

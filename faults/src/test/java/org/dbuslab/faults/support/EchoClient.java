@@ -118,7 +118,7 @@ public final class EchoClient implements AutoCloseable {
             }
             if (System.nanoTime() > deadline) {
                 throw new AssertionError(process.name() + " recorded no " + rows + " run(s) within " + limit + ":\n"
-                    + process.stderr());
+                    + process.stderr() + "\nits threads:\n" + process.stacksNow());
             }
             Pause.millis(5);
         }

@@ -7,6 +7,7 @@ import java.util.Deque;
 import java.util.List;
 
 import org.dbuslab.format.Transport;
+import org.dbuslab.labio.ConnectClock;
 
 /**
  * One fault case: its private folder, and every process it started, stopped in reverse order at the end (resumed
@@ -89,9 +90,14 @@ public final class FaultCase implements AutoCloseable {
         }
     }
 
-    /** The first row is the warm-up run: the client is connected and its calls are flowing. */
+    /**
+     * The first row is the warm-up run: the client is connected and its calls are flowing. The wait outlasts the
+     * client's own bounds (its local set-up, then its connect timeout), so a client that cannot connect says why
+     * itself: a p2p-tcp client once printed nothing in 73 s with the fault and e2e forks side by side.
+     */
     public static void awaitFirstRun(EchoClient client) {
-        client.awaitRows(1, Duration.ofMillis(Budget.millis(60_000)));
+        client.awaitRows(1, Duration.ofSeconds(ConnectClock.LOCAL_SETUP_SECONDS)
+            .plusMillis(Budget.defaultConnectTimeoutMs()).plus(Budget.run()).plus(Budget.slack()));
     }
 
     private <T extends AutoCloseable> T track(T resource) {

@@ -133,6 +133,15 @@ public final class LabProcess implements AutoCloseable {
         return wanted.toString();
     }
 
+    /**
+     * Every thread's stack now (jcmd Thread.print), without stopping the process: why a live process makes no
+     * progress. Empty when the dump could not be taken.
+     */
+    public String stacksNow() {
+        dumpThreads();
+        return String.join("\n", read(out.resolveSibling(name + ".threads")));
+    }
+
     private Duration sinceStart() {
         return Duration.ofNanos(System.nanoTime() - startedNanos);
     }
