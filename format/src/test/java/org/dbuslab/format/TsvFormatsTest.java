@@ -75,18 +75,6 @@ class TsvFormatsTest {
     }
 
     @Test
-    void fixedCostAppendsBelowOneHeader() throws Exception {
-        FixedCostTsv.Row a = new FixedCostTsv.Row(1, "dbus-daemon", "libdbus>libdbus", "sync", 1000, 1, 4_200_000L, 0);
-        FixedCostTsv.Row b = new FixedCostTsv.Row(2, "dbus-daemon", "libdbus>libdbus", "sync", 1000, 2, 4_100_000L, 1);
-        FixedCostTsv.FORMAT.append(dir, a);
-        FixedCostTsv.FORMAT.append(dir, b);
-        List<String> lines = Files.readAllLines(dir.resolve("fixed-cost.tsv"));
-        assertEquals(3, lines.size());
-        assertEquals("round\ttransport\tpair\tmode\tpayload_bytes\tsample\telapsed_ns\texit", lines.get(0));
-        assertEquals(List.of(a, b), FixedCostTsv.FORMAT.read(dir));
-    }
-
-    @Test
     void precisionRoundTripsUndefinedHalfWidthsAndUnmetCells() throws Exception {
         List<PrecisionTsv.Row> rows = List.of(
                 new PrecisionTsv.Row("cell", "dbus-daemon", "sync", 1000, 1, "dbus-java>dbus-java", "matrix", "", "", 7, 2.125,
@@ -124,9 +112,9 @@ class TsvFormatsTest {
         assertEquals("plan.tsv line 1: expected 10 tab-separated fields, found 3",
                 assertThrows(FormatException.class, () -> PlanTsv.FORMAT.read(dir)).getMessage());
 
-        Files.writeString(dir.resolve("fixed-cost.tsv"), "round\tsomething\n", StandardCharsets.UTF_8);
-        assertTrue(assertThrows(FormatException.class, () -> FixedCostTsv.FORMAT.read(dir)).getMessage()
-                .startsWith("fixed-cost.tsv line 1: unexpected header"));
+        Files.writeString(dir.resolve("host-speed.tsv"), "probe\tsomething\n", StandardCharsets.UTF_8);
+        assertTrue(assertThrows(FormatException.class, () -> HostSpeedTsv.FORMAT.read(dir)).getMessage()
+                .startsWith("host-speed.tsv line 1: unexpected header"));
     }
 
     @Test

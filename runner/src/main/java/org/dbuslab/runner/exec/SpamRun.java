@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * times it from before its fork to after it has been reaped (start, connect, calls, exit) and reports its rusage
  * (user + sys, all threads), which is the run's client CPU. libdbus-spam also times its calls alone
  * ({@code --print-elapsed}, {@link Result#callsNs}): where the program does ({@link #timesItsCalls}), that is the run's
- * time; dbus-test-tool spam cannot, and the analysis subtracts the fixed cost of the same process with --count=1.
+ * time, and a session runs no other (dbus-test-tool spam cannot: the tests use it for the process timing alone).
  * spam exits 0 even when replies are errors; it prints "Failed to receive reply #N: ..." for each, which is
  * what is counted. A spam that exits non-zero or hangs (killed after the timeout) counts all its calls as
  * errors.
@@ -197,11 +197,5 @@ public final class SpamRun implements AutoCloseable {
             }
         }
         return n;
-    }
-
-    /** The median of the fixed-cost samples (the lower one of an even count). */
-    public static long median(List<Long> samples) {
-        List<Long> sorted = samples.stream().sorted().toList();
-        return sorted.get((sorted.size() - 1) / 2);
     }
 }

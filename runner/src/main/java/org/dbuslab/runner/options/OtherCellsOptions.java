@@ -14,8 +14,8 @@ final class OtherCellsOptions {
 
     @Option(names = "--no-reference", description = {"skip the reference rows (reference=true): the libdbus pairs"
             + " libdbus>libdbus, dbus-java>libdbus and libdbus>dbus-java on dbus-daemon and dbus-broker, and the"
-            + " raw-socket floor raw-unix, raw-tcp. spam cannot time itself: its fixed cost per process is sampled"
-            + " each block and subtracted (fixed_ns). docs/DESIGN.md says what each row measures"})
+            + " raw-socket floor raw-unix, raw-tcp. The libdbus client (peers/build/libdbus-spam, one process a run)"
+            + " times its own calls, as every client does. docs/DESIGN.md says what each row measures"})
     boolean noReference;
     @Option(names = "--sweep", description = "the pipelining-depth sweep (Java client, async, every size, dbus-daemon"
             + " and dbus-broker), with the over-limit check dbus-daemon-limit8 once (its verdict in notes.tsv): on by"

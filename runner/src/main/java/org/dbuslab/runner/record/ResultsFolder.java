@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.dbuslab.format.FixedCostTsv;
 import org.dbuslab.format.NotesTsv;
 import org.dbuslab.format.OrderTsv;
 import org.dbuslab.format.Pair;
@@ -127,12 +126,6 @@ public final class ResultsFolder {
     /** notes.tsv: a check's verdict, e.g. {@code over-limit / as-expected}. */
     public void note(String topic, String outcome, String text) {
         NotesTsv.FORMAT.append(dir, new NotesTsv.Row(topic, outcome, text));
-    }
-
-    /** fixed-cost.tsv: one spam --count=1 sample behind fixed_ns. */
-    public void fixedCost(int block, Cell cell, int sample, long elapsedNs, int exit) {
-        FixedCostTsv.FORMAT.append(dir, new FixedCostTsv.Row(block, cell.transport().label(), cell.pair().label(),
-                cell.mode().label(), cell.payloadBytes(), sample, elapsedNs, exit));
     }
 
     /** precision.tsv, rewritten after every measured block. */

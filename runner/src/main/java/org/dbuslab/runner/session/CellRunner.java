@@ -28,7 +28,7 @@ import java.util.OptionalLong;
 
 /**
  * Makes one run of one cell in a block and writes its runs.csv row as it ends: a Java or raw cell through its
- * persistent client, a spam cell as its due fixed-cost samples (FixedCosts) plus one timed spam process. Failures are counted in
+ * persistent client, a spam cell through one libdbus-spam process that times its own calls. Failures are counted in
  * the {@link Tally}; a cell whose client or service is gone is reported once and not tried again. The server's
  * allocation probe, where it has one (the lab's JVM servers), is read right before and right after the run, outside
  * its timed window and its CPU readings.
@@ -55,7 +55,6 @@ final class CellRunner {
     private final Duration cellTimeout;
     private final Tally tally;
     private final SessionLog log;
-    private final FixedCosts fixedCosts = new FixedCosts();
     private final RunNumbers runNumbers = new RunNumbers();
 
     CellRunner(SessionServices services, Map<ClientKey, ClientProcess> clients, Map<ClientKey, String> clientProblems,
@@ -64,6 +63,10 @@ final class CellRunner {
         this.services = services;
         this.clients = clients;
         this.clientProblems = clientProblems;
+        if (!spam.timesItsCalls()) {
+            // a run's time is its calls' own (method spam-timed): nothing is subtracted, no fixed cost sampled
+            throw new IllegalArgumentException("the session's spam program must time its calls (--print-elapsed)");
+        }
         this.spam = spam;
         this.payloads = payloads;
         this.meter = meter;
@@ -162,18 +165,6 @@ final class CellRunner {
         String dest = cell.pair().server().busName(); // com.example.LabEcho, org.dbuslab.Echo or org.dbuslab.Echo.Glib
         Path payload = payloads.of(cell.payloadBytes());
         Path errLog = logs.resolve(cell.transport().label()).resolve(cell.id() + ".err");
-        // a spam that times its own calls needs no fixed cost: none is sampled, and fixed_ns stays empty
-        int due = spam.timesItsCalls() ? 0 : fixedCosts.samplesDue(cell.id());
-        for (int i = 1; i <= due; i++) {
-            SpamRun.Result r = spam.once(address, dest, 1, 1, payload, errLog, "block " + block + " fixed-cost sample " + i);
-            folder.fixedCost(block, cell, i, r.elapsedNs(), r.status());
-            if (!r.ok() || r.failedReplies() > 0) {
-                notRun(cell, "fixed-cost sample: " + r.describeFailure(spam.timeout()));
-                return Result.NONE;
-            }
-            fixedCosts.add(cell.id(), r.elapsedNs());
-        }
-        long fixed = spam.timesItsCalls() ? -1 : fixedCosts.fixedNs(cell.id());
         int number = runNumbers.next(cell, phase);
         OptionalLong serverBefore = serverAllocated(cell);
         Instant started = Instant.now();
@@ -192,7 +183,7 @@ final class CellRunner {
         RunsCsvRow row = RunsCsvRow.ofClient(cell.transport().label(), cell.mode().label(), cell.payloadBytes(),
                 cell.window(), cell.calls(), number, Math.max(1, elapsed), 0, 0, r.errors(), phase.label(),
                 r.callsNs() > 0 ? org.dbuslab.format.RunsCsv.METHOD_SPAM_TIMED : "spam", started, null, null, null)
-            .withLab(block, cell.pair().label(), true, cell.series().label(), fixed < 0 ? null : fixed, null)
+            .withLab(block, cell.pair().label(), true, cell.series().label(), null, null)
             .withCpu(r.callsCpuNs() > 0 ? Long.valueOf(r.callsCpuNs()) : r.ok() || r.cpuNs() > 0 ? Long.valueOf(r.cpuNs()) : null,
                 boxed(around.busNs()), boxed(around.serverNs()))
             .withPlacement(cell.placement().label()).withPathCpu(pathNs).withAlloc(null, serverAlloc);
@@ -201,14 +192,17 @@ final class CellRunner {
             notRun(cell, r.describeFailure(spam.timeout()));
             return Result.NONE;
         }
+        if (r.callsNs() <= 0) {
+            notRun(cell, "spam exited 0 without printing its calls' time (--print-elapsed)");
+            return Result.NONE;
+        }
         tally.ran(cell.id());
         if (r.errors() > 0) {
             tally.lost(cell.describe() + " block " + block);
             log.say("  -> FAILED: " + r.errors() + " calls got error replies: " + r.lastComplaint());
             return Result.NONE;
         }
-        return new Result(spam.timesItsCalls() ? PerCall.ofCallsAlone(cell, elapsed) : PerCall.micros(cell, elapsed, fixed),
-            true, null, false);
+        return new Result(PerCall.micros(cell, elapsed), true, null, false);
     }
 
     /** A cell that could not run: skipped.tsv and the session log once, and the session fails. */

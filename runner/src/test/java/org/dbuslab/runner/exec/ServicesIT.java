@@ -145,12 +145,6 @@ class ServicesIT {
         assertEquals(1, ServerWarmup.callsFor(67_108_864 * 4));
     }
 
-    @Test
-    void medianOfFixedCostSamplesIsTheLowerMiddle() {
-        assertEquals(3, SpamRun.median(List.of(5L, 1L, 3L, 4L, 2L)));
-        assertEquals(2, SpamRun.median(List.of(4L, 1L, 3L, 2L)));
-    }
-
     private static void kill(long pid) throws Exception {
         ProcessHandle h = ProcessHandle.of(pid).orElseThrow();
         h.destroyForcibly();

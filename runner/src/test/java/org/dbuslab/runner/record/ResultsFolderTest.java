@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 
-import org.dbuslab.format.FixedCostTsv;
 import org.dbuslab.format.NotesTsv;
 import org.dbuslab.format.OrderTsv;
 import org.dbuslab.format.Pair;
@@ -110,7 +109,7 @@ class ResultsFolderTest {
     }
 
     @Test
-    void skippedNotesAndFixedCostsAppendAsTheyHappen() {
+    void skippedAndNotesAppendAsTheyHappen() {
         ResultsFolder folder = ResultsFolder.create(dir);
         folder.skipped(Transport.P2P_TCP, "server did not start:\tport in use");
         folder.skipped(Transport.DBUS_DAEMON, Pair.LIBDBUS_JAVA, "hook pending");
@@ -119,12 +118,6 @@ class ResultsFolderTest {
         folder.note("over-limit", "as-expected", "120 of 256 calls got LimitsExceeded");
         assertEquals(List.of(new NotesTsv.Row("over-limit", "as-expected", "120 of 256 calls got LimitsExceeded")),
                 NotesTsv.FORMAT.read(dir));
-        Cell spam = plan.cells().stream().filter(x -> x.kind() == CellKind.SPAM_JAVA).findFirst().orElseThrow();
-        folder.fixedCost(3, spam, 1, 4_000_000L, 0);
-        folder.fixedCost(3, spam, 2, 4_100_000L, 0);
-        assertEquals(List.of(new FixedCostTsv.Row(3, "dbus-daemon", "libdbus>dbus-java", "sync", 1000, 1, 4_000_000L, 0),
-                new FixedCostTsv.Row(3, "dbus-daemon", "libdbus>dbus-java", "sync", 1000, 2, 4_100_000L, 0)),
-                FixedCostTsv.FORMAT.read(dir));
     }
 
     @Test
