@@ -211,7 +211,7 @@ help_ok() {
     "$RUN_ALL" --no-build --help >"$WORK/help.txt" || return 1
     local flag
     for flag in --transports --order --order-seed --blocks --precision --budget --placement --rotation --no-reference --sweep \
-        --no-sweep --sweep-windows --sweep-calls order.tsv fixed_ns notes.tsv; do
+        --no-sweep --sweep-windows --sweep-calls order.tsv notes.tsv; do
         grep -q -e "$flag" "$WORK/help.txt" || { echo "   --help does not mention $flag" >&2; return 1; }
     done
 }

@@ -56,7 +56,8 @@ public final class RunsCsv {
     /**
      * The method of a libdbus spam row whose client timed its calls itself (libdbus-spam --print-elapsed): elapsed_ns is
      * first send to last reply, as for the lab's other clients, and fixed_ns is empty. A {@code spam} row's libdbus
-     * client was timed from outside, start-up and exit included, and its fixed_ns is to be subtracted.
+     * client was timed from outside, start-up and exit included: in folders before 2026-12-07, with a fixed_ns to be
+     * subtracted, and since then only a run that ended without printing its calls' time (its cell then fails).
      */
     public static final String METHOD_SPAM_TIMED = "spam-timed";
 

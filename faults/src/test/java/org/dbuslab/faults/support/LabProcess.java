@@ -135,9 +135,14 @@ public final class LabProcess implements AutoCloseable {
 
     /**
      * Every thread's stack now (jcmd Thread.print), without stopping the process: why a live process makes no
-     * progress. Empty when the dump could not be taken.
+     * progress; jcmd's own complaint when it could not take the dump, empty without jcmd.
      */
     public String stacksNow() {
+        try {
+            Files.deleteIfExists(out.resolveSibling(name + ".threads")); // not an older dump
+        } catch (IOException e) {
+            return "";
+        }
         dumpThreads();
         return String.join("\n", read(out.resolveSibling(name + ".threads")));
     }

@@ -35,7 +35,7 @@ public final class SpamRun implements AutoCloseable {
     static final String PRINT_ELAPSED = "--print-elapsed";
     /**
      * The python3 interpreter itself: a version manager's shim (pyenv's is a shell script) costs 0.25 s per
-     * start here against 0.02 s, and a block starts six spam processes per spam cell.
+     * start here against 0.02 s, and a block starts a spam process per run of every spam cell.
      */
     static final String PYTHON = interpreter();
 

@@ -6,9 +6,9 @@ public enum CellKind {
     JAVA("java", false, true),
     /** Java client --method spam -> libdbus echo. */
     JAVA_LIBDBUS("java-libdbus", false, true),
-    /** libdbus spam -> libdbus echo: one process per run, timed from outside. */
+    /** libdbus spam -> libdbus echo: one process per run, which times its calls. */
     SPAM_LIBDBUS("spam-libdbus", true, false),
-    /** libdbus spam -> Java server: one process per run, timed from outside. */
+    /** libdbus spam -> Java server: one process per run, which times its calls. */
     SPAM_JAVA("spam-java", true, false),
     /** raw client -> raw server (JDK sockets, no D-Bus). */
     RAW("raw", false, true),
@@ -52,7 +52,7 @@ public enum CellKind {
         return label;
     }
 
-    /** A libdbus spam process (libdbus-spam) per run: no persistent client, a fixed cost to subtract. */
+    /** A libdbus spam process (libdbus-spam) per run: no persistent client. */
     public boolean spam() {
         return spam;
     }

@@ -177,12 +177,14 @@ final class CellRunner {
         CpuMeter.Cpu around = cpu.stop();
         Long pathNs = cell.transport().route() == Route.PROXY ? boxed(path.stop().busNs()) : null;
         Long serverAlloc = allocatedSince(serverBefore, serverAllocated(cell));
-        // the calls' own time where the program printed it (method spam-timed); a run that failed before printing keeps
-        // its process time and method spam: it was timed from outside
+        // the calls' own time as the program printed it. A failed run (all its calls errors) stays in its cell,
+        // method spam-timed, with whatever time there is; a run that ended well without printing its time was timed
+        // from outside only, and says so (method spam), apart from the cell's figures
         long elapsed = r.callsNs() > 0 ? r.callsNs() : r.elapsedNs();
+        boolean untimed = r.ok() && r.callsNs() <= 0;
         RunsCsvRow row = RunsCsvRow.ofClient(cell.transport().label(), cell.mode().label(), cell.payloadBytes(),
                 cell.window(), cell.calls(), number, Math.max(1, elapsed), 0, 0, r.errors(), phase.label(),
-                r.callsNs() > 0 ? org.dbuslab.format.RunsCsv.METHOD_SPAM_TIMED : "spam", started, null, null, null)
+                untimed ? "spam" : org.dbuslab.format.RunsCsv.METHOD_SPAM_TIMED, started, null, null, null)
             .withLab(block, cell.pair().label(), true, cell.series().label(), null, null)
             .withCpu(r.callsCpuNs() > 0 ? Long.valueOf(r.callsCpuNs()) : r.ok() || r.cpuNs() > 0 ? Long.valueOf(r.cpuNs()) : null,
                 boxed(around.busNs()), boxed(around.serverNs()))
@@ -192,14 +194,14 @@ final class CellRunner {
             notRun(cell, r.describeFailure(spam.timeout()));
             return Result.NONE;
         }
-        if (r.callsNs() <= 0) {
-            notRun(cell, "spam exited 0 without printing its calls' time (--print-elapsed)");
-            return Result.NONE;
-        }
         tally.ran(cell.id());
         if (r.errors() > 0) {
             tally.lost(cell.describe() + " block " + block);
             log.say("  -> FAILED: " + r.errors() + " calls got error replies: " + r.lastComplaint());
+            return Result.NONE;
+        }
+        if (untimed) {
+            notRun(cell, "spam exited 0 without printing its calls' time (--print-elapsed)");
             return Result.NONE;
         }
         return new Result(PerCall.micros(cell, elapsed), true, null, false);
