@@ -1,7 +1,8 @@
 package org.dbuslab.format;
 
+import org.dbuslab.stats.Quantiles;
+
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -45,7 +46,7 @@ public final class HostSpeed {
         Map<Integer, Double> out = new HashMap<>();
         byCpu.forEach((cpu, readings) -> {
             if (readings.size() >= LEAST_READINGS) {
-                out.put(cpu, median(readings.values().stream().mapToLong(Long::longValue).toArray()));
+                out.put(cpu, Quantiles.median(readings.values().stream().mapToDouble(Long::doubleValue).toArray()));
             }
         });
         return out;
@@ -87,12 +88,5 @@ public final class HostSpeed {
             }
         }
         return Optional.ofNullable(worst);
-    }
-
-    private static double median(long[] values) {
-        long[] v = values.clone();
-        Arrays.sort(v);
-        int n = v.length;
-        return n % 2 == 1 ? v[n / 2] : v[n / 2 - 1] / 2.0 + v[n / 2] / 2.0; // halves first: no long overflow
     }
 }
