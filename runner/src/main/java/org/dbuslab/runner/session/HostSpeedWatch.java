@@ -116,11 +116,20 @@ final class HostSpeedWatch implements AutoCloseable {
         return slowed;
     }
 
+    /** What it reads, for the session log at its start. */
+    String describe() {
+        return "the host's speed is read on " + cpuList() + " around each half of every measured block (host-speed.tsv)";
+    }
+
     /** "12 of 112 halves set aside", for the session's closing lines. */
     String summary() {
         return setAside + " of " + halves + " measured half-block(s) set aside because the host slowed a CPU they used"
-            + " (host-speed.tsv, " + readings + " readings" + (cpus == null ? "" : " of CPU " + String.join(", ",
-            cpus.measuring().stream().map(String::valueOf).toList())) + ")";
+            + " (host-speed.tsv, " + readings + " readings" + (cpus == null ? "" : " of " + cpuList()) + ")";
+    }
+
+    /** "CPU 0, 1": the CPUs probed. */
+    private String cpuList() {
+        return "CPU " + String.join(", ", cpus.measuring().stream().map(String::valueOf).toList());
     }
 
     @Override

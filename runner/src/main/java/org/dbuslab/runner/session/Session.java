@@ -225,8 +225,7 @@ public final class Session {
         try {
             HostSpeedWatch watch = HostSpeedWatch.of(org.dbuslab.runner.exec.HostSpeedProbe.on(cpus.measuring()), cpus,
                 folder.dir(), log::say);
-            log.detail("   the host's speed is read on CPU " + String.join(", ", cpus.measuring().stream()
-                .map(String::valueOf).toList()) + " around each half of every measured block (host-speed.tsv)");
+            log.detail("   " + watch.describe());
             return watch;
         } catch (IllegalStateException e) {
             log.say("  [!] no host-speed probe, so no half-block is set aside for a slowed host: " + e.getMessage());

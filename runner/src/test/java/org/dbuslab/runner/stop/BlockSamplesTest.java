@@ -2,7 +2,10 @@ package org.dbuslab.runner.stop;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 class BlockSamplesTest {
 
@@ -26,10 +29,10 @@ class BlockSamplesTest {
         samples.add(1, "cross", 10);
         samples.add(1, "one", 20);
         samples.add(2, "cross", 11);
-        samples.drop(1, java.util.List.of("cross", "never-ran"));
+        samples.drop(1, List.of("cross", "never-ran"));
         assertArrayEquals(new double[] {11}, samples.firstOfEachBlock("cross"));
         assertArrayEquals(new double[] {20}, samples.firstOfEachBlock("one"));
-        org.junit.jupiter.api.Assertions.assertEquals(2, samples.blocks(), "the block still happened");
-        org.junit.jupiter.api.Assertions.assertEquals(1, samples.blocksWithValues("cross"));
+        assertEquals(2, samples.blocks(), "the block still happened");
+        assertEquals(1, samples.blocksWithValues("cross"));
     }
 }
