@@ -81,6 +81,8 @@ final class Blocks {
     private int redone;
     /** The measured blocks' time in their rotation group's runs: what putting the matrix first would save. */
     private long groupNanos;
+    /** Whether MatrixFirst has decided the pace: once, when every group has its floor of blocks. */
+    private boolean matrixFirstWeighed;
 
     Blocks(SessionConfig config, Clock clock, SessionLog log, ResultsFolder folder, CellRunner runner,
            SessionServices services, Tally tally, PlacementSwitch placements, HostSpeedWatch hostSpeed) {
@@ -405,12 +407,16 @@ final class Blocks {
             eta.blockFinished();
             if (measured == NOISE_AT) {
                 forecastNoise(plan, samples, measured);
-                putMatrixFirstIfShort(plan, samples, measured);
             }
             for (Cell c : plan.cells()) {
                 if (services.blocked(c) != null) {
                     skipped.add(c.id());
                 }
+            }
+            if (!matrixFirstWeighed && measured >= NOISE_AT
+                && MatrixFirst.fewestGroupBlocks(rotation, plan.cells(), skipped, samples::blocksWithValues) >= MatrixFirst.GROUP_FLOOR) {
+                matrixFirstWeighed = true;
+                putMatrixFirstIfShort(plan, samples, measured);
             }
             long t0 = System.nanoTime();
             int assessed = rule.assessments();
@@ -451,6 +457,7 @@ final class Blocks {
     /**
      * When the budget at the full pace would leave the median matrix cell short of the precision target, the rotation
      * groups take fewer turns from the next block on (MatrixFirst); never with --blocks, without a target or groups.
+     * Weighed once every group has MatrixFirst.GROUP_FLOOR blocks, from the matrix's blocks so far.
      */
     private void putMatrixFirstIfShort(SessionPlan plan, BlockSamples samples, int measured) {
         double target = config.stopping().precisionPct();

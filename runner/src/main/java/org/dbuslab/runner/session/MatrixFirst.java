@@ -1,16 +1,22 @@
 package org.dbuslab.runner.session;
 
+import org.dbuslab.runner.plan.Cell;
+import org.dbuslab.runner.plan.Rotation;
 import org.dbuslab.stats.Quantiles;
+import org.dbuslab.stats.SampleComparison;
 
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.function.ToIntFunction;
 
 /**
  * Whether the budget puts the matrix first (issue 21: "the matrix in both placements comes first, and the report says
- * what it shortened"). After the fifth measured block, when the blocks the budget still holds at the full pace would not
- * bring the median matrix cell to the precision target, the rotation groups take a turn in one block of {@code pace}
- * only: the smallest pace up to {@link #MAX_PACE} whose blocks would, else {@link #MAX_PACE}, and only when that buys
+ * what it shortened"). Once every rotation group has {@link #GROUP_FLOOR} measured blocks with values (and the fifth
+ * measured block is made), when the blocks the budget still holds at the full pace would not bring the median matrix
+ * cell to the precision target, the rotation groups take a turn in one block of {@code pace} only: the smallest pace up to {@link #MAX_PACE} whose blocks would, else {@link #MAX_PACE}, and only when that buys
  * at least {@link #LEAST_GAIN} times the blocks. On a 2-vCPU AMD EPYC VM a default session's rotation groups took ~85 %
  * of its measured blocks' time, and the matrix got 10-14 blocks.
  *
@@ -26,6 +32,13 @@ record MatrixFirst(int pace, int atFullPace, int atPace, int needed) {
      * still get some blocks in a short session; the report says how few.
      */
     static final int MAX_PACE = 3;
+    /**
+     * The measured blocks every rotation group has before the matrix may take its turns: the fewest a paired
+     * comparison needs for an interval (the exact signed-rank test's, {@link SampleComparison#LEAST_PAIRED_BLOCKS}).
+     * Paced from the sixth measured block, session Y (docs/EXPERIMENTS.md) left its path and policy groups 5 blocks
+     * each, and every path price read "too few runs to tell".
+     */
+    static final int GROUP_FLOOR = SampleComparison.LEAST_PAIRED_BLOCKS;
     /** Pacing must buy this many times the blocks of the full pace, else the groups keep every turn. */
     static final double LEAST_GAIN = 1.25;
     /** The median's bootstrap CI is about this much wider than the mean's normal one (docs/SESSION-TIME.md). */
@@ -45,6 +58,18 @@ record MatrixFirst(int pace, int atFullPace, int atPace, int needed) {
         double spreadPct = 100 * 1.4826 * mad / median;
         double n = Math.pow(1.96 * MEDIAN_FACTOR * spreadPct / targetPct, 2);
         return Double.isFinite(n) ? (int) Math.min(Integer.MAX_VALUE, Math.ceil(n)) : Integer.MAX_VALUE;
+    }
+
+    /**
+     * The fewest measured blocks with values among the rotation groups: a group counts the blocks of whichever of its
+     * cells has the most (a half set aside costs all its cells that block; a capped cell stops early). Cells in
+     * {@code skipped} do not count, nor a group made of them alone; {@link Integer#MAX_VALUE} without such groups.
+     */
+    static int fewestGroupBlocks(Rotation rotation, List<Cell> cells, Set<String> skipped, ToIntFunction<String> blocksWithValues) {
+        return rotation.groups().stream()
+            .mapToInt(g -> cells.stream().filter(c -> !skipped.contains(c.id()) && rotation.groupOf(c).filter(g::equals).isPresent())
+                .mapToInt(c -> blocksWithValues.applyAsInt(c.id())).max().orElse(Integer.MAX_VALUE))
+            .min().orElse(Integer.MAX_VALUE);
     }
 
     /**
@@ -82,7 +107,8 @@ record MatrixFirst(int pace, int atFullPace, int atPace, int needed) {
     String text(int measured) {
         return String.format(Locale.ROOT, "the matrix came first: from measured block %d on, the rotation groups ran in one"
             + " block of %d, since the median matrix cell needed about %d blocks and the budget held %d more with a group in"
-            + " each, about %d at this pace; the libraries, reference, sweep, lkml sync and path cells have fewer blocks"
-            + " (a longer --budget keeps them)", measured + 1, pace, needed, atFullPace, atPace);
+            + " each, about %d at this pace; the libraries, reference, sweep, lkml sync and path cells have fewer blocks,"
+            + " at least the %d a paired comparison needs (a longer --budget keeps them)", measured + 1, pace, needed,
+            atFullPace, atPace, GROUP_FLOOR);
     }
 }
