@@ -33,7 +33,7 @@ final class ArrangementOptions {
             description = {"on (default): the matrix cells run in every measured block, every"
                     + " other cell (reference rows, sweep) in the rotation group of its mode and payload size, block b"
                     + " running group (b-1) mod G, so the matrix gets G times the blocks in the same time (when the budget"
-                    + " cannot buy --precision, the groups take one block in 2 or 3 once each has 6 measured blocks);"
+                    + " cannot buy --precision, the groups take one block in 2 or 3 once each has 7 measured blocks);"
                     + " plan.tsv"
                     + " records each cell's group, order.tsv each block's. off: every cell in every block"})
     OptionConverters.Switch rotation;

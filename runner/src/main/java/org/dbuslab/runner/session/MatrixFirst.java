@@ -33,12 +33,14 @@ record MatrixFirst(int pace, int atFullPace, int atPace, int needed) {
      */
     static final int MAX_PACE = 3;
     /**
-     * The measured blocks every rotation group has before the matrix may take its turns: the fewest a paired
-     * comparison needs for an interval (the exact signed-rank test's, {@link SampleComparison#LEAST_PAIRED_BLOCKS}).
-     * Paced from the sixth measured block, session Y (docs/EXPERIMENTS.md) left its path and policy groups 5 blocks
-     * each, and every path price read "too few runs to tell".
+     * The measured blocks every rotation group has before the matrix may take its turns: one more than the fewest a
+     * paired comparison needs for an interval (the exact signed-rank test's, {@link SampleComparison#LEAST_PAIRED_BLOCKS}),
+     * since the analysis may set aside a half the runner kept: it judges the host's speed against the whole session's
+     * median, the runner against the readings so far. Paced from the sixth measured block, session Y
+     * (docs/EXPERIMENTS.md) left its path and policy groups 5 blocks each; paced once they had 6, session Z lost one
+     * of them so, and every path price read "too few runs to tell" in both.
      */
-    static final int GROUP_FLOOR = SampleComparison.LEAST_PAIRED_BLOCKS;
+    static final int GROUP_FLOOR = SampleComparison.LEAST_PAIRED_BLOCKS + 1;
     /** Pacing must buy this many times the blocks of the full pace, else the groups keep every turn. */
     static final double LEAST_GAIN = 1.25;
     /** The median's bootstrap CI is about this much wider than the mean's normal one (docs/SESSION-TIME.md). */
@@ -108,7 +110,6 @@ record MatrixFirst(int pace, int atFullPace, int atPace, int needed) {
         return String.format(Locale.ROOT, "the matrix came first: from measured block %d on, the rotation groups ran in one"
             + " block of %d, since the median matrix cell needed about %d blocks and the budget held %d more with a group in"
             + " each, about %d at this pace; the libraries, reference, sweep, lkml sync and path cells have fewer blocks,"
-            + " at least the %d a paired comparison needs (a longer --budget keeps them)", measured + 1, pace, needed,
-            atFullPace, atPace, GROUP_FLOOR);
+            + " at least %d (a longer --budget keeps them)", measured + 1, pace, needed, atFullPace, atPace, GROUP_FLOOR);
     }
 }

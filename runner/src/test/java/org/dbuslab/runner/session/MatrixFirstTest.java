@@ -49,7 +49,7 @@ class MatrixFirstTest {
         assertTrue(m.text(5).startsWith("the matrix came first: from measured block 6 on, the rotation groups ran in one block of 3,"
             + " since the median matrix cell needed about 71 blocks and the budget held 11 more with a group in each, about 21 at"
             + " this pace"), m.text(5));
-        assertTrue(m.text(5).endsWith("at least the 6 a paired comparison needs (a longer --budget keeps them)"), m.text(5));
+        assertTrue(m.text(5).endsWith("at least 7 (a longer --budget keeps them)"), m.text(5));
     }
 
     /** A group of 1 s in 7 s blocks: one in three would buy 31 blocks instead of 28, not worth the groups' turns. */
@@ -75,16 +75,16 @@ class MatrixFirstTest {
     }
 
     /**
-     * Four groups: sync-1000's best cell has 7 blocks with values, sync-10000's 6, async-1000's 9 and async-10000's
-     * 5, the rest of each group one block fewer. The fewest is async-10000's 5, below the floor; with its cells
-     * skipped it no longer counts, and sync-10000's 6 meets it.
+     * Four groups: sync-1000's best cell has 8 blocks with values, sync-10000's 7, async-1000's 9 and async-10000's
+     * 6, the rest of each group one block fewer. The fewest is async-10000's 6, below the floor; with its cells
+     * skipped it no longer counts, and sync-10000's 7 meets it.
      */
     @Test
     void aGroupCountsTheBlocksOfItsBestCellAndTheFloorWaitsForTheFewest() {
         SessionPlan plan = PlanFixtures.plan("--paths", "none");
         Rotation rotation = Rotation.of(plan.cells(), true);
-        Map<Rotation.Group, Integer> best = Map.of(new Rotation.Group(Mode.SYNC, 1000), 7, new Rotation.Group(Mode.SYNC, 10000), 6,
-            new Rotation.Group(Mode.ASYNC, 1000), 9, new Rotation.Group(Mode.ASYNC, 10000), 5);
+        Map<Rotation.Group, Integer> best = Map.of(new Rotation.Group(Mode.SYNC, 1000), 8, new Rotation.Group(Mode.SYNC, 10000), 7,
+            new Rotation.Group(Mode.ASYNC, 1000), 9, new Rotation.Group(Mode.ASYNC, 10000), 6);
         Map<String, Integer> blocks = new java.util.HashMap<>();
         for (Rotation.Group g : rotation.groups()) {
             var cells = plan.cells().stream().filter(c -> rotation.groupOf(c).filter(g::equals).isPresent()).toList();
@@ -92,11 +92,12 @@ class MatrixFirstTest {
                 blocks.put(cells.get(i).id(), i == 0 ? best.get(g) : best.get(g) - 1);
             }
         }
-        assertEquals(5, MatrixFirst.fewestGroupBlocks(rotation, plan.cells(), Set.of(), id -> blocks.getOrDefault(id, 0)));
+        assertEquals(6, MatrixFirst.fewestGroupBlocks(rotation, plan.cells(), Set.of(), id -> blocks.getOrDefault(id, 0)));
+        assertTrue(6 < MatrixFirst.GROUP_FLOOR);
         Set<String> async10000 = plan.cells().stream().filter(c -> rotation.groupOf(c).filter(new Rotation.Group(Mode.ASYNC, 10000)::equals)
             .isPresent()).map(Cell::id).collect(Collectors.toSet());
         int fewest = MatrixFirst.fewestGroupBlocks(rotation, plan.cells(), async10000, id -> blocks.getOrDefault(id, 0));
-        assertEquals(6, fewest);
+        assertEquals(7, fewest);
         assertTrue(fewest >= MatrixFirst.GROUP_FLOOR);
         assertEquals(Integer.MAX_VALUE, MatrixFirst.fewestGroupBlocks(Rotation.OFF, plan.cells(), Set.of(), id -> 0));
     }
