@@ -85,7 +85,8 @@ class QuickLabRunIT {
      * order.tsv: the quick preset's blocks (1 warm-up, 3 measured). The warm-up block runs every cell once (the
      * over-limit check is off with --quick); each measured block runs every matrix cell once and the cells of its
      * rotation group (block_group: their mode and size, sync-1000, async-1000, sync-1000 in turn), so over the
-     * three every cell of the warm-up block has run; the 2015 experiment's pipelined cell runs in every measured block.
+     * three every cell of the warm-up block has run; the 2015 experiment's pipelined cell and the lab-health finding's
+     * reference cells (dbus-daemon sync 1000 B) run in every measured block.
      */
     private static void assertEveryBlockRunsTheMatrixAndItsRotationGroup(List<String> order) {
         List<String> header = List.of(order.get(0).split("\t"));
@@ -96,6 +97,7 @@ class QuickLabRunIT {
         java.util.Map<String, Set<String>> groups = new java.util.TreeMap<>();
         Set<String> matrix = new HashSet<>();
         Set<String> lkmlAsyncBlocks = new java.util.TreeSet<>();
+        Set<String> healthBlocks = new java.util.TreeSet<>();
         for (String line : order.subList(1, order.size())) {
             String[] f = line.split("\t");
             String mode = f[header.indexOf("mode")];
@@ -108,12 +110,16 @@ class QuickLabRunIT {
                 matrix.add(cell);
             } else if (f[header.indexOf("series")].equals("lkml") && mode.equals("async")) {
                 lkmlAsyncBlocks.add(f[round]); // the 2015 experiment's pipelined cells run in every block
+            } else if (f[header.indexOf("series")].equals("reference") && f[header.indexOf("transport")].equals("dbus-daemon")
+                && mode.equals("sync") && size.equals("1000")) {
+                healthBlocks.add(f[round]); // and the lab-health finding's reference cells
             } else if (!f[round].equals("1")) {
                 assertEquals(mode + "-" + size, f[group], "a rotated cell runs in its group's blocks only: " + line);
             }
         }
         assertEquals(Set.of("1", "2", "3", "4"), blocks.keySet(), "1 warm-up + 3 measured blocks");
         assertEquals(Set.of("2", "3", "4"), lkmlAsyncBlocks, "the 2015 experiment's pipelined cell: every measured block");
+        assertEquals(Set.of("1", "2", "3", "4"), healthBlocks, "the lab-health finding's cells: every block");
         assertEquals(20, matrix.size());
         assertEquals(Set.of("all"), groups.get("1"), "the warm-up block runs every cell but the lkml ones");
         assertEquals(List.of(Set.of("sync-1000"), Set.of("async-1000"), Set.of("sync-1000")),

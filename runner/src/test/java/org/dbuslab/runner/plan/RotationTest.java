@@ -66,10 +66,40 @@ class RotationTest {
         assertThrows(IllegalArgumentException.class, () -> rotation.paced(4, 0));
     }
 
-    /** In every block: the matrix, the over-limit check, and the 2015 experiment's pipelined cells (128 calls a run). */
+    /**
+     * In every block: the matrix, the over-limit check, the 2015 experiment's pipelined cells (128 calls a run) and
+     * the lab-health headline's three reference cells.
+     */
     private static boolean everyBlock(Cell c) {
         return c.series() == Series.MATRIX || c.kind() == CellKind.OVERLIMIT
-            || c.series() == Series.LKML && c.mode() == Mode.ASYNC;
+            || c.series() == Series.LKML && c.mode() == Mode.ASYNC || health(c);
+    }
+
+    /** dbus-daemon's sync reference cells at 1000 B: libdbus>libdbus, dbus-java>libdbus and libdbus>dbus-java. */
+    private static boolean health(Cell c) {
+        return c.series() == Series.REFERENCE && c.transport() == org.dbuslab.format.Transport.DBUS_DAEMON
+            && c.mode() == Mode.SYNC && c.payloadBytes() == 1000;
+    }
+
+    /**
+     * The lab-health finding's cells (libdbus>libdbus, dbus-java>libdbus, libdbus>dbus-java on dbus-daemon sync at the
+     * smallest payload) are in every block, so its ratios pair over every block; the same pairs at 10000 B keep their
+     * group's turns.
+     */
+    @Test
+    void theLabHealthHeadlinesCellsAreInEveryBlockTheOtherSizesInTheirGroup() {
+        List<Cell> reference = plan.cells().stream().filter(c -> c.series() == Series.REFERENCE
+            && c.transport() == org.dbuslab.format.Transport.DBUS_DAEMON && c.mode() == Mode.SYNC).toList();
+        assertEquals(6, reference.size(), "three pairs at two sizes: " + reference);
+        for (Cell c : reference) {
+            assertEquals(c.payloadBytes() == 1000, rotation.groupOf(c).isEmpty(), c.id());
+            assertEquals(c.payloadBytes() == 1000, health(c), c.id());
+            assertEquals(c.payloadBytes() == 1000 ? 8 : 2, rotation.blocksOf(c, 8), c.id());
+        }
+        assertEquals(1000, rotation.healthPayload());
+        assertEquals(1000, rotation.paced(4, 3).healthPayload(), "pacing keeps them in every block");
+        SessionPlan larger = plan("--paths", "none", "--sizes", "4000,10000");
+        assertEquals(4000, Rotation.of(larger.cells(), true).healthPayload(), "the smallest payload's");
     }
 
     @Test
@@ -97,7 +127,7 @@ class RotationTest {
         // cells + 2 raw + 22 libraries pairs (11 per bus) + 3 sync lkml; async groups: the same without the sync lkml,
         // and 18 sweep points
         assertEquals(20 + 1 + 6 + 8 + 22 + 3, rotation.cellsOfBlock(plan.cells(), 1).size());
-        assertEquals(20 + 1 + 6 + 8 + 22 + 18, rotation.cellsOfBlock(plan.cells(), 3).size());
+        assertEquals(20 + 1 + 6 + 8 + 22 + 18 + 3, rotation.cellsOfBlock(plan.cells(), 3).size(), "and the lab-health 3");
     }
 
     @Test
