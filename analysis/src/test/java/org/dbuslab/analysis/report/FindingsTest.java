@@ -73,12 +73,12 @@ public class FindingsTest {
     @Test
     public void thePrecisionFindingSaysWhenTheMatrixCameFirst(@TempDir Path dir) throws java.io.IOException {
         SyntheticSession.writeBlocks(dir, 3, 12, SyntheticSession.blockCells());
-        java.nio.file.Files.writeString(dir.resolve("notes.tsv"), "budget\tmatrix-first\tthe matrix came first: from measured block 6"
+        java.nio.file.Files.writeString(dir.resolve("notes.tsv"), "budget\tmatrix-first\tthe matrix came first: from measured block 36"
                 + " on, the rotation groups ran in one block of 3\n", java.nio.file.StandardOpenOption.CREATE,
                 java.nio.file.StandardOpenOption.APPEND);
         String precision = Findings.of(Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED)).stream()
                 .map(Block.Item::text).filter(t -> t.startsWith("Precision:")).findFirst().orElseThrow();
-        assertTrue(precision.endsWith(" The matrix came first: from measured block 6 on, the rotation groups ran in one block of 3."),
+        assertTrue(precision.endsWith(" The matrix came first: from measured block 36 on, the rotation groups ran in one block of 3."),
                 precision);
     }
 

@@ -30,8 +30,10 @@ final class ArrangementOptions {
                     + " --scale: one placement for the whole session (default free)"})
     CommaList<Placement> placements;
     @Option(names = "--rotation", paramLabel = "on|off", arity = "1", converter = OptionConverters.OnOff.class,
-            description = {"on (default): the matrix cells run in every measured block, every"
-                    + " other cell (reference rows, sweep) in the rotation group of its mode and payload size, block b"
+            description = {"on (default): the matrix cells run in every measured block, and so do the 2015"
+                    + " experiment's pipelined cells and the lab-health finding's libdbus reference cells (dbus-daemon"
+                    + " sync, smallest size); every other cell (reference rows, sweep, libraries, paths) in the rotation"
+                    + " group of its mode and payload size, block b"
                     + " running group (b-1) mod G, so the matrix gets G times the blocks in the same time (when the budget"
                     + " cannot buy --precision, the groups take one block in 2 or 3 once each has 7 measured blocks);"
                     + " plan.tsv"

@@ -124,7 +124,8 @@ public record Rotation(List<Group> groups, int pacedAfter, int pace, int healthP
 
     /**
      * A reference cell of the report's lab-health finding (the Java client and server against libdbus, on dbus-daemon
-     * sync, at the smallest payload), held to issue 25's CI upper bound of 1.15. In one block of five these had 7 paired
+     * sync, at the smallest payload), held to issue 25's CI upper bound of 1.15. A session without dbus-daemon has
+     * none: its finding falls back to another bus, whose cells keep their group's turns. In one block of five these had 7 paired
      * blocks in session Z, and the client's CI read 0.96-1.37; in every block they cost 3 runs, about a tenth of a
      * block that runs no group.
      */

@@ -48,6 +48,8 @@ public final class ProgressText {
                         + c.matrix().modes().stream().map(Object::toString).collect(Collectors.joining(" ")) + "; order " + c.arrangement().order()
                         + " (seed " + c.arrangement().orderSeed() + "); placement " + String.join(" and ", c.arrangement().placements().stream().map(p -> p.label()).toList()),
                 c.others().reference() ? "reference rows: libdbus pairs and raw floor at sizes " + join(c.others().referenceSizes())
+                        + (rotation.healthPayload() > 0 ? " (dbus-daemon sync " + rotation.healthPayload()
+                        + " B's libdbus pairs, the lab-health finding's, in every block)" : "")
                         : "reference rows: off (--no-reference)",
                 c.others().sweep() ? "sweep: windows " + join(c.others().sweepWindows()) + (plan.cells().stream()
                         .anyMatch(x -> x.kind() == CellKind.OVERLIMIT) ? "; over-limit check in the first measured block" : "")

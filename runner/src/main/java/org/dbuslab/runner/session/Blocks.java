@@ -163,8 +163,8 @@ final class Blocks {
     }
 
     /**
-     * After the calibration, the rotating Java clients (they run in one block of every few: the real-world paths', the
-     * raw-socket floor's, the lab's client beside libdbus and GLib) once more, with runs of the measured length, until 5
+     * After the calibration, the rotating Java clients (they run in one block of every few, or have a cell that does: the
+     * real-world paths', the raw-socket floor's, the lab's client beside libdbus and GLib) once more, with runs of the measured length, until 5
      * of them compiled at most 5 ms, at most {@link #SETTLE}. Quiet over short warm-up runs was not quiet over measured
      * ones: such a client had made 4-8 thousand calls by then, and the C2 compiles of its per-call path
      * (MethodCall.&lt;init&gt;, EchoRun.call, BufferedMessageReader.parseNext: 50-230 ms each) come at 5-15 thousand, so
@@ -317,12 +317,17 @@ final class Blocks {
         return plan.cells().stream().filter(c -> c.clientKey().filter(clients::contains).isPresent()).toList();
     }
 
-    /** Those of CLIENTS all of whose cells take turns in ROTATION's groups. */
+    /**
+     * Those of CLIENTS with a cell that takes turns in ROTATION's groups and no matrix cell: the lab-health finding's
+     * dbus-java>libdbus client runs its 1000 B cell in every block but its 10000 B cell in one of five, and a size is
+     * a code path of its own to warm.
+     */
     static Set<ClientKey> rotating(SessionPlan plan, Rotation rotation, Set<ClientKey> clients) {
         Set<ClientKey> out = new java.util.LinkedHashSet<>();
         for (ClientKey k : clients) {
             List<Cell> cells = plan.cells().stream().filter(c -> c.clientKey().filter(k::equals).isPresent()).toList();
-            if (!cells.isEmpty() && cells.stream().allMatch(c -> rotation.groupOf(c).isPresent())) {
+            if (cells.stream().anyMatch(c -> rotation.groupOf(c).isPresent())
+                && cells.stream().noneMatch(c -> c.series() == org.dbuslab.format.Series.MATRIX)) {
                 out.add(k);
             }
         }
@@ -413,8 +418,8 @@ final class Blocks {
                     skipped.add(c.id());
                 }
             }
-            if (!matrixFirstWeighed && measured >= NOISE_AT
-                && MatrixFirst.fewestGroupBlocks(rotation, plan.cells(), skipped, samples::blocksWithValues) >= MatrixFirst.GROUP_FLOOR) {
+            if (!matrixFirstWeighed && MatrixFirst.due(measured, NOISE_AT, rotation, plan.cells(), skipped,
+                samples::blocksWithValues, c -> !c.wantsMoreRuns(cappedRuns.getOrDefault(c.id(), 0)))) {
                 matrixFirstWeighed = true;
                 putMatrixFirstIfShort(plan, samples, measured);
             }
@@ -469,6 +474,9 @@ final class Blocks {
             samples.firstOfEachBlock(c.id()), target)).toArray());
         MatrixFirst m = MatrixFirst.decide(measured, needed, budget.remaining(),
             Duration.between(measuredStart, clock.instant()).dividedBy(measured), Duration.ofNanos(groupNanos / measured));
+        log.detail("   matrix first weighed after measured block " + measured + ": the median matrix cell needs about "
+            + needed + " blocks, the budget holds " + m.atFullPace() + " more with a group in each"
+            + (m.shortens() ? ", about " + m.atPace() + " at one in " + m.pace() : "; the groups keep every turn"));
         if (m.shortens()) {
             rotation = rotation.paced(measured, m.pace());
             eta.averagingCyclesOf(rotation.groups().size() * m.pace());

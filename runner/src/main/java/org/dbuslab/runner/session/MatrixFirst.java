@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.function.ToIntFunction;
 
 /**
@@ -47,8 +48,8 @@ record MatrixFirst(int pace, int atFullPace, int atPace, int needed) {
     private static final double MEDIAN_FACTOR = 1.25;
 
     /**
-     * The blocks a cell needs for a 95% CI half-width of {@code targetPct} at the median, from its first blocks'
-     * values: a robust spread (1.4826 × MAD ÷ median), so that one slow block among five does not set the session's
+     * The blocks a cell needs for a 95% CI half-width of {@code targetPct} at the median, from its blocks' values so
+     * far: a robust spread (1.4826 × MAD ÷ median), so that one slow block among five does not set the session's
      * pace; 0 when they do not vary.
      */
     static int blocksNeeded(double[] blockValues, double targetPct) {
@@ -63,14 +64,35 @@ record MatrixFirst(int pace, int atFullPace, int atPace, int needed) {
     }
 
     /**
-     * The fewest measured blocks with values among the rotation groups: a group counts the blocks of whichever of its
-     * cells has the most (a half set aside costs all its cells that block; a capped cell stops early). Cells in
-     * {@code skipped} do not count, nor a group made of them alone; {@link Integer#MAX_VALUE} without such groups.
+     * Whether the pace is due to be weighed after measured block {@code measured}: from {@code earliest} on, once every
+     * rotation group has {@link #GROUP_FLOOR} blocks, as {@link #fewestGroupBlocks} counts them.
      */
-    static int fewestGroupBlocks(Rotation rotation, List<Cell> cells, Set<String> skipped, ToIntFunction<String> blocksWithValues) {
+    static boolean due(int measured, int earliest, Rotation rotation, List<Cell> cells, Set<String> skipped,
+                       ToIntFunction<String> blocksWithValues, Predicate<Cell> capSpent) {
+        return measured >= earliest
+            && fewestGroupBlocks(rotation, cells, skipped, blocksWithValues, capSpent, measured) >= GROUP_FLOOR;
+    }
+
+    /**
+     * The fewest measured blocks among the rotation groups, each group counted by whichever of its cells has the most
+     * blocks with values (a half set aside costs all its cells that block). A cell that has spent its run cap counts
+     * as the floor, and so does a group that has had twice the floor's turns: it has what it will get, or it fails
+     * and more turns would not mend it. Cells in {@code skipped} do not count, nor a group made of them alone;
+     * {@link Integer#MAX_VALUE} without such groups.
+     */
+    static int fewestGroupBlocks(Rotation rotation, List<Cell> cells, Set<String> skipped,
+                                 ToIntFunction<String> blocksWithValues, Predicate<Cell> capSpent, int measured) {
         return rotation.groups().stream()
-            .mapToInt(g -> cells.stream().filter(c -> !skipped.contains(c.id()) && rotation.groupOf(c).filter(g::equals).isPresent())
-                .mapToInt(c -> blocksWithValues.applyAsInt(c.id())).max().orElse(Integer.MAX_VALUE))
+            .mapToInt(g -> {
+                List<Cell> of = cells.stream()
+                    .filter(c -> !skipped.contains(c.id()) && rotation.groupOf(c).filter(g::equals).isPresent()).toList();
+                if (of.isEmpty()) {
+                    return Integer.MAX_VALUE;
+                }
+                int most = of.stream().mapToInt(c -> capSpent.test(c) ? GROUP_FLOOR : blocksWithValues.applyAsInt(c.id()))
+                    .max().orElse(0);
+                return rotation.blocksOf(of.get(0), measured) >= 2 * GROUP_FLOOR ? Math.max(most, GROUP_FLOOR) : most;
+            })
             .min().orElse(Integer.MAX_VALUE);
     }
 
@@ -109,7 +131,8 @@ record MatrixFirst(int pace, int atFullPace, int atPace, int needed) {
     String text(int measured) {
         return String.format(Locale.ROOT, "the matrix came first: from measured block %d on, the rotation groups ran in one"
             + " block of %d, since the median matrix cell needed about %d blocks and the budget held %d more with a group in"
-            + " each, about %d at this pace; the libraries, reference, sweep, lkml sync and path cells have fewer blocks,"
-            + " at least %d (a longer --budget keeps them)", measured + 1, pace, needed, atFullPace, atPace, GROUP_FLOOR);
+            + " each, about %d at this pace; each rotation group had %d blocks first, and its libraries, reference (but"
+            + " the lab-health cells), sweep, lkml sync and path cells have fewer blocks than the matrix (a longer"
+            + " --budget keeps them)", measured + 1, pace, needed, atFullPace, atPace, GROUP_FLOOR);
     }
 }

@@ -93,11 +93,13 @@ class RotationTest {
         assertEquals(6, reference.size(), "three pairs at two sizes: " + reference);
         for (Cell c : reference) {
             assertEquals(c.payloadBytes() == 1000, rotation.groupOf(c).isEmpty(), c.id());
-            assertEquals(c.payloadBytes() == 1000, health(c), c.id());
             assertEquals(c.payloadBytes() == 1000 ? 8 : 2, rotation.blocksOf(c, 8), c.id());
         }
         assertEquals(1000, rotation.healthPayload());
-        assertEquals(1000, rotation.paced(4, 3).healthPayload(), "pacing keeps them in every block");
+        Rotation paced = rotation.paced(4, 3);
+        Cell health = reference.stream().filter(c -> c.payloadBytes() == 1000).findFirst().orElseThrow();
+        assertEquals(Optional.empty(), paced.groupOfBlock(5));
+        assertTrue(paced.runs(health, 5), "pacing keeps them in a block without a group");
         SessionPlan larger = plan("--paths", "none", "--sizes", "4000,10000");
         assertEquals(4000, Rotation.of(larger.cells(), true).healthPayload(), "the smallest payload's");
     }

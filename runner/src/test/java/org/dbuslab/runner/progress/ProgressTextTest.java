@@ -83,7 +83,8 @@ class ProgressTextTest {
                         + "warm-up >= 1 block(s), then until the JIT is quiet, <= 1m00s, async window 128, sizes 1000,10000",
                 "transports dbus-daemon dbus-broker p2p-unix p2p-tcp dbus-daemon-tcp; modes sync async; order interleaved "
                         + "(seed 42); placement one-cpu",
-                "reference rows: libdbus pairs and raw floor at sizes 1000,10000",
+                "reference rows: libdbus pairs and raw floor at sizes 1000,10000 (dbus-daemon sync 1000 B's libdbus pairs, the"
+                        + " lab-health finding's, in every block)",
                 "sweep: windows 1,2,4,8,16,32,64,128,256; over-limit check in the first measured block",
                 "client libraries: libdbus,dbus-java,dbus-java-stock,glib,sd-bus, 10 measured runs per cell; lkml: 3 measured runs per sync cell,"
                         + " in its rotation group's first blocks; async in every block",

@@ -89,7 +89,7 @@ class BlocksTest {
     }
 
     @Test
-    void onlyClientsWhoseEveryCellRotatesAreSettledAfterTheWarmUp() {
+    void clientsOutsideTheMatrixWithARotatingCellAreSettledAfterTheWarmUp() {
         Rotation rotation = Rotation.of(plain.cells(), true);
         var matrix = new org.dbuslab.runner.plan.ClientKey(org.dbuslab.format.Transport.DBUS_DAEMON,
                 org.dbuslab.format.Pair.JAVA, Mode.SYNC);
@@ -99,6 +99,10 @@ class BlocksTest {
                 "the matrix client runs in every block; the proxy's only in its group's");
         assertEquals(java.util.Set.of(), Blocks.rotating(plain, Rotation.OFF, java.util.Set.of(matrix, proxy)),
                 "without rotation every client runs in every block");
+        var health = new org.dbuslab.runner.plan.ClientKey(org.dbuslab.format.Transport.DBUS_DAEMON,
+                org.dbuslab.format.Pair.JAVA_LIBDBUS, Mode.SYNC);
+        assertEquals(java.util.Set.of(health), Blocks.rotating(plain, rotation, java.util.Set.of(health)),
+                "the lab-health client: its 1000 B cell in every block, its 10000 B cell in its group's");
         var rawUnixSync = plain.cells().stream().filter(c -> c.id().equals("reference.raw.raw-unix.sync.1000.w1"))
                 .findFirst().orElseThrow().clientKey().orElseThrow();
         List<Cell> settling = Blocks.cellsOf(plain, java.util.Set.of(rawUnixSync, proxy));

@@ -46,10 +46,9 @@ class MatrixFirstTest {
     void stopsAtTheSlowestPaceWhenNoneHoldsTheNeed() {
         MatrixFirst m = MatrixFirst.decide(5, 71, s(150), s(13), s(9));
         assertEquals(MatrixFirst.MAX_PACE, m.pace());
-        assertTrue(m.text(5).startsWith("the matrix came first: from measured block 6 on, the rotation groups ran in one block of 3,"
+        assertTrue(m.text(35).startsWith("the matrix came first: from measured block 36 on, the rotation groups ran in one block of 3,"
             + " since the median matrix cell needed about 71 blocks and the budget held 11 more with a group in each, about 21 at"
-            + " this pace"), m.text(5));
-        assertTrue(m.text(5).endsWith("at least 7 (a longer --budget keeps them)"), m.text(5));
+            + " this pace; each rotation group had 7 blocks first"), m.text(35));
     }
 
     /** A group of 1 s in 7 s blocks: one in three would buy 31 blocks instead of 28, not worth the groups' turns. */
@@ -76,15 +75,17 @@ class MatrixFirstTest {
 
     /**
      * Four groups: sync-1000's best cell has 8 blocks with values, sync-10000's 7, async-1000's 9 and async-10000's
-     * 6, the rest of each group one block fewer. The fewest is async-10000's 6, below the floor; with its cells
-     * skipped it no longer counts, and sync-10000's 7 meets it.
+     * 6, the rest of each group one block fewer, after 24 measured blocks (6 turns each). The fewest is async-10000's
+     * 6, below the floor, so the pace is not due; with its cells skipped, or capped and their runs made, sync-10000's 7
+     * meets it, and so does a group that has had twice the floor's turns whatever its values.
      */
     @Test
-    void aGroupCountsTheBlocksOfItsBestCellAndTheFloorWaitsForTheFewest() {
+    void thePaceIsDueOnceEveryGroupHasTheFloorOfBlocks() {
         SessionPlan plan = PlanFixtures.plan("--paths", "none");
         Rotation rotation = Rotation.of(plan.cells(), true);
+        Rotation.Group async10000 = new Rotation.Group(Mode.ASYNC, 10000);
         Map<Rotation.Group, Integer> best = Map.of(new Rotation.Group(Mode.SYNC, 1000), 8, new Rotation.Group(Mode.SYNC, 10000), 7,
-            new Rotation.Group(Mode.ASYNC, 1000), 9, new Rotation.Group(Mode.ASYNC, 10000), 6);
+            new Rotation.Group(Mode.ASYNC, 1000), 9, async10000, 6);
         Map<String, Integer> blocks = new java.util.HashMap<>();
         for (Rotation.Group g : rotation.groups()) {
             var cells = plan.cells().stream().filter(c -> rotation.groupOf(c).filter(g::equals).isPresent()).toList();
@@ -92,13 +93,19 @@ class MatrixFirstTest {
                 blocks.put(cells.get(i).id(), i == 0 ? best.get(g) : best.get(g) - 1);
             }
         }
-        assertEquals(6, MatrixFirst.fewestGroupBlocks(rotation, plan.cells(), Set.of(), id -> blocks.getOrDefault(id, 0)));
-        assertTrue(6 < MatrixFirst.GROUP_FLOOR);
-        Set<String> async10000 = plan.cells().stream().filter(c -> rotation.groupOf(c).filter(new Rotation.Group(Mode.ASYNC, 10000)::equals)
-            .isPresent()).map(Cell::id).collect(Collectors.toSet());
-        int fewest = MatrixFirst.fewestGroupBlocks(rotation, plan.cells(), async10000, id -> blocks.getOrDefault(id, 0));
-        assertEquals(7, fewest);
-        assertTrue(fewest >= MatrixFirst.GROUP_FLOOR);
-        assertEquals(Integer.MAX_VALUE, MatrixFirst.fewestGroupBlocks(Rotation.OFF, plan.cells(), Set.of(), id -> 0));
+        Set<String> ofAsync10000 = plan.cells().stream().filter(c -> rotation.groupOf(c).filter(async10000::equals).isPresent())
+            .map(Cell::id).collect(Collectors.toSet());
+        java.util.function.ToIntFunction<String> values = id -> blocks.getOrDefault(id, 0);
+        assertEquals(6, MatrixFirst.fewestGroupBlocks(rotation, plan.cells(), Set.of(), values, c -> false, 24));
+        assertFalse(MatrixFirst.due(24, 5, rotation, plan.cells(), Set.of(), values, c -> false));
+        assertTrue(MatrixFirst.due(24, 5, rotation, plan.cells(), ofAsync10000, values, c -> false), "skipped");
+        assertEquals(7, MatrixFirst.fewestGroupBlocks(rotation, plan.cells(), ofAsync10000, values, c -> false, 24));
+        assertTrue(MatrixFirst.due(24, 5, rotation, plan.cells(), Set.of(), values, c -> ofAsync10000.contains(c.id())),
+            "their caps spent");
+        assertTrue(MatrixFirst.due(56, 5, rotation, plan.cells(), Set.of(), values, c -> false), "14 turns of each group");
+        assertFalse(MatrixFirst.due(4, 5, rotation, plan.cells(), ofAsync10000, values, c -> false), "not before the 5th block");
+        assertFalse(MatrixFirst.due(55, 5, rotation, plan.cells(), Set.of(), id -> 0, c -> false),
+            "13 turns of async-10000 without a value: not yet twice the floor");
+        assertEquals(Integer.MAX_VALUE, MatrixFirst.fewestGroupBlocks(Rotation.OFF, plan.cells(), Set.of(), id -> 0, c -> false, 9));
     }
 }
