@@ -243,7 +243,9 @@ public final class LabHealthSection {
     public static String shortfall(LabHealth.PairOverhead overhead) {
         List<String> parts = new ArrayList<>();
         if (!overhead.pointWithinTarget()) {
-            parts.add("over " + Numbers.factor(overhead.target()) + "×");
+            // by how much: a point of 1.004 prints as "1.00×", which beside "over 1.00×" reads as a contradiction
+            parts.add("over " + Numbers.factor(overhead.target()) + "× by "
+                    + Numbers.percent(overhead.result().ratioOfMedians() / overhead.target() - 1));
         }
         if (!overhead.boundWithinTarget()) {
             parts.add(overhead.result().ratioInterval().isDefined()

@@ -115,7 +115,17 @@ public class LabHealthTest {
         assertTrue(LabHealthSection.targetRatio(within).endsWith("? " + LabHealthSection.UNJUDGED), LabHealthSection.targetRatio(within));
         LabHealth.PairOverhead over = againstLibdbus(new double[] {49, 50, 51}, CellKey.JAVA_SERVER_PAIR, 60, 61, 62).server();
         assertTrue(over.judgeable());
-        assertTrue(LabHealthSection.targetRatio(over).contains("✗ over 1.10×, too few runs for a CI"), LabHealthSection.targetRatio(over));
+        assertTrue(LabHealthSection.targetRatio(over).contains("✗ over 1.10× by 10.9 %, too few runs for a CI"), LabHealthSection.targetRatio(over));
+    }
+
+    /** A point of 1.004 prints as 1.00×: the shortfall says by how much it is over, so the two do not contradict. */
+    @Test
+    public void aPointJustOverItsTargetSaysByHowMuch() {
+        LabHealth.PairOverhead client = againstLibdbus(new double[] {50, 50, 50, 50, 50, 50}, CellKey.JAVA_CLIENT_PAIR,
+                50.2, 50.2, 50.2, 50.2, 50.2, 50.2).client();
+        assertFalse(client.pointWithinTarget());
+        assertTrue(LabHealthSection.targetRatio(client).startsWith("1.00× ("), LabHealthSection.targetRatio(client));
+        assertTrue(LabHealthSection.targetRatio(client).contains("✗ over 1.00× by 0.4 %"), LabHealthSection.targetRatio(client));
     }
 
     @Test

@@ -101,7 +101,7 @@ public class ReportHtmlTest {
                 "dbus-broker, sync, 1000 B: 1.32× faster than dbus-daemon (95% CI 1.26–1.37), −30.6 µs/call (−35.0…−24.8), p = 0.008"));
         assertTrue(doc.select("#warnings p.warning").text().startsWith("⚠ 21 warnings: 1 calls went wrong"));
         assertEquals(21, doc.select("table.warnings tbody tr").size());
-        assertTrue(doc.select("table.health td").eachText().contains("1.40× (1.37–1.43) ✗ over 1.10×, CI to 1.43"),
+        assertTrue(doc.select("table.health td").eachText().contains("1.40× (1.37–1.43) ✗ over 1.10× by 27.4 %, CI to 1.43"),
                 doc.select("table.health td").eachText().toString());
         assertTrue(doc.select("table.headline td").eachText().contains("95.1 µs (1.32× faster) ⚠"));
     }
