@@ -124,10 +124,10 @@ public record Rotation(List<Group> groups, int pacedAfter, int pace, int healthP
 
     /**
      * A reference cell of the report's lab-health finding (the Java client and server against libdbus, on dbus-daemon
-     * sync, at the smallest payload), held to issue 25's CI upper bound of 1.15. A session without dbus-daemon has
-     * none: its finding falls back to another bus, whose cells keep their group's turns. In one block of five these had 7 paired
-     * blocks in session Z, and the client's CI read 0.96-1.37; in every block they cost 3 runs, about a tenth of a
-     * block that runs no group.
+     * sync, at the smallest payload), held to issue 25's CI upper bound of 1.15. In one block of five these had 7
+     * paired blocks in session Z, and the client's CI read 0.96-1.37; in every block they cost 3 runs, about a tenth
+     * of a block that runs no group. A session without dbus-daemon has none: its finding falls back to another bus,
+     * whose cells keep their group's turns.
      */
     private static boolean healthCandidate(Cell c) {
         return c.series() == Series.REFERENCE && c.transport() == Transport.DBUS_DAEMON && c.mode() == Mode.SYNC

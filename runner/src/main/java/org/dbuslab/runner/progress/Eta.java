@@ -52,7 +52,10 @@ public final class Eta {
         return recent;
     }
 
-    /** @param withGroup whether the block runs a rotation group (false: a paced block of the matrix and the every-block cells alone) */
+    /**
+     * @param withGroup whether the block runs a rotation group (false: a paced block of the matrix and the every-block
+     *                  cells alone)
+     */
     public void blockStarted(Phase blockPhase, boolean withGroup) {
         started = clock.instant();
         phase = blockPhase;

@@ -163,10 +163,11 @@ final class Blocks {
     }
 
     /**
-     * After the calibration, the rotating Java clients (they run in one block of every few, or have a cell that does: the
-     * real-world paths', the raw-socket floor's, the lab's client beside libdbus and GLib) once more, with runs of the measured length, until 5
-     * of them compiled at most 5 ms, at most {@link #SETTLE}. Quiet over short warm-up runs was not quiet over measured
-     * ones: such a client had made 4-8 thousand calls by then, and the C2 compiles of its per-call path
+     * After the calibration, the rotating Java clients (they run in one block of every few, or have a cell that does:
+     * the real-world paths', the raw-socket floor's, the lab's client beside libdbus and GLib) once more, with runs of
+     * the measured length, until 5 of them compiled at most 5 ms, at most {@link #SETTLE}. Quiet over short warm-up
+     * runs was not quiet over measured ones: such a client had made 4-8 thousand calls by then, and the C2 compiles
+     * of its per-call path
      * (MethodCall.&lt;init&gt;, EchoRun.call, BufferedMessageReader.parseNext: 50-230 ms each) come at 5-15 thousand, so
      * they fell into its first measured runs: 18 of 72 measured route runs compiled more than 5 ms (696 ms in all,
      * -XX:+LogCompilation, 2026-12-06); settled this way, 4 of 56 did (63 ms). With only the paths' clients settled,

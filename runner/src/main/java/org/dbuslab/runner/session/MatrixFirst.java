@@ -17,8 +17,9 @@ import java.util.function.ToIntFunction;
  * Whether the budget puts the matrix first (issue 21: "the matrix in both placements comes first, and the report says
  * what it shortened"). Once every rotation group has {@link #GROUP_FLOOR} measured blocks with values (and the fifth
  * measured block is made), when the blocks the budget still holds at the full pace would not bring the median matrix
- * cell to the precision target, the rotation groups take a turn in one block of {@code pace} only: the smallest pace up to {@link #MAX_PACE} whose blocks would, else {@link #MAX_PACE}, and only when that buys
- * at least {@link #LEAST_GAIN} times the blocks. On a 2-vCPU AMD EPYC VM a default session's rotation groups took ~85 %
+ * cell to the precision target, the rotation groups take a turn in one block of {@code pace} only: the smallest pace
+ * up to {@link #MAX_PACE} whose blocks would, else {@link #MAX_PACE}, and only when that buys at least
+ * {@link #LEAST_GAIN} times the blocks. On a 2-vCPU AMD EPYC VM a default session's rotation groups took ~85 %
  * of its measured blocks' time, and the matrix got 10-14 blocks.
  *
  * @param pace          a group in one block of this many from now on; 1 leaves the session as planned
