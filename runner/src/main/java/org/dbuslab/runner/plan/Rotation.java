@@ -104,7 +104,7 @@ public record Rotation(List<Group> groups, int pacedAfter, int pace, int healthP
         if (!on) {
             return OFF;
         }
-        int health = cells.stream().filter(c -> healthCandidate(c)).mapToInt(Cell::payloadBytes).min().orElse(0);
+        int health = cells.stream().filter(Rotation::healthCandidate).mapToInt(Cell::payloadBytes).min().orElse(0);
         return new Rotation(cells.stream().filter(c -> rotates(c, health)).map(Group::of).distinct()
                 .sorted(Comparator.comparing(Group::family).thenComparingInt(Group::modeOrder)
                         .thenComparingInt(Group::payloadBytes))

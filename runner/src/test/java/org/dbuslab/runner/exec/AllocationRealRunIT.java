@@ -1,6 +1,7 @@
 package org.dbuslab.runner.exec;
 
 import org.dbuslab.format.ControlProtocol;
+import org.dbuslab.testkit.CiRequirement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,13 +34,14 @@ class AllocationRealRunIT {
     void aJavaCellHasBothSidesAllocationsALibdbusEchoCellOnlyItsClients() throws Exception {
         LabLayout layout = RealBus.layout();
         RealBus.requireJars(layout);
-        RealBus.require(Services.onPath("dbus-test-tool"), "dbus-test-tool not installed (Debian package dbus-tests)");
+        CiRequirement.require(Services.onPath("dbus-test-tool"),
+            "dbus-test-tool not installed (Debian package dbus-tests)");
         JavaRuntime java = JavaRuntime.fromEnvironment(Map.of());
         try (Supervisor supervisor = new Supervisor(Duration.ofSeconds(2), m -> { })) {
             Services services = RealBus.withDaemon(supervisor, layout, java, dir.resolve("logs"), "lab-al.");
             services.spawnJavaServer("dbus-daemon", "dbus-daemon");
             services.awaitServers(s -> { }, s -> { });
-            RealBus.require(services.startLibdbusEcho("dbus-daemon"), "dbus-test-tool echo did not start");
+            CiRequirement.require(services.startLibdbusEcho("dbus-daemon"), "dbus-test-tool echo did not start");
             Service bus = services.get("bus:dbus-daemon").orElseThrow();
             Service server = services.get("srv:dbus-daemon").orElseThrow();
             Service echo = services.get("echo:dbus-daemon").orElseThrow();

@@ -1,6 +1,7 @@
 package org.dbuslab.runner.exec;
 
 import org.dbuslab.format.Placement;
+import org.dbuslab.testkit.CiRequirement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,7 +23,7 @@ class CpuPlacementIT {
     @Test
     void aPinnedProcessRunsOnlyOnItsCpuAndKeepsItsPid() throws Exception {
         CpuPlacement cpus = CpuPlacement.ofThisProcess();
-        RealBus.require(cpus.allowed().size() >= 2, "needs 2 CPUs");
+        CiRequirement.require(cpus.allowed().size() >= 2, "needs 2 CPUs");
         String second = Integer.toString(cpus.allowed().get(1));
         try (Supervisor supervisor = new Supervisor(Duration.ofSeconds(1), m -> { })) {
             Child child = supervisor.start("pinned", Launch.of(dir.resolve("pinned"), List.of("sleep", "30"))
@@ -44,7 +45,7 @@ class CpuPlacementIT {
     @Test
     void aRunningJvmMovesWithEveryThread() throws Exception {
         CpuPlacement cpus = CpuPlacement.ofThisProcess();
-        RealBus.require(cpus.allowed().size() >= 2, "needs 2 CPUs");
+        CiRequirement.require(cpus.allowed().size() >= 2, "needs 2 CPUs");
         JavaRuntime java = JavaRuntime.fromEnvironment(Map.of());
         try (Supervisor supervisor = new Supervisor(Duration.ofSeconds(1), m -> { })) {
             // a JVM has many threads (GC, JIT, its main thread's own): taskset -a must move every one

@@ -2,6 +2,7 @@ package org.dbuslab.runner.exec;
 
 import org.dbuslab.format.ControlProtocol;
 import org.dbuslab.format.Library;
+import org.dbuslab.testkit.CiRequirement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -34,7 +35,7 @@ class LibraryServersIT {
         JavaRuntime java = JavaRuntime.fromEnvironment(Map.of());
         LibraryPrograms programs = new LibraryPrograms(layout.repo(), Map.of(), java);
         for (Library lib : List.of(Library.GLIB, Library.SDBUS)) {
-            RealBus.require(programs.missing(lib) == null, programs.missing(lib) + " (make -C peers)");
+            CiRequirement.require(programs.missing(lib) == null, programs.missing(lib) + " (make -C peers)");
         }
         try (Supervisor supervisor = new Supervisor(Duration.ofSeconds(2), m -> { })) {
             Services services = RealBus.withDaemon(supervisor, layout, java, dir.resolve("logs"), "lab-ls.");

@@ -1,5 +1,6 @@
 package org.dbuslab.runner.exec;
 
+import org.dbuslab.testkit.CiRequirement;
 import org.dbuslab.testkit.LabPaths;
 
 import java.io.IOException;
@@ -18,11 +19,6 @@ final class RealBus {
         return LabLayout.of(LabPaths.repositoryRoot());
     }
 
-    /** Under CI=true a bus (or tool) that cannot start fails the test; elsewhere it skips it, with the reason. */
-    static void require(boolean ok, String reason) {
-        org.dbuslab.testkit.CiRequirement.require(ok, reason);
-    }
-
     /**
      * Services in a short private temp folder (removed when SUPERVISOR closes) with a private dbus-daemon up as
      * bus:dbus-daemon; a bus that cannot start follows {@link #require}.
@@ -39,13 +35,13 @@ final class RealBus {
         });
         Services services = new Services(supervisor, layout, java, CpuPlacement.Pinning.NONE, tmp, logs,
             m -> { });
-        require(services.startBus("dbus-daemon", "dbus-daemon", Map.of()), "dbus-daemon did not start");
+        CiRequirement.require(services.startBus("dbus-daemon", "dbus-daemon", Map.of()), "dbus-daemon did not start");
         return services;
     }
 
     static void requireJars(LabLayout layout) {
         for (Path jar : List.of(layout.serverJar(), layout.clientJar())) {
-            require(Files.exists(jar), "missing " + jar + " (mvn -B -q -pl runner -am verify builds it)");
+            CiRequirement.require(Files.exists(jar), "missing " + jar + " (mvn -B -q -pl runner -am verify builds it)");
         }
     }
 }

@@ -1,5 +1,6 @@
 package org.dbuslab.runner.exec;
 
+import org.dbuslab.testkit.CiRequirement;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,7 +38,7 @@ class ServicesIT {
         try (supervisor) {
             Services services = services(supervisor);
             boolean bus = services.startBus("dbus-daemon", "dbus-daemon", Map.of());
-            RealBus.require(bus, "dbus-daemon: " + services.blocker(List.of("bus:dbus-daemon")));
+            CiRequirement.require(bus, "dbus-daemon: " + services.blocker(List.of("bus:dbus-daemon")));
             services.spawnJavaServer("dbus-daemon", "dbus-daemon");
             services.spawnRawServer("raw-unix");
             List<String> failed = new CopyOnWriteArrayList<>();
@@ -48,7 +49,7 @@ class ServicesIT {
             assertEquals(busAddress, services.get("srv:dbus-daemon").orElseThrow().address(), "ready <bus address>");
             assertTrue(services.get("raw:raw-unix").orElseThrow().address().startsWith("unix:path="));
             assertTrue(Services.nameOwned(busAddress, Services.JAVA_ECHO_NAME));
-            RealBus.require(services.startLibdbusEcho("dbus-daemon"), "dbus-test-tool echo did not start");
+            CiRequirement.require(services.startLibdbusEcho("dbus-daemon"), "dbus-test-tool echo did not start");
             assertNull(services.blocker(List.of("bus:dbus-daemon", "srv:dbus-daemon", "echo:dbus-daemon")));
 
             List<Long> busPids = services.get("bus:dbus-daemon").orElseThrow().cpuPids();
@@ -80,7 +81,7 @@ class ServicesIT {
         try (Supervisor supervisor = new Supervisor(Duration.ofSeconds(2), said::add)) {
             Services services = services(supervisor);
             boolean bus = services.startBus("dbus-broker", "dbus-broker", Map.of());
-            RealBus.require(bus, "dbus-broker: " + services.blocker(List.of("bus:dbus-broker")));
+            CiRequirement.require(bus, "dbus-broker: " + services.blocker(List.of("bus:dbus-broker")));
             assertEquals(2, services.get("bus:dbus-broker").orElseThrow().cpuPids().size(), "launcher + broker");
         }
     }
@@ -89,8 +90,9 @@ class ServicesIT {
     void spamRunsAreTimedFromOutsideAndTheirErrorsAndHangsCounted() throws Exception {
         try (Supervisor supervisor = new Supervisor(Duration.ofSeconds(2), said::add)) {
             Services services = services(supervisor);
-            RealBus.require(services.startBus("dbus-daemon", "dbus-daemon", Map.of()), "dbus-daemon did not start");
-            RealBus.require(services.startLibdbusEcho("dbus-daemon"), "dbus-test-tool echo did not start");
+            CiRequirement.require(services.startBus("dbus-daemon", "dbus-daemon", Map.of()),
+                "dbus-daemon did not start");
+            CiRequirement.require(services.startLibdbusEcho("dbus-daemon"), "dbus-test-tool echo did not start");
             String address = services.get("bus:dbus-daemon").orElseThrow().address();
             Path scratch = Files.createDirectories(dir.resolve("scratch"));
             Path payload = new PayloadFiles(scratch).of(1000);
