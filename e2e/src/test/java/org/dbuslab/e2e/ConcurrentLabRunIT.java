@@ -70,7 +70,7 @@ class ConcurrentLabRunIT {
             assertFalse(besidePorts.isEmpty(), "the tcp bus's port is in the server's command line");
             assertTrue(firstPorts.stream().noneMatch(besidePorts::contains), firstPorts + " and " + besidePorts);
         } finally {
-            lab.destroyForcibly();
+            LabRun.stop(lab);
         }
     }
 

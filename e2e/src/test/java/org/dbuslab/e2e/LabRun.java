@@ -105,6 +105,29 @@ final class LabRun {
         return new Outcome(process.exitValue(), read(log.resolveSibling(log.getFileName() + ".out")), read(log));
     }
 
+    /**
+     * Stops a session still running at a test's end as Ctrl-C does (SIGINT: the runner stops all it started), kills
+     * what is left of its process tree, and waits for all of it to be gone. A launcher killed outright left its runner
+     * writing into the test's folder while JUnit deleted it (ConcurrentLabRunIT in the CI of b025969: "Failed to
+     * delete temp directory", a latency log written after the delete).
+     */
+    static void stop(Process lab) throws IOException, InterruptedException {
+        List<ProcessHandle> tree = new ArrayList<>(lab.descendants().toList());
+        if (lab.isAlive()) {
+            new ProcessBuilder("kill", "-INT", Long.toString(lab.pid())).start().waitFor();
+            lab.waitFor(60, TimeUnit.SECONDS);
+        }
+        tree.add(lab.toHandle());
+        tree.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle p : tree) {
+            try {
+                p.onExit().get(30, TimeUnit.SECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                throw new AssertionError("pid " + p.pid() + " of the session did not end: " + e);
+            }
+        }
+    }
+
     /** The command lines of the processes still running that name DIR (the session keeps everything under TMPDIR). */
     static List<String> leftovers(Path dir) {
         return ProcessHandle.allProcesses()
