@@ -33,7 +33,7 @@ final class ArrangementOptions {
             description = {"on (default): the matrix cells run in every measured block, and so do the 2015"
                     + " experiment's pipelined cells and the lab-health finding's libdbus reference cells (dbus-daemon"
                     + " sync, smallest size); every other cell (reference rows, sweep, libraries, paths) in the rotation"
-                    + " group of its mode and payload size, block b"
+                    + " group of its mode and payload size (the paths: a group per size, first in the order), block b"
                     + " running group (b-1) mod G, so the matrix gets G times the blocks in the same time (when the budget"
                     + " cannot buy --precision, the groups take one block in 2 or 3 once each has 7 measured blocks);"
                     + " plan.tsv"

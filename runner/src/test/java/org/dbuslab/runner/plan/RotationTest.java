@@ -176,18 +176,31 @@ class RotationTest {
     }
 
     @Test
-    void theRealWorldPathsAreAFamilyOfGroupsAfterTheOthers() {
+    void theRealWorldPathsAreAFamilyOfGroupsThatTakesTheFirstTurn() {
         SessionPlan withPaths = plan();
         Rotation r = Rotation.of(withPaths.cells(), true);
-        assertEquals(List.of("sync-1000", "sync-10000", "async-1000", "async-10000", "paths-1000"),
-                r.groups().stream().map(Rotation.Group::label).toList(), "one paths group for both modes");
-        for (int b = 5; b <= 5; b++) {
+        assertEquals(List.of("paths-1000", "sync-1000", "sync-10000", "async-1000", "async-10000"),
+                r.groups().stream().map(Rotation.Group::label).toList(), "one paths group for both modes, first");
+        for (int b : new int[] {1, 6}) {
             List<Cell> cells = r.cellsOfBlock(withPaths.cells(), b);
             assertTrue(cells.stream().filter(c -> !everyBlock(c))
                     .allMatch(c -> c.series() == Series.PATHS || c.series() == Series.POLICY), "block " + b);
         }
-        assertTrue(r.cellsOfBlock(withPaths.cells(), 1).stream().noneMatch(c -> c.series() == Series.PATHS),
+        assertTrue(r.cellsOfBlock(withPaths.cells(), 2).stream().noneMatch(c -> c.series() == Series.PATHS),
                 "a common group's block has no path cell");
+        // a session the budget ends mid-round: 34 measured blocks give the paths group 7 turns, the last group 6
+        Cell path = withPaths.cells().stream().filter(c -> c.series() == Series.PATHS).findFirst().orElseThrow();
+        Cell last = withPaths.cells().stream().filter(c -> r.groupOf(c).map(Rotation.Group::label)
+                .filter("async-10000"::equals).isPresent()).findFirst().orElseThrow();
+        assertEquals(7, r.blocksOf(path, 34));
+        assertEquals(6, r.blocksOf(last, 34));
+    }
+
+    @Test
+    void theFullPresetsPathGroupsComeFirstInSizeOrder() {
+        Rotation r = Rotation.of(plan("--full").cells(), true);
+        List<String> labels = r.groups().stream().map(Rotation.Group::label).toList();
+        assertEquals(List.of("paths-1000", "paths-10000"), labels.subList(0, 2), labels.toString());
     }
 
     @Test

@@ -90,8 +90,8 @@ class ProgressTextTest {
                         + " in its rotation group's first blocks; async in every block",
                 "real-world paths: proxy,bridge,policy at sizes 1000, each paired with the same client on the bus directly",
                 "233 cells (20 matrix, 32 reference, 36 sweep, 88 libraries, 12 lkml, 36 paths, 8 policy), 29 runs per block"
-                        + " + one of 5 rotation groups (sync-1000 30, sync-10000 33, async-1000 48, async-10000 48,"
-                        + " paths-1000 44 runs), 79 persistent clients, 58 headline comparisons"),
+                        + " + one of 5 rotation groups (paths-1000 44, sync-1000 30, sync-10000 33, async-1000 48,"
+                        + " async-10000 48 runs), 79 persistent clients, 58 headline comparisons"),
                 lines);
         var off = org.dbuslab.runner.plan.PlanFixtures.config("--rotation", "off", "--libraries", "none", "--lkml-runs", "0",
                 "--paths", "none");
