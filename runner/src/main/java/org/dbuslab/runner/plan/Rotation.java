@@ -7,14 +7,16 @@ import org.dbuslab.format.Transport;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.ToIntFunction;
 
 /**
  * Which cells a measured block runs (ROUND2.md "Blocks with rotating groups"): the matrix cells, the over-limit check
  * (which has its own single run), the 2015 experiment's pipelined cells and the lab-health headline's reference cells
  * ({@link #healthPayload}) in every block; every other cell in the
  * rotation group of its
- * (family, mode, payload size), and measured block b (1-based) runs group (b - 1) mod G of the G groups: the
- * real-world paths' first ({@link #ORDER}), then by mode and size. The real-world paths (series paths and policy) are
+ * (family, mode, payload size), and the measured blocks take turns in the order of the G groups: the real-world
+ * paths' first ({@link #ORDER}), then by mode and size, so block b runs group (b - 1) mod G unless a turn was given
+ * again (below). The real-world paths (series paths and policy) are
  * a family of their own, one group per size for both modes (see Group), so that their cells do not lengthen the other
  * groups' blocks. Each comparison stays within blocks: its cells share family, mode and size, or one of them is a
  * matrix cell.
@@ -24,10 +26,17 @@ import java.util.Optional;
  * next in turn); the others run the matrix and the every-block cells alone, when the budget could not buy the
  * matrix's precision otherwise (MatrixFirst).
  *
+ * <p>Turns are given as the blocks come ({@link #choosing}): in the order above while every turn gives its group
+ * values; a turn whose half was set aside is given to its group again, next. The turns given so far are
+ * {@code taken}; later turns are foreseen in the order, after the last one taken.
+ *
  * @param healthPayload the payload of the lab-health headline (the smallest of dbus-daemon's sync reference cells),
  *                      0 without one
+ * @param taken            the group of each turn given so far, turn 1 first
+ * @param lastValuedBefore the last turn's group's measured blocks with values when it was given the turn
  */
-public record Rotation(List<Group> groups, int pacedAfter, int pace, int healthPayload) {
+public record Rotation(List<Group> groups, int pacedAfter, int pace, int healthPayload, List<Group> taken,
+                       int lastValuedBefore) {
 
     /** plan.tsv's group of a cell in every block, and order.tsv's of a block that runs every group. */
     public static final String EVERY = org.dbuslab.format.PlanTsv.EVERY_BLOCK;
@@ -66,18 +75,81 @@ public record Rotation(List<Group> groups, int pacedAfter, int pace, int healthP
 
     public Rotation {
         groups = List.copyOf(groups);
+        taken = List.copyOf(taken);
         if (pacedAfter < 0 || pace < 1) {
             throw new IllegalArgumentException("pace " + pace + " after block " + pacedAfter);
+        }
+        if (!groups.containsAll(taken)) {
+            throw new IllegalArgumentException("turns taken by groups not in the rotation: " + taken);
         }
     }
 
     public Rotation(List<Group> groups) {
-        this(groups, 0, 1, 0);
+        this(groups, 0, 1, 0, List.of(), 0);
     }
 
     /** From measured block {@code after} + 1 on, a group in one block of {@code everyNth}. */
     public Rotation paced(int after, int everyNth) {
-        return new Rotation(groups, after, everyNth, healthPayload);
+        return new Rotation(groups, after, everyNth, healthPayload, taken, lastValuedBefore);
+    }
+
+    /**
+     * The rotation with the turn of measured block {@code measuredBlock} given, if the block takes one that is not
+     * given yet (turns are given in order). {@code valuedBlocks}: each group's measured blocks with values so far,
+     * {@link Integer#MAX_VALUE} for a group with nothing left to run (its cells skipped or done with their run cap).
+     * A turn that gave its group no values (the host slowed the half, which was set aside) is given to the same group
+     * again, while it has at most one turn more than the group with the fewest, so a group whose turns never give
+     * values costs the others at most two. Else the turn goes to the next group in the order that has something left
+     * to run. The runner of session Z5 (docs/EXPERIMENTS.md) set aside 10 of its 68 half-blocks, three of them the
+     * one-cpu half of a group's turn; one was the paths group's, and every path price read "too few runs to tell".
+     */
+    public Rotation choosing(int measuredBlock, ToIntFunction<Group> valuedBlocks) {
+        int turn = turn(measuredBlock);
+        if (groups.isEmpty() || turn == 0 || turn <= taken.size()) {
+            return this;
+        }
+        if (turn != taken.size() + 1) {
+            throw new IllegalStateException("turn " + turn + " given before turn " + (taken.size() + 1));
+        }
+        Group chosen = null;
+        if (!taken.isEmpty()) {
+            Group last = taken.get(taken.size() - 1);
+            int valued = valuedBlocks.applyAsInt(last);
+            if (valued != Integer.MAX_VALUE && valued <= lastValuedBefore && turnsOf(last) <= fewestTurns() + 1) {
+                chosen = last;
+            }
+        }
+        for (int i = 0; chosen == null && i < groups.size(); i++) {
+            Group g = groups.get((nextInOrder() + i) % groups.size());
+            if (valuedBlocks.applyAsInt(g) != Integer.MAX_VALUE) {
+                chosen = g;
+            }
+        }
+        if (chosen == null) { // nothing left to run anywhere: the order
+            chosen = groups.get(nextInOrder());
+        }
+        List<Group> more = new java.util.ArrayList<>(taken);
+        more.add(chosen);
+        return new Rotation(groups, pacedAfter, pace, healthPayload, more, valuedBlocks.applyAsInt(chosen));
+    }
+
+    private int turnsOf(Group g) {
+        return (int) taken.stream().filter(g::equals).count();
+    }
+
+    private int fewestTurns() {
+        return groups.stream().mapToInt(this::turnsOf).min().orElse(0);
+    }
+
+    /** The index of the group after the last turn given, in the order (the first before any). */
+    private int nextInOrder() {
+        return taken.isEmpty() ? 0 : (groups.indexOf(taken.get(taken.size() - 1)) + 1) % groups.size();
+    }
+
+    /** The group of turn {@code turn} (1-based): the one given, or the one foreseen in the order after them. */
+    private Group groupOfTurn(int turn) {
+        return turn <= taken.size() ? taken.get(turn - 1)
+            : groups.get((nextInOrder() + turn - 1 - taken.size()) % groups.size());
     }
 
     public boolean isPaced() {
@@ -107,7 +179,7 @@ public record Rotation(List<Group> groups, int pacedAfter, int pace, int healthP
         }
         int health = cells.stream().filter(Rotation::healthCandidate).mapToInt(Cell::payloadBytes).min().orElse(0);
         return new Rotation(cells.stream().filter(c -> rotates(c, health)).map(Group::of).distinct().sorted(ORDER)
-                .toList(), 0, 1, health);
+                .toList(), 0, 1, health, List.of(), 0);
     }
 
     /**
@@ -157,7 +229,7 @@ public record Rotation(List<Group> groups, int pacedAfter, int pace, int healthP
             throw new IllegalArgumentException("measured blocks are numbered from 1, got " + measuredBlock);
         }
         int turn = turn(measuredBlock);
-        return groups.isEmpty() || turn == 0 ? Optional.empty() : Optional.of(groups.get((turn - 1) % groups.size()));
+        return groups.isEmpty() || turn == 0 ? Optional.empty() : Optional.of(groupOfTurn(turn));
     }
 
     /** Whether the cell runs in that measured block (as far as rotation goes; the over-limit check runs once). */
@@ -177,9 +249,12 @@ public record Rotation(List<Group> groups, int pacedAfter, int pace, int healthP
         if (g.isEmpty()) {
             return measuredBlocks;
         }
-        int index = groups.indexOf(g.get());
         int turns = turnsUpTo(measuredBlocks);
-        return turns > index ? (turns - 1 - index) / groups.size() + 1 : 0;
+        int blocks = 0;
+        for (int t = 1; t <= turns; t++) {
+            blocks += groupOfTurn(t).equals(g.get()) ? 1 : 0;
+        }
+        return blocks;
     }
 
     /** The cell's group label for plan.tsv: {@link #EVERY} for a cell in every block. */

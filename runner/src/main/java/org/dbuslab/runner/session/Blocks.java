@@ -394,6 +394,14 @@ final class Blocks {
         measuredStart = clock.instant();
         for (int measured = 1; ; measured++) {
             int m = measured;
+            Rotation before = rotation;
+            rotation = rotation.choosing(measured, g -> GroupValues.of(before, g, plan.cells(), skipped,
+                samples::blocksWithValues, this::capSpent));
+            if (rotation.groups().size() > 1 && rotation.taken().size() > before.taken().size()
+                && rotation.groupOfBlock(measured).equals(before.taken().stream().reduce((a, b) -> b))) {
+                log.detail("   group " + rotation.blockLabel(measured) + " takes a second turn in a row: its last turn's half"
+                    + " was set aside, or it is the only group with cells left to run");
+            }
             runBlock(cellsOfMeasuredBlock(plan, measured), Phase.MEASURE, rotation.blockLabel(measured),
                 half -> {
                     samples.drop(m, half.stream().map(Cell::id).toList());
@@ -420,7 +428,7 @@ final class Blocks {
                 }
             }
             if (!matrixFirstWeighed && MatrixFirst.due(measured, NOISE_AT, rotation, plan.cells(), skipped,
-                samples::blocksWithValues, c -> !c.wantsMoreRuns(cappedRuns.getOrDefault(c.id(), 0)))) {
+                samples::blocksWithValues, this::capSpent)) {
                 matrixFirstWeighed = true;
                 putMatrixFirstIfShort(plan, samples, measured);
             }
@@ -455,6 +463,11 @@ final class Blocks {
                 return;
             }
         }
+    }
+
+    /** Whether the cell has made the measured runs of its run cap. */
+    private boolean capSpent(Cell c) {
+        return !c.wantsMoreRuns(cappedRuns.getOrDefault(c.id(), 0));
     }
 
     /** After how many measured blocks the session says what its budget buys (NoiseForecast). */
