@@ -34,7 +34,7 @@ final class ArrangementOptions {
                     + " experiment's pipelined cells and the lab-health finding's libdbus reference cells (dbus-daemon"
                     + " sync, smallest size); every other cell (reference rows, sweep, libraries, paths) in the rotation"
                     + " group of its mode and payload size (the paths: a group per size, first in the order), block b"
-                    + " running group (b-1) mod G (a turn whose half was set aside goes to its group again), so the matrix"
+                    + " running group (b-1) mod G (a turn that gave its group no values, its half set aside, goes to it again), so the matrix"
                     + " gets G times the blocks in the same time (when the budget"
                     + " cannot buy --precision, the groups take one block in 2 or 3 once each has 7 measured blocks);"
                     + " plan.tsv"

@@ -7,7 +7,6 @@ import org.dbuslab.format.Transport;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.ToIntFunction;
 
 /**
  * Which cells a measured block runs (ROUND2.md "Blocks with rotating groups"): the matrix cells, the over-limit check
@@ -27,16 +26,16 @@ import java.util.function.ToIntFunction;
  * matrix's precision otherwise (MatrixFirst).
  *
  * <p>Turns are given as the blocks come ({@link #choosing}): in the order above while every turn gives its group
- * values; a turn whose half was set aside is given to its group again, next. The turns given so far are
+ * values; a turn that gave none (its half set aside) is given to its group again, next. The turns given so far are
  * {@code taken}; later turns are foreseen in the order, after the last one taken.
  *
  * @param healthPayload the payload of the lab-health headline (the smallest of dbus-daemon's sync reference cells),
  *                      0 without one
  * @param taken            the group of each turn given so far, turn 1 first
- * @param lastValuedBefore the last turn's group's measured blocks with values when it was given the turn
+ * @param lastTurnBlock    the measured block of the last turn given (0 before any)
  */
 public record Rotation(List<Group> groups, int pacedAfter, int pace, int healthPayload, List<Group> taken,
-                       int lastValuedBefore) {
+                       int lastTurnBlock) {
 
     /** plan.tsv's group of a cell in every block, and order.tsv's of a block that runs every group. */
     public static final String EVERY = org.dbuslab.format.PlanTsv.EVERY_BLOCK;
@@ -90,20 +89,28 @@ public record Rotation(List<Group> groups, int pacedAfter, int pace, int healthP
 
     /** From measured block {@code after} + 1 on, a group in one block of {@code everyNth}. */
     public Rotation paced(int after, int everyNth) {
-        return new Rotation(groups, after, everyNth, healthPayload, taken, lastValuedBefore);
+        return new Rotation(groups, after, everyNth, healthPayload, taken, lastTurnBlock);
+    }
+
+    /** What the session knows of each group's cells when a turn is to be given ({@link #choosing}). */
+    public interface GroupState {
+        /** Whether one of the group's cells is left to run: not skipped, and not done with its run cap. */
+        boolean hasCellsToRun(Group group);
+
+        /** Whether one of the group's cells has a value from measured block {@code measuredBlock}. */
+        boolean gaveValues(Group group, int measuredBlock);
     }
 
     /**
      * The rotation with the turn of measured block {@code measuredBlock} given, if the block takes one that is not
-     * given yet (turns are given in order). {@code valuedBlocks}: each group's measured blocks with values so far,
-     * {@link Integer#MAX_VALUE} for a group with nothing left to run (its cells skipped or done with their run cap).
-     * A turn that gave its group no values (the host slowed the half, which was set aside) is given to the same group
-     * again, while it has at most one turn more than the group with the fewest, so a group whose turns never give
-     * values costs the others at most two. Else the turn goes to the next group in the order that has something left
-     * to run. The runner of session Z5 (docs/EXPERIMENTS.md) set aside 10 of its 68 half-blocks, three of them the
-     * one-cpu half of a group's turn; one was the paths group's, and every path price read "too few runs to tell".
+     * given yet (turns are given in order). A turn that gave its group no values (the host slowed the half its cells
+     * ran in, which was set aside; or every run failed) is given to the same group again, while it has at most one
+     * turn more than the group with the fewest among those with cells left to run, so a group whose turns never give
+     * values costs the others at most two. Else the turn goes to the next group in the order with cells left to run.
+     * The runner of session Z5 (docs/EXPERIMENTS.md) set aside 10 of its 68 half-blocks, three of them the half of a
+     * group's turn; one was the paths group's, and every path price read "too few runs to tell".
      */
-    public Rotation choosing(int measuredBlock, ToIntFunction<Group> valuedBlocks) {
+    public Rotation choosing(int measuredBlock, GroupState state) {
         int turn = turn(measuredBlock);
         if (groups.isEmpty() || turn == 0 || turn <= taken.size()) {
             return this;
@@ -114,31 +121,38 @@ public record Rotation(List<Group> groups, int pacedAfter, int pace, int healthP
         Group chosen = null;
         if (!taken.isEmpty()) {
             Group last = taken.get(taken.size() - 1);
-            int valued = valuedBlocks.applyAsInt(last);
-            if (valued != Integer.MAX_VALUE && valued <= lastValuedBefore && turnsOf(last) <= fewestTurns() + 1) {
+            int fewest = groups.stream().filter(state::hasCellsToRun).mapToInt(this::turnsOf).min().orElse(0);
+            if (state.hasCellsToRun(last) && !state.gaveValues(last, lastTurnBlock) && turnsOf(last) <= fewest + 1) {
                 chosen = last;
             }
         }
         for (int i = 0; chosen == null && i < groups.size(); i++) {
             Group g = groups.get((nextInOrder() + i) % groups.size());
-            if (valuedBlocks.applyAsInt(g) != Integer.MAX_VALUE) {
+            if (state.hasCellsToRun(g)) {
                 chosen = g;
             }
         }
-        if (chosen == null) { // nothing left to run anywhere: the order
+        if (chosen == null) { // no cell left to run in any group: the order
             chosen = groups.get(nextInOrder());
         }
         List<Group> more = new java.util.ArrayList<>(taken);
         more.add(chosen);
-        return new Rotation(groups, pacedAfter, pace, healthPayload, more, valuedBlocks.applyAsInt(chosen));
+        return new Rotation(groups, pacedAfter, pace, healthPayload, more, measuredBlock);
+    }
+
+    /** Whether the turn of measured block {@code measuredBlock} went to the group of the turn before it. */
+    public boolean givenAgain(int measuredBlock) {
+        int turn = turn(measuredBlock);
+        return groups.size() > 1 && turn > 1 && turn <= taken.size() && taken.get(turn - 1).equals(taken.get(turn - 2));
     }
 
     private int turnsOf(Group g) {
         return (int) taken.stream().filter(g::equals).count();
     }
 
-    private int fewestTurns() {
-        return groups.stream().mapToInt(this::turnsOf).min().orElse(0);
+    /** Those of CELLS in GROUP. */
+    public List<Cell> cellsOf(Group group, List<Cell> cells) {
+        return cells.stream().filter(c -> groupOf(c).filter(group::equals).isPresent()).toList();
     }
 
     /** The index of the group after the last turn given, in the order (the first before any). */

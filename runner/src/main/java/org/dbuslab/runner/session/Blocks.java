@@ -394,13 +394,11 @@ final class Blocks {
         measuredStart = clock.instant();
         for (int measured = 1; ; measured++) {
             int m = measured;
-            Rotation before = rotation;
-            rotation = rotation.choosing(measured, g -> GroupValues.of(before, g, plan.cells(), skipped,
-                samples::blocksWithValues, this::capSpent));
-            if (rotation.groups().size() > 1 && rotation.taken().size() > before.taken().size()
-                && rotation.groupOfBlock(measured).equals(before.taken().stream().reduce((a, b) -> b))) {
-                log.detail("   group " + rotation.blockLabel(measured) + " takes a second turn in a row: its last turn's half"
-                    + " was set aside, or it is the only group with cells left to run");
+            rotation = rotation.choosing(measured, new SessionGroupState(rotation, plan.cells(), skipped, samples,
+                this::capSpent));
+            if (rotation.givenAgain(measured)) {
+                log.detail("   group " + rotation.blockLabel(measured) + " takes a second turn in a row: its last turn gave"
+                    + " no values (its half set aside, or its runs failed), or it is the only group with cells left to run");
             }
             runBlock(cellsOfMeasuredBlock(plan, measured), Phase.MEASURE, rotation.blockLabel(measured),
                 half -> {

@@ -85,8 +85,7 @@ record MatrixFirst(int pace, int atFullPace, int atPace, int needed) {
                                  ToIntFunction<String> blocksWithValues, Predicate<Cell> capSpent, int measured) {
         return rotation.groups().stream()
             .mapToInt(g -> {
-                List<Cell> of = cells.stream()
-                    .filter(c -> !skipped.contains(c.id()) && rotation.groupOf(c).filter(g::equals).isPresent()).toList();
+                List<Cell> of = rotation.cellsOf(g, cells).stream().filter(c -> !skipped.contains(c.id())).toList();
                 if (of.isEmpty()) {
                     return Integer.MAX_VALUE;
                 }

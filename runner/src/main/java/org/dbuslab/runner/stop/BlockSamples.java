@@ -75,6 +75,11 @@ public final class BlockSamples {
         return byCell.getOrDefault(cellId, Map.of()).values().stream().mapToInt(v -> v.length).sum();
     }
 
+    /** Whether the cell has a value from MEASURED_BLOCK (none: it did not run there, failed, or was set aside). */
+    public boolean hasValueIn(int measuredBlock, String cellId) {
+        return byCell.getOrDefault(cellId, Map.of()).containsKey(measuredBlock);
+    }
+
     /** Blocks in which the cell has at least one value. */
     public int blocksWithValues(String cellId) {
         return byCell.getOrDefault(cellId, Map.of()).size();
