@@ -31,11 +31,9 @@ import java.util.Optional;
  *
  * @param healthPayload the payload of the lab-health headline (the smallest of dbus-daemon's sync reference cells),
  *                      0 without one
- * @param taken            the group of each turn given so far, turn 1 first
- * @param lastTurnBlock    the measured block of the last turn given (0 before any)
+ * @param taken         the group of each turn given so far, turn 1 first
  */
-public record Rotation(List<Group> groups, int pacedAfter, int pace, int healthPayload, List<Group> taken,
-                       int lastTurnBlock) {
+public record Rotation(List<Group> groups, int pacedAfter, int pace, int healthPayload, List<Group> taken) {
 
     /** plan.tsv's group of a cell in every block, and order.tsv's of a block that runs every group. */
     public static final String EVERY = org.dbuslab.format.PlanTsv.EVERY_BLOCK;
@@ -84,12 +82,12 @@ public record Rotation(List<Group> groups, int pacedAfter, int pace, int healthP
     }
 
     public Rotation(List<Group> groups) {
-        this(groups, 0, 1, 0, List.of(), 0);
+        this(groups, 0, 1, 0, List.of());
     }
 
     /** From measured block {@code after} + 1 on, a group in one block of {@code everyNth}. */
     public Rotation paced(int after, int everyNth) {
-        return new Rotation(groups, after, everyNth, healthPayload, taken, lastTurnBlock);
+        return new Rotation(groups, after, everyNth, healthPayload, taken);
     }
 
     /** What the session knows of each group's cells when a turn is to be given ({@link #choosing}). */
@@ -122,7 +120,7 @@ public record Rotation(List<Group> groups, int pacedAfter, int pace, int healthP
         if (!taken.isEmpty()) {
             Group last = taken.get(taken.size() - 1);
             int fewest = groups.stream().filter(state::hasCellsToRun).mapToInt(this::turnsOf).min().orElse(0);
-            if (state.hasCellsToRun(last) && !state.gaveValues(last, lastTurnBlock) && turnsOf(last) <= fewest + 1) {
+            if (state.hasCellsToRun(last) && !state.gaveValues(last, blockOfTurn(taken.size())) && turnsOf(last) <= fewest + 1) {
                 chosen = last;
             }
         }
@@ -137,7 +135,7 @@ public record Rotation(List<Group> groups, int pacedAfter, int pace, int healthP
         }
         List<Group> more = new java.util.ArrayList<>(taken);
         more.add(chosen);
-        return new Rotation(groups, pacedAfter, pace, healthPayload, more, measuredBlock);
+        return new Rotation(groups, pacedAfter, pace, healthPayload, more);
     }
 
     /** Whether the turn of measured block {@code measuredBlock} went to the group of the turn before it. */
@@ -181,6 +179,14 @@ public record Rotation(List<Group> groups, int pacedAfter, int pace, int healthP
         return (b - pacedAfter) % pace == 0 ? pacedAfter + (b - pacedAfter) / pace : 0;
     }
 
+    /**
+     * The measured block that takes turn {@code turn} (1-based), the inverse of {@link #turn}: every block until
+     * {@code pacedAfter}, then one in {@code pace}.
+     */
+    private int blockOfTurn(int turn) {
+        return turn <= pacedAfter ? turn : pacedAfter + (turn - pacedAfter) * pace;
+    }
+
     /** How many of measured blocks 1..{@code b} take a turn. */
     private int turnsUpTo(int b) {
         return pace == 1 || b <= pacedAfter ? b : pacedAfter + (b - pacedAfter) / pace;
@@ -193,7 +199,7 @@ public record Rotation(List<Group> groups, int pacedAfter, int pace, int healthP
         }
         int health = cells.stream().filter(Rotation::healthCandidate).mapToInt(Cell::payloadBytes).min().orElse(0);
         return new Rotation(cells.stream().filter(c -> rotates(c, health)).map(Group::of).distinct().sorted(ORDER)
-                .toList(), 0, 1, health, List.of(), 0);
+                .toList(), 0, 1, health, List.of());
     }
 
     /**

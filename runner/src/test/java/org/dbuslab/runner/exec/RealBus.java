@@ -21,7 +21,7 @@ final class RealBus {
 
     /**
      * Services in a short private temp folder (removed when SUPERVISOR closes) with a private dbus-daemon up as
-     * bus:dbus-daemon; a bus that cannot start follows {@link #require}.
+     * bus:dbus-daemon; a bus that cannot start follows {@link CiRequirement#require}.
      */
     static Services withDaemon(Supervisor supervisor, LabLayout layout, JavaRuntime java, Path logs, String prefix)
         throws IOException, InterruptedException {

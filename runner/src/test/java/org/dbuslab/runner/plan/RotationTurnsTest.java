@@ -144,6 +144,17 @@ class RotationTurnsTest {
     }
 
     @Test
+    void aPacedTurnSetAsideIsGivenAgainAtTheNextBlockWithATurn() {
+        State state = new State();
+        List<String> got = new ArrayList<>();
+        // paced from block 4 at one in two; block 6, sync-1000's turn, is set aside: block 8 gives it again
+        Rotation r = run(rotation, 1, 4, Set.of(), Set.of(), state, got).paced(4, 2);
+        run(r, 5, 12, Set.of(6), Set.of(), state, got);
+        assertEquals(List.of("sync-1000", "sync-10000", "async-1000", "async-10000", "-", "sync-1000", "-", "sync-1000",
+            "-", "sync-10000", "-", "async-1000"), got);
+    }
+
+    @Test
     void turnsAreGivenInOrder() {
         assertThrows(IllegalStateException.class, () -> rotation.choosing(3, new State()));
         assertEquals(Rotation.OFF, Rotation.OFF.choosing(1, new State()));
