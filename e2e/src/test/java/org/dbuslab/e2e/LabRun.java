@@ -52,11 +52,10 @@ final class LabRun {
 
     /**
      * The JVMs of a session whose test checks what the lab does, not what it measures: C1 only, and no client CDS
-     * archive. A small two-bus session took 31 s (14.4 s CPU) as shipped and 15 s (10 s CPU) so. start() and
-     * startWithLock() use it; run(), as a user runs the lab, does not.
+     * archive. A small two-bus session took 31 s (14.4 s CPU) as shipped and 15 s (10 s CPU) so. Every session of
+     * these tests has it; startWithLockAndCds() keeps the client CDS archive.
      */
-    static final Map<String, String> LEAN = Map.of("LAB_JAVA_OPTS", "-XX:+UseSerialGC -XX:TieredStopAtLevel=1",
-        "LAB_CDS", "0");
+    static final Map<String, String> LEAN = TestJvm.LEAN_LAB_ENV;
 
     /**
      * As start(), but with the session lock LOCK instead of the machine's, and --allow-concurrent only if in ARGS.

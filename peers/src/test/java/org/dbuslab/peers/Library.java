@@ -48,7 +48,8 @@ enum Library {
 
     private static List<String> javaJar(String jar) {
         List<String> command = TestJvm.java();
-        command.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-jar",
+        command.addAll(TestJvm.LEAN_FLAGS);
+        command.addAll(List.of("-jar",
             LabPaths.repositoryRoot().resolve(jar).toString()));
         return command;
     }

@@ -29,7 +29,7 @@ final class ServerOn implements AutoCloseable {
 
         List<String> command() {
             List<String> java = TestJvm.java();
-            java.addAll(List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1"));
+            java.addAll(TestJvm.LEAN_FLAGS);
             if (this == STOCK) {
                 java.addAll(List.of("-cp", System.getProperty("java.class.path"), StockServerMain.class.getName()));
             } else {

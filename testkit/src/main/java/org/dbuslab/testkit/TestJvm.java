@@ -3,6 +3,7 @@ package org.dbuslab.testkit;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** How a test starts a JVM of its own: this JVM's java, with the flags every JVM of the lab and its tests gets. */
 public final class TestJvm {
@@ -19,6 +20,16 @@ public final class TestJvm {
      * and a JVM or a bash trap then never sees the SIGINT the test sends. env execs the command: the pid stays.
      */
     public static final List<String> DEFAULT_SIGNALS = List.of("env", "--default-signal=INT,QUIT,TERM");
+
+    /**
+     * C1 only and the serial collector, for the lab's JVMs a test starts: a JVM that lives seconds never pays back C2's
+     * and G1's threads, and a test checks what the lab does, not how fast (CI is CPU-bound on 2 vCPUs).
+     */
+    public static final List<String> LEAN_FLAGS = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+
+    /** What a session's environment adds so that its servers and clients get {@link #LEAN_FLAGS} and no CDS archive. */
+    public static final Map<String, String> LEAN_LAB_ENV = Map.of("LAB_JAVA_OPTS", String.join(" ", LEAN_FLAGS),
+        "LAB_CDS", "0");
 
     private TestJvm() {
     }

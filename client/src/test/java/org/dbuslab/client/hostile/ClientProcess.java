@@ -27,7 +27,8 @@ final class ClientProcess {
     /** Starts {@code org.dbuslab.client.ClientMain args} with this JVM's class path; stderr goes to a file in {@code dir}. */
     static ClientProcess start(Path dir, String... args) throws IOException {
         List<String> command = TestJvm.java();
-        command.addAll(List.of("--add-exports", "java.base/sun.nio.ch=ALL-UNNAMED", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+        command.addAll(TestJvm.LEAN_FLAGS);
+        command.addAll(List.of("--add-exports", "java.base/sun.nio.ch=ALL-UNNAMED",
             "-cp", System.getProperty("java.class.path"), "org.dbuslab.client.ClientMain"));
         command.addAll(List.of(args));
         Path err = Files.createTempFile(dir, "client", ".stderr");

@@ -5,6 +5,7 @@ import org.dbuslab.runner.exec.LabLayout;
 import org.dbuslab.runner.options.SessionOptions;
 import org.dbuslab.runner.session.SessionLog;
 import org.dbuslab.testkit.LabPaths;
+import org.dbuslab.testkit.TestJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,7 +53,7 @@ class ScaleSessionIntegrationIT {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         SessionLog log = new SessionLog(new PrintStream(err, true, StandardCharsets.UTF_8), clock);
         SessionOptions.createOut(out);
-        ScaleSession session = new ScaleSession(config, ScaleSettings.SMALL, layout, System.getenv(), log, clock);
+        ScaleSession session = new ScaleSession(config, ScaleSettings.SMALL, layout, leanEnvironment(), log, clock);
         int code = session.run(out);
         String progress = err.toString(StandardCharsets.UTF_8);
         require(!progress.contains("[skip] dbus-daemon:") && !progress.contains("[skip] dbus-broker:"),
@@ -115,5 +116,12 @@ class ScaleSessionIntegrationIT {
         NetnsPair pair = NetnsPair.forSession(System.getenv(), ProcessHandle.current().pid());
         assertTrue(!Files.exists(Path.of("/run/netns", pair.clientNs())) && !Files.exists(Path.of("/run/netns", pair.busNs())),
             "the namespaces are removed");
+    }
+
+    /** This JVM's environment with the lab's JVMs lean: the test checks what the session does, not its figures. */
+    static java.util.Map<String, String> leanEnvironment() {
+        java.util.Map<String, String> env = new java.util.HashMap<>(System.getenv());
+        env.putAll(TestJvm.LEAN_LAB_ENV);
+        return env;
     }
 }

@@ -12,12 +12,6 @@ import java.util.List;
 /** The packaged jars the lab runs, started the way lab/run-all.sh starts them. */
 final class LabJars {
 
-    /**
-     * run-all.sh's default LAB_JAVA_OPTS, with C1 only: a case's short-lived JVMs then spend their CPU on the case,
-     * not on C2 compiling (a case checks behaviour, not speed).
-     */
-    private static final List<String> JVM_FLAGS = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
-
     private LabJars() {
     }
 
@@ -37,7 +31,7 @@ final class LabJars {
     private static List<String> command(Path jar, String... args) {
         List<String> command = new ArrayList<>();
         command.addAll(TestJvm.java());
-        command.addAll(JVM_FLAGS);
+        command.addAll(TestJvm.LEAN_FLAGS); // a case checks behaviour, not speed
         command.add("-jar");
         command.add(jar.toString());
         command.addAll(List.of(args));

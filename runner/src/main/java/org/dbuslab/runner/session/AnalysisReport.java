@@ -10,12 +10,20 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 
 /** The analysis jar's {@code report OUT}, supervised, for the session and the scale session alike. */
 public final class AnalysisReport {
 
     static final Duration REPORT_TIMEOUT = Duration.ofMinutes(10);
+    /**
+     * The analysis JVM lives seconds: C1 only and the serial collector halve its CPU (a default session's report:
+     * 6-7 against 12-16 CPU-s, in the same or less wall time; 4 times its runs: 8.5 against 14.5 CPU-s) and give the
+     * same summary.json byte for byte (docs/EXPERIMENTS.md, "The report's JVM and the tests' sessions").
+     */
+    static final List<String> ANALYSIS_FLAGS = List.of(JavaRuntime.KEEP_STACK_TRACES, JavaRuntime.NO_SHARED_PERF_DATA,
+        "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
     private AnalysisReport() {
     }
@@ -23,7 +31,9 @@ public final class AnalysisReport {
     /** True when report.md was written; otherwise the reason is in the log (and logs/analysis.err). */
     public static boolean write(Supervisor supervisor, LabLayout layout, JavaRuntime java, Path out, Path logs,
                                 SessionLog log) throws IOException, InterruptedException {
-        List<String> cmd = List.of(java.java(), "-jar", layout.analysisJar().toString(), "report", out.toString());
+        List<String> cmd = new ArrayList<>(List.of(java.java()));
+        cmd.addAll(ANALYSIS_FLAGS);
+        cmd.addAll(List.of("-jar", layout.analysisJar().toString(), "report", out.toString()));
         log.say("report: java -jar analysis/target/dbus-lab-analysis.jar report " + out);
         Child child = supervisor.start("analysis", Launch.of(logs.resolve("analysis"), cmd));
         int status = child.waitFor(REPORT_TIMEOUT).orElse(124);
