@@ -79,7 +79,8 @@ class StockControlIT {
 
     static LineProcess client(ServerOn server, String mode, String... extra) throws IOException {
         List<String> command = TestJvm.java();
-        command.addAll(List.of("-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), StockClientMain.class.getName()));
+        command.addAll(TestJvm.LEAN_FLAGS);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), StockClientMain.class.getName()));
         command.addAll(server.clientOptions());
         command.addAll(List.of("--mode", mode, "--reply-timeout", "10000", "--control"));
         command.addAll(List.of(extra));

@@ -19,8 +19,8 @@ public final class AnalysisReport {
     static final Duration REPORT_TIMEOUT = Duration.ofMinutes(10);
     /**
      * The analysis JVM lives seconds: C1 only and the serial collector halve its CPU (a default session's report:
-     * 6-7 against 12-16 CPU-s, in the same or less wall time; 4 times its runs: 8.5 against 14.5 CPU-s) and give the
-     * same summary.json byte for byte (docs/EXPERIMENTS.md, "The report's JVM and the tests' sessions").
+     * 6.4-7.7 against 12.0-16.6 CPU-s, in less wall time) and give the same summary.json byte for byte
+     * (docs/EXPERIMENTS.md, "The report's JVM and the tests' sessions").
      */
     static final List<String> ANALYSIS_FLAGS = List.of(JavaRuntime.KEEP_STACK_TRACES, JavaRuntime.NO_SHARED_PERF_DATA,
         "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
