@@ -44,7 +44,8 @@ class PinnedScaleSessionIntegrationIT {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         SessionLog log = new SessionLog(new PrintStream(err, true, StandardCharsets.UTF_8), clock);
         SessionOptions.createOut(out);
-        int code = new ScaleSession(config, ScaleSettings.SMALL, layout, ScaleSessionIntegrationIT.leanEnvironment(), log, clock).run(out);
+        int code = new ScaleSession(config, ScaleSettings.SMALL, layout, ScaleSessionIntegrationIT.leanEnvironment(), log,
+            clock).run(out);
         String progress = err.toString(StandardCharsets.UTF_8);
         require(!progress.contains("[skip] dbus-daemon:"), "a bus did not start: " + progress);
         assertEquals(0, code, progress);

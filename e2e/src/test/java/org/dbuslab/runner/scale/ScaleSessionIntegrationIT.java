@@ -16,7 +16,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.dbuslab.testkit.CiRequirement.require;
@@ -119,8 +121,8 @@ class ScaleSessionIntegrationIT {
     }
 
     /** This JVM's environment with the lab's JVMs lean: the test checks what the session does, not its figures. */
-    static java.util.Map<String, String> leanEnvironment() {
-        java.util.Map<String, String> env = new java.util.HashMap<>(System.getenv());
+    static Map<String, String> leanEnvironment() {
+        Map<String, String> env = new HashMap<>(System.getenv());
         env.putAll(TestJvm.LEAN_LAB_ENV);
         return env;
     }
