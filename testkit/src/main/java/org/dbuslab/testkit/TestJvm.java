@@ -2,6 +2,7 @@ package org.dbuslab.testkit;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -30,6 +31,13 @@ public final class TestJvm {
     /** What a session's environment adds so that its servers and clients get {@link #LEAN_FLAGS} and no CDS archive. */
     public static final Map<String, String> LEAN_LAB_ENV = Map.of("LAB_JAVA_OPTS", String.join(" ", LEAN_FLAGS),
         "LAB_CDS", "0");
+
+    /** This JVM's environment with {@link #LEAN_LAB_ENV} over it, for a session a test drives in-process. */
+    public static Map<String, String> leanLabEnvironment() {
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.putAll(LEAN_LAB_ENV);
+        return env;
+    }
 
     private TestJvm() {
     }

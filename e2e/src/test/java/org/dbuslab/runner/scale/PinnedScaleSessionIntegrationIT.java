@@ -5,6 +5,7 @@ import org.dbuslab.runner.exec.LabLayout;
 import org.dbuslab.runner.options.SessionOptions;
 import org.dbuslab.runner.session.SessionLog;
 import org.dbuslab.testkit.LabPaths;
+import org.dbuslab.testkit.TestJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -44,8 +45,8 @@ class PinnedScaleSessionIntegrationIT {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         SessionLog log = new SessionLog(new PrintStream(err, true, StandardCharsets.UTF_8), clock);
         SessionOptions.createOut(out);
-        int code = new ScaleSession(config, ScaleSettings.SMALL, layout, ScaleSessionIntegrationIT.leanEnvironment(), log,
-            clock).run(out);
+        int code = new ScaleSession(config, ScaleSettings.SMALL, layout, TestJvm.leanLabEnvironment(), log, clock)
+            .run(out);
         String progress = err.toString(StandardCharsets.UTF_8);
         require(!progress.contains("[skip] dbus-daemon:"), "a bus did not start: " + progress);
         assertEquals(0, code, progress);

@@ -16,9 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 import static org.dbuslab.testkit.CiRequirement.require;
@@ -55,7 +53,8 @@ class ScaleSessionIntegrationIT {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         SessionLog log = new SessionLog(new PrintStream(err, true, StandardCharsets.UTF_8), clock);
         SessionOptions.createOut(out);
-        ScaleSession session = new ScaleSession(config, ScaleSettings.SMALL, layout, leanEnvironment(), log, clock);
+        ScaleSession session = new ScaleSession(config, ScaleSettings.SMALL, layout, TestJvm.leanLabEnvironment(), log,
+            clock);
         int code = session.run(out);
         String progress = err.toString(StandardCharsets.UTF_8);
         require(!progress.contains("[skip] dbus-daemon:") && !progress.contains("[skip] dbus-broker:"),
@@ -118,12 +117,5 @@ class ScaleSessionIntegrationIT {
         NetnsPair pair = NetnsPair.forSession(System.getenv(), ProcessHandle.current().pid());
         assertTrue(!Files.exists(Path.of("/run/netns", pair.clientNs())) && !Files.exists(Path.of("/run/netns", pair.busNs())),
             "the namespaces are removed");
-    }
-
-    /** This JVM's environment with the lab's JVMs lean: the test checks what the session does, not its figures. */
-    static Map<String, String> leanEnvironment() {
-        Map<String, String> env = new HashMap<>(System.getenv());
-        env.putAll(TestJvm.LEAN_LAB_ENV);
-        return env;
     }
 }

@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 
 /** The analysis jar's {@code report OUT}, supervised, for the session and the scale session alike. */
@@ -22,8 +21,7 @@ public final class AnalysisReport {
      * 6.4-7.7 against 12.0-16.6 CPU-s, in less wall time) and give the same summary.json byte for byte
      * (docs/EXPERIMENTS.md, "The report's JVM and the tests' sessions").
      */
-    static final List<String> ANALYSIS_FLAGS = List.of(JavaRuntime.KEEP_STACK_TRACES, JavaRuntime.NO_SHARED_PERF_DATA,
-        "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
+    static final List<String> ANALYSIS_FLAGS = List.of("-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1");
 
     private AnalysisReport() {
     }
@@ -31,9 +29,9 @@ public final class AnalysisReport {
     /** True when report.md was written; otherwise the reason is in the log (and logs/analysis.err). */
     public static boolean write(Supervisor supervisor, LabLayout layout, JavaRuntime java, Path out, Path logs,
                                 SessionLog log) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(java.java()));
-        cmd.addAll(ANALYSIS_FLAGS);
-        cmd.addAll(List.of("-jar", layout.analysisJar().toString(), "report", out.toString()));
+        // the java binary the session's JVMs use, with every lab JVM's flags, but these instead of the measuring ones
+        List<String> cmd = new JavaRuntime(java.java(), ANALYSIS_FLAGS).jar(layout.analysisJar(), List.of(),
+            List.of("report", out.toString()));
         log.say("report: java -jar analysis/target/dbus-lab-analysis.jar report " + out);
         Child child = supervisor.start("analysis", Launch.of(logs.resolve("analysis"), cmd));
         int status = child.waitFor(REPORT_TIMEOUT).orElse(124);
