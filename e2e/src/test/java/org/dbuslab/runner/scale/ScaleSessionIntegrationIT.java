@@ -30,13 +30,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * (the namespaces removed). Under CI=true a bus that cannot start fails the test.
  * It lives in e2e, which is built after every jar it runs (the analysis jar included, which the runner's module
  * does not depend on), in the runner's package, whose internals it drives.
+ * <p>
+ * One session, in the one-cpu placement: pinned, it runs every step a free session runs, and besides parks the idle
+ * clients and checks every process's CPUs each block. A free session of its own beside it cost CI 124 s of a fork
+ * (its 33 JVMs and timed runs) and covered no step this one does not.
  */
 class ScaleSessionIntegrationIT {
 
     @Test
     // a hang guard, not a speed: at load 30-37 on the 2-core box the session took more than 180 s
     @Timeout(value = 420, unit = TimeUnit.SECONDS)
-    void aSmallScaleSessionMeasuresEverySeriesAndStopsEverything(@TempDir Path dir) throws Exception {
+    void aSmallPinnedScaleSessionMeasuresEverySeriesAndStopsEverything(@TempDir Path dir) throws Exception {
         LabLayout layout = LabLayout.of(LabPaths.repositoryRoot());
         for (Path jar : List.of(layout.serverJar(), layout.clientJar(), layout.analysisJar(),
             ScaleSession.scaleJar(layout.repo()))) {
@@ -44,12 +48,14 @@ class ScaleSessionIntegrationIT {
         }
         require(Files.isExecutable(Path.of("/usr/bin/dbus-daemon")) || Files.isExecutable(Path.of("/bin/dbus-daemon")),
             "dbus-daemon is not installed");
+        require(Files.isExecutable(Path.of("/usr/bin/taskset")), "taskset is not installed");
         require(org.dbuslab.runner.exec.Services.onPath("systemd-stdio-bridge")
             && org.dbuslab.runner.exec.Services.onPath("systemd-socket-activate"),
             "systemd-stdio-bridge or systemd-socket-activate is not installed (Debian package systemd)");
         Path out = dir.resolve("scale");
         Clock clock = Clock.systemUTC();
-        var config = SessionOptions.parse(clock, "--scale", "--out", out.toString(), "--order-seed", "7").config();
+        var config = SessionOptions.parse(clock, "--scale", "--placement", "one-cpu", "--out", out.toString(),
+            "--order-seed", "7").config();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         SessionLog log = new SessionLog(new PrintStream(err, true, StandardCharsets.UTF_8), clock);
         SessionOptions.createOut(out);
@@ -60,6 +66,11 @@ class ScaleSessionIntegrationIT {
         require(!progress.contains("[skip] dbus-daemon:") && !progress.contains("[skip] dbus-broker:"),
             "a bus did not start: " + progress);
         assertEquals(0, code, progress);
+        assertTrue(progress.contains("placement: one-cpu: client, bus and server on CPU "), progress);
+        assertTrue(Files.readString(out.resolve("logs/session.log")).contains("placement one-cpu checked at block 1: "),
+            "every process's CPUs checked at the first block");
+        assertTrue(java.util.regex.Pattern.compile("\"placement\"\\s*:\\s*\"one-cpu\"")
+            .matcher(Files.readString(out.resolve("environment.json"))).find(), "environment.json names the placement");
 
         List<ScaleRunsCsv.Row> rows = ScaleRunsCsv.read(out.resolve(ScaleRunsCsv.FILE));
         List<ScaleRunsCsv.Row> measured = rows.stream().filter(ScaleRunsCsv.Row::measured).toList();
