@@ -1,5 +1,6 @@
 package org.dbuslab.analysis.model;
 
+import org.dbuslab.analysis.model.calls.RunLength;
 import org.dbuslab.analysis.model.paths.RealWorldPaths;
 import org.dbuslab.analysis.read.CellKey;
 import org.dbuslab.analysis.read.Counts;
@@ -231,6 +232,12 @@ public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<St
             return new Resolution(p, baseline, these.size(), (int) these.stream().filter(CellComparison::resolved).count(),
                     (int) these.stream().filter(CellComparison::equivalent).count());
         }).toList();
+    }
+
+    /** How long the matrix's measured runs lasted per placement (in the report's order), against --run-ms. */
+    public List<RunLength> runLengths() {
+        return RunLength.of(cells(), folder.environment()).stream()
+                .sorted(Comparator.comparing(RunLength::placement, CellOrder.PLACEMENT)).toList();
     }
 
     /** The placements the cells of a role (reference, libraries, 2015 experiment, sweep) were measured in. */

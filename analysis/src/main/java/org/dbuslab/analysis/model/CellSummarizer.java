@@ -1,6 +1,7 @@
 package org.dbuslab.analysis.model;
 
 import org.HdrHistogram.Histogram;
+import org.dbuslab.analysis.model.calls.WarmupCalls;
 import org.dbuslab.analysis.read.CellKey;
 import org.dbuslab.analysis.read.Counts;
 import org.dbuslab.analysis.read.LatencyHistograms;

@@ -9,7 +9,10 @@ import org.dbuslab.analysis.read.CellKey;
 import static org.dbuslab.analysis.output.JsonValues.interval;
 import static org.dbuslab.analysis.output.JsonValues.number;
 
-/** summary.json's placement figures (issue 21): the price of crossing CPUs, and the headline's resolved comparisons. */
+/**
+ * summary.json's placement figures (issue 21): the price of crossing CPUs, the matrix's run length against --run-ms,
+ * and the headline's resolved comparisons.
+ */
 final class PlacementJson {
 
     private PlacementJson() {
@@ -38,6 +41,20 @@ final class PlacementJson {
             }
             node.put("paired_blocks", p.result().pairedBlocks());
         }
+        ArrayNode lengths = root.putArray("run_length");
+        analysis.runLengths().forEach(l -> {
+            ObjectNode node = lengths.addObject().put("placement", l.placement()).put("runs", l.runs());
+            number(node, "median_ms", l.medianMs());
+            if (l.hasTarget()) {
+                number(node, "target_ms", l.targetMs());
+                number(node, "ratio", l.ratio());
+                node.put("within_tolerance", l.withinTolerance());
+            } else {
+                node.putNull("target_ms");
+                node.putNull("ratio");
+                node.putNull("within_tolerance");
+            }
+        });
         ArrayNode resolution = root.putArray("headline_resolved");
         analysis.headlineResolution().forEach(r -> resolution.addObject()
                 .put("placement", r.placement())

@@ -70,6 +70,11 @@ public final class EnvironmentFile {
         facts.put("min_blocks", c.stopping().minBlocks());
         facts.put("budget_s", c.stopping().budget().toSeconds());
         facts.put("warmup_budget_s", c.stopping().warmupBudget().toSeconds());
+        if (c.run().runTarget() != null) { // the analysis judges the measured runs' length against it
+            facts.put("run_ms", c.run().runTarget().toMillis());
+        } else {
+            facts.putNull("run_ms");
+        }
         facts.put("placement", String.join(",", c.arrangement().placements().stream().map(Placement::label).toList()));
         facts.put("rotation", c.arrangement().rotation() ? "on" : "off");
         facts.put("placement_cpus", String.join("; ", c.arrangement().placements().stream().map(cpus::describe).toList()));

@@ -209,5 +209,10 @@ class SessionUnitsTest {
         assertEquals(420, facts.get("budget_s").asLong());
         assertEquals("interleaved", facts.get("order").asText());
         assertEquals("on", facts.get("rotation").asText());
+        assertEquals(50, facts.get("run_ms").asLong(), "the default preset's --run-ms, which the analysis judges runs by");
+        ObjectNode fixed = new ObjectMapper().createObjectNode();
+        EnvironmentFile.addSession(fixed, PlanFixtures.config("--calls", "300"),
+            new org.dbuslab.runner.exec.CpuPlacement(java.util.List.of(0, 1)));
+        assertTrue(fixed.get("run_ms").isNull(), "fixed calls: no run length to judge");
     }
 }

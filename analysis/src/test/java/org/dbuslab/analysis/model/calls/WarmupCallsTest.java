@@ -1,5 +1,7 @@
-package org.dbuslab.analysis.model;
+package org.dbuslab.analysis.model.calls;
 
+import org.dbuslab.analysis.model.CellSummarizer;
+import org.dbuslab.analysis.model.CellSummary;
 import org.dbuslab.analysis.read.CellKey;
 import org.dbuslab.analysis.read.Counts;
 import org.dbuslab.analysis.read.RunRecord;

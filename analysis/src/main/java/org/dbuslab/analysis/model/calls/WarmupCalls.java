@@ -1,4 +1,4 @@
-package org.dbuslab.analysis.model;
+package org.dbuslab.analysis.model.calls;
 
 import java.util.List;
 import java.util.Map;
