@@ -1,6 +1,6 @@
 package org.dbuslab.analysis.model;
 
-import org.dbuslab.analysis.model.calls.RunLength;
+import org.dbuslab.analysis.model.calls.MatrixRunLength;
 import org.dbuslab.analysis.model.paths.RealWorldPaths;
 import org.dbuslab.analysis.read.CellKey;
 import org.dbuslab.analysis.read.Counts;
@@ -234,10 +234,9 @@ public record Analysis(ResultsFolder folder, List<CellSummary> allCells, List<St
         }).toList();
     }
 
-    /** How long the matrix's measured runs lasted per placement (in the report's order), against --run-ms. */
-    public List<RunLength> runLengths() {
-        return RunLength.of(cells(), folder.environment()).stream()
-                .sorted(Comparator.comparing(RunLength::placement, CellOrder.PLACEMENT)).toList();
+    /** How long the matrix's measured runs lasted per placement, against --run-ms. */
+    public List<MatrixRunLength> runLengths() {
+        return MatrixRunLength.of(cells(), folder.environment());
     }
 
     /** The placements the cells of a role (reference, libraries, 2015 experiment, sweep) were measured in. */

@@ -7,7 +7,7 @@ import org.dbuslab.analysis.model.Analysis;
 import org.dbuslab.analysis.model.CellSummary;
 import org.dbuslab.analysis.model.Numbers;
 import org.dbuslab.analysis.model.RunBlocks;
-import org.dbuslab.analysis.model.calls.RunLength;
+import org.dbuslab.analysis.model.calls.MatrixRunLength;
 import org.dbuslab.analysis.read.CellKey;
 import org.dbuslab.format.PrecisionTsv;
 import org.dbuslab.stats.SampleComparison;
@@ -33,7 +33,7 @@ public final class PrecisionView {
 
     public static Section of(Analysis analysis) {
         Section.Builder section = Section.builder(ID, TITLE).note(intro(analysis));
-        List<RunLength> lengths = analysis.runLengths();
+        List<MatrixRunLength> lengths = analysis.runLengths();
         if (!lengths.isEmpty()) {
             boolean missed = lengths.stream().anyMatch(l -> l.hasTarget() && !l.withinTolerance());
             section.paragraph(runLength(lengths), missed ? Block.Tone.WARNING : Block.Tone.NORMAL);
@@ -90,19 +90,24 @@ public final class PrecisionView {
      * e.g. "Run length: the matrix's median measured run lasted 47.2 ms in one-cpu (660 runs; 0.94× the target, within
      * ±20 %), 32.9 ms in cross (660 runs; 0.66× the target, outside ±20 %), against --run-ms 50. ...".
      */
-    public static String runLength(List<RunLength> lengths) {
-        List<String> parts = lengths.stream().map(l -> Numbers.fixed(l.medianMs(), 1) + " ms in " + l.placement() + " ("
-                + l.runs() + " runs" + (l.hasTarget() ? "; " + Numbers.factor(l.ratio()) + "× the target, "
-                + (l.withinTolerance() ? "within" : "outside") + " ±" + Math.round(100 * RunLength.TOLERANCE) + " %" : "")
-                + ")").toList();
-        String text = "Run length: the matrix's median measured run lasted " + String.join(", ", parts);
-        if (lengths.stream().noneMatch(RunLength::hasTarget)) {
+    static String runLength(List<MatrixRunLength> lengths) {
+        String text = "Run length: the matrix's median measured run lasted "
+                + String.join(", ", lengths.stream().map(PrecisionView::describe).toList());
+        if (lengths.stream().noneMatch(MatrixRunLength::hasTarget)) {
             return text + "; the session recorded no --run-ms (calls per run fixed, or an older folder).";
         }
         return text + ", against --run-ms " + Numbers.fixed(lengths.get(0).targetMs(), 0) + ". The runner sets each cell's "
                 + "calls per run once, after the warm-up, from that target (calls are part of the cell): a host that ran "
-                + "faster or slower after the calibration, or runs slowed by what ran beside them, show here as runs "
-                + "shorter or longer than the target. µs per call is still run time ÷ calls.";
+                + "faster or slower after the calibration shows here as runs shorter or longer than the target. µs per call "
+                + "is still run time ÷ calls.";
+    }
+
+    /** "47.2 ms in one-cpu (660 runs; 0.94× the target, within ±20 %)". */
+    private static String describe(MatrixRunLength length) {
+        String judged = !length.hasTarget() ? ""
+                : "; " + Numbers.factor(length.ratio()) + "× the target, " + (length.withinTolerance() ? "within" : "outside")
+                + " ±" + Math.round(100 * MatrixRunLength.TOLERANCE) + " %";
+        return Numbers.fixed(length.medianMs(), 1) + " ms in " + length.placement() + " (" + length.runs() + " runs" + judged + ")";
     }
 
     /**

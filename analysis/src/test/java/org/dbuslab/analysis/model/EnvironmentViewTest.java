@@ -25,6 +25,15 @@ public class EnvironmentViewTest {
     }
 
     @Test
+    public void aRecordedNullDoesNotApplyAndIsNotUnknown() {
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.put("run_ms", null); // fixed calls per run
+        values.put("hostname", "   ");
+        assertEquals("none", shown(values, "run_ms"));
+        assertEquals("unknown", shown(values, "hostname"));
+    }
+
+    @Test
     public void recordedJvmFlagsAreShownAsRecorded() {
         Map<String, Object> values = new LinkedHashMap<>();
         values.put("jvm_flags", "-Xmx512m");

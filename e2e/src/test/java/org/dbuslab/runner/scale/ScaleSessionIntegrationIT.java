@@ -33,7 +33,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * <p>
  * One session, in the one-cpu placement: pinned, it runs every step a free session runs, and besides parks the idle
  * clients and checks every process's CPUs each block. A free session of its own beside it cost CI 124 s of a fork
- * (its 33 JVMs and timed runs) and covered no step this one does not.
+ * (its 33 JVMs and timed runs); what it alone ran, the free placement's few lines without a PlacementSwitch
+ * (ScaleSession), no longer runs end to end.
  */
 class ScaleSessionIntegrationIT {
 

@@ -48,6 +48,11 @@ final class MatrixOptions {
 
     RunLength runLength(Preset p) {
         SessionOptions.exclusive(calls != null, "--calls", runMs != null, "--run-ms");
+        if (p == Preset.SCALE && (calls != null || runMs != null)) {
+            // its series set their own lengths (ScaleSettings); environment.json would name a length no run had
+            throw SessionOptions.refusal((calls != null ? "--calls" : "--run-ms") + " sets the matrix's runs; --scale "
+                + "has none (its series' run lengths are its own, lab/README.md)");
+        }
         int fixedCalls = calls != null ? calls : runMs != null ? 0 : p.calls();
         Duration runTarget = fixedCalls > 0 ? null : runMs != null ? Duration.ofMillis(runMs) : p.runTarget();
         return new RunLength(fixedCalls, runTarget, fixedCalls > 0 ? fixedCalls : Preset.FIRST_BLOCK_CALLS,

@@ -111,6 +111,13 @@ class SessionOptionsTest {
     }
 
     @Test
+    void theScaleSessionRefusesTheMatrixsRunLength() {
+        assertTrue(error("--scale", "--run-ms", "20").startsWith("--run-ms sets the matrix's runs; --scale has none"));
+        assertTrue(error("--scale", "--calls", "500").startsWith("--calls sets the matrix's runs; --scale has none"));
+        assertNull(parse("--scale").run().runTarget(), "environment.json then records no run_ms");
+    }
+
+    @Test
     void optionsOverrideThePresetInAnyFormAndTheLastOneWins() {
         SessionConfig c = parse("--precision=2.5", "--budget", "1h30m", "--calls", "900", "--calls=1000",
                 "--transports", "p2p-unix,dbus-daemon,p2p-unix", "--modes", "async", "--order-seed", "42", "--placement",

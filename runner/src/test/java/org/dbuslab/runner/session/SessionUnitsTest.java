@@ -212,7 +212,7 @@ class SessionUnitsTest {
         assertEquals(50, facts.get("run_ms").asLong(), "the default preset's --run-ms, which the analysis judges runs by");
         ObjectNode fixed = new ObjectMapper().createObjectNode();
         EnvironmentFile.addSession(fixed, PlanFixtures.config("--calls", "300"),
-            new org.dbuslab.runner.exec.CpuPlacement(java.util.List.of(0, 1)));
+            new org.dbuslab.runner.exec.CpuPlacement(List.of(0, 1)));
         assertTrue(fixed.get("run_ms").isNull(), "fixed calls: no run length to judge");
     }
 }

@@ -9,6 +9,7 @@ import org.dbuslab.format.Phase;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -16,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class RunLengthTest {
+class MatrixRunLengthTest {
 
     private static RunRecord run(String transport, String placement, long ms, Phase phase) {
         CellKey key = new CellKey(transport, "sync", 1000, 1, 500).withPlacement(placement);
@@ -24,8 +25,8 @@ class RunLengthTest {
     }
 
     private static Environment withRunMs(Object runMs) {
-        Map<String, Object> values = new java.util.HashMap<>();
-        values.put(RunLength.ENVIRONMENT_KEY, runMs);
+        Map<String, Object> values = new HashMap<>();
+        values.put(MatrixRunLength.ENVIRONMENT_KEY, runMs);
         return new Environment(values, true);
     }
 
@@ -41,16 +42,16 @@ class RunLengthTest {
             runs.add(run("dbus-daemon", "cross", ms, Phase.MEASURE));
         }
         runs.add(run("dbus-daemon", "cross", 500, Phase.WARMUP)); // a warm-up run is not a measured one
-        List<RunLength> lengths = RunLength.of(CellSummarizer.summarize(runs), withRunMs(50));
+        List<MatrixRunLength> lengths = MatrixRunLength.of(CellSummarizer.summarize(runs), withRunMs(50));
 
         assertEquals(2, lengths.size());
-        RunLength oneCpu = lengths.get(0);
+        MatrixRunLength oneCpu = lengths.get(0);
         assertEquals("one-cpu", oneCpu.placement());
         assertEquals(6, oneCpu.runs());
         assertEquals(32.5, oneCpu.medianMs(), 1e-9); // 31 32 32 33 33 34
         assertEquals(0.65, oneCpu.ratio(), 1e-9);
         assertFalse(oneCpu.withinTolerance());
-        RunLength cross = lengths.get(1);
+        MatrixRunLength cross = lengths.get(1);
         assertEquals(3, cross.runs());
         assertEquals(52.0, cross.medianMs(), 1e-9);
         assertTrue(cross.withinTolerance());
@@ -58,17 +59,17 @@ class RunLengthTest {
 
     @Test
     void theToleranceIsTwentyPercentEitherWay() {
-        assertTrue(new RunLength("one-cpu", 1, 40, 50).withinTolerance());
-        assertTrue(new RunLength("one-cpu", 1, 60, 50).withinTolerance());
-        assertFalse(new RunLength("one-cpu", 1, 39.9, 50).withinTolerance());
-        assertFalse(new RunLength("one-cpu", 1, 60.1, 50).withinTolerance());
+        assertTrue(new MatrixRunLength("one-cpu", 1, 40, 50).withinTolerance());
+        assertTrue(new MatrixRunLength("one-cpu", 1, 60, 50).withinTolerance());
+        assertFalse(new MatrixRunLength("one-cpu", 1, 39.9, 50).withinTolerance());
+        assertFalse(new MatrixRunLength("one-cpu", 1, 60.1, 50).withinTolerance());
     }
 
     @Test
     void withoutARecordedRunMsThereIsNothingToJudge() {
         List<RunRecord> runs = List.of(run("dbus-daemon", "free", 20, Phase.MEASURE));
         for (Environment environment : List.of(Environment.unknown(), withRunMs(null), withRunMs("unknown"))) {
-            RunLength length = RunLength.of(CellSummarizer.summarize(runs), environment).get(0);
+            MatrixRunLength length = MatrixRunLength.of(CellSummarizer.summarize(runs), environment).get(0);
             assertFalse(length.hasTarget());
             assertFalse(length.withinTolerance());
             assertTrue(Double.isNaN(length.ratio()));
