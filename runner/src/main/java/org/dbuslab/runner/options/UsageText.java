@@ -70,7 +70,8 @@ final class UsageText {
               (--min-blocks), then until --budget (default 15m) would not hold another,
               at most 8 (--blocks). --out,
               --order-seed, --cell-timeout and the build options apply too, the matrix
-              options do not. --placement P: the whole session in one placement (default
+              options do not (--calls and --run-ms are refused: the series set their own
+              run lengths). --placement P: the whole session in one placement (default
               free); pinned, the relays and the bridge run on the bus's CPU and the idle
               distance clients wait on a CPU the placement leaves free, if any. The
               bridge needs systemd-socket-activate and systemd-stdio-bridge (Debian
