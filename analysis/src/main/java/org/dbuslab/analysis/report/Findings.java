@@ -11,6 +11,7 @@ import org.dbuslab.analysis.model.Numbers;
 import org.dbuslab.analysis.read.Placements;
 import org.dbuslab.analysis.model.Ranges;
 import org.dbuslab.analysis.model.SweepSeries;
+import org.dbuslab.analysis.model.calls.MatrixRunLength;
 import org.dbuslab.analysis.read.CellKey;
 import org.dbuslab.stats.Direction;
 import org.dbuslab.stats.Interval;
@@ -245,7 +246,17 @@ public final class Findings {
                 + (noCi > 0 ? "; " + noCi + " cell(s) have no CI" : "")
                 + (within < cells.size() ? ": differences smaller than that are not resolved." : ".")
                 + (analysis.placementIsAFactor() ? " " + byPlacement(analysis) : "") + matrixFirst(analysis)
-                + hostSpeed(analysis));
+                + hostSpeed(analysis) + runLengthMissed(analysis));
+    }
+
+    /** " The matrix's median run lasted 0.64× (one-cpu) of --run-ms 50 …" when a placement's missed it by over ±20 %. */
+    private static String runLengthMissed(Analysis analysis) {
+        List<MatrixRunLength> missed = analysis.runLengths().stream().filter(l -> l.hasTarget() && !l.withinTolerance())
+                .toList();
+        return missed.isEmpty() ? "" : " The matrix's median run lasted " + missed.stream()
+                .map(l -> Numbers.factor(l.ratio()) + "× (" + l.placement() + ")").collect(Collectors.joining(" and "))
+                + " of --run-ms " + Numbers.fixed(missed.get(0).targetMs(), 0) + ", outside ±"
+                + Math.round(100 * MatrixRunLength.TOLERANCE) + " % (Precision, Run length).";
     }
 
     /**

@@ -41,6 +41,23 @@ public class FindingsTest {
         findings.forEach(f -> assertTrue(ids.contains(f.linkSection()), f.linkSection() + " not in " + ids));
     }
 
+    /** The matrix's median run far from --run-ms (a host faster after the calibration): the Precision finding says so. */
+    @Test
+    public void precisionSaysWhenTheRunsMissedRunMs(@TempDir Path dir) throws java.io.IOException {
+        SyntheticSession.writeBlocks(dir, 3, 12, SyntheticSession.blockCells());
+        String without = precisionFinding(Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED));
+        assertFalse(without.contains("--run-ms"), "no run_ms recorded, nothing to judge: " + without);
+        java.nio.file.Files.writeString(dir.resolve("environment.json"), "{\"hostname\": \"synthetic-blocks\", \"run_ms\": 1}");
+        String missed = precisionFinding(Analysis.of(ResultsFolderReader.read(dir), SummaryJsonTest.GENERATED));
+        assertTrue(missed.matches(".* The matrix's median run lasted [0-9.]+× \\(free\\) of --run-ms 1, outside ±20 % "
+            + "\\(Precision, Run length\\)\\.$"), missed);
+    }
+
+    private static String precisionFinding(Analysis analysis) {
+        return Findings.of(analysis).stream().map(Block.Item::text).filter(t -> t.startsWith("Precision:")).findFirst()
+            .orElseThrow();
+    }
+
     /** Two buses drawn from the same distribution: the finding must not pick a winner, and its narrow CI shows equivalence. */
     @Test
     public void saysEquivalentWhenTheDataShowNoDifference(@TempDir Path dir) {
