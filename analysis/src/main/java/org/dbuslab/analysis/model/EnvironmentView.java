@@ -63,10 +63,6 @@ public final class EnvironmentView {
         if (key.equals("jvm_flags") && "".equals(environment.values().get(key))) {
             return "none (JVM defaults)";
         }
-        // the runner's null is "does not apply" (precision_pct without a target, run_ms with fixed calls), not unread
-        if (environment.values().containsKey(key) && environment.values().get(key) == null) {
-            return "none";
-        }
         String value = environment.text(key);
         return key.equals("memory_total_kb") ? Numbers.memoryFromKb(value) : value;
     }

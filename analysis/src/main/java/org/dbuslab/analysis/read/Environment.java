@@ -30,8 +30,17 @@ public record Environment(Map<String, Object> values, boolean recorded) {
         return new Environment(values, false);
     }
 
-    /** A value for display; absent, null or blank shows as "unknown" so the report never has holes. */
+    /** What a recorded JSON null shows as: the runner's null is "does not apply" (run_ms with fixed calls). */
+    public static final String NONE = "none";
+
+    /**
+     * A value for display; absent or blank shows as "unknown" so the report never has holes, a recorded null as
+     * {@link #NONE}.
+     */
     public String text(String key) {
+        if (values.containsKey(key) && values.get(key) == null) {
+            return NONE;
+        }
         Object value = values.get(key);
         String text = value == null ? "" : String.valueOf(value).strip();
         return text.isEmpty() ? UNKNOWN : text;

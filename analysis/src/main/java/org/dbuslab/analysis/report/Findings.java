@@ -249,14 +249,12 @@ public final class Findings {
                 + hostSpeed(analysis) + runLengthMissed(analysis));
     }
 
-    /** " The matrix's median run lasted 0.64× (one-cpu) of --run-ms 50 …" when a placement's missed it by over ±20 %. */
+    /** " The matrix's median run missed --run-ms 50 by over ±20 %: 0.64× in one-cpu, …", when a placement's did. */
     private static String runLengthMissed(Analysis analysis) {
-        List<MatrixRunLength> missed = analysis.runLengths().stream().filter(l -> l.hasTarget() && !l.withinTolerance())
-                .toList();
-        return missed.isEmpty() ? "" : " The matrix's median run lasted " + missed.stream()
-                .map(l -> Numbers.factor(l.ratio()) + "× (" + l.placement() + ")").collect(Collectors.joining(" and "))
-                + " of --run-ms " + Numbers.fixed(missed.get(0).targetMs(), 0) + ", outside ±"
-                + Math.round(100 * MatrixRunLength.TOLERANCE) + " % (Precision, Run length).";
+        List<MatrixRunLength> missed = analysis.runLengths().stream().filter(MatrixRunLength::missed).toList();
+        return missed.isEmpty() ? "" : " The matrix's median run missed " + missed.get(0).targetText() + " by over "
+                + MatrixRunLength.toleranceText() + ": " + missed.stream().map(l -> Numbers.factor(l.ratio()) + "× in "
+                + l.placement()).collect(Collectors.joining(", ")) + " (Precision, Run length).";
     }
 
     /**

@@ -35,7 +35,7 @@ public final class PrecisionView {
         Section.Builder section = Section.builder(ID, TITLE).note(intro(analysis));
         List<MatrixRunLength> lengths = analysis.runLengths();
         if (!lengths.isEmpty()) {
-            boolean missed = lengths.stream().anyMatch(l -> l.hasTarget() && !l.withinTolerance());
+            boolean missed = lengths.stream().anyMatch(MatrixRunLength::missed);
             section.paragraph(runLength(lengths), missed ? Block.Tone.WARNING : Block.Tone.NORMAL);
         }
         if (!analysis.cells().isEmpty()) {
@@ -96,7 +96,7 @@ public final class PrecisionView {
         if (lengths.stream().noneMatch(MatrixRunLength::hasTarget)) {
             return text + "; the session recorded no --run-ms (calls per run fixed, or an older folder).";
         }
-        return text + ", against --run-ms " + Numbers.fixed(lengths.get(0).targetMs(), 0) + ". The runner sets each cell's "
+        return text + ", against " + lengths.get(0).targetText() + ". The runner sets each cell's "
                 + "calls per run once, after the warm-up, from that target (calls are part of the cell): a host that ran "
                 + "faster or slower after the calibration shows here as runs shorter or longer than the target. µs per call "
                 + "is still run time ÷ calls.";
@@ -104,10 +104,10 @@ public final class PrecisionView {
 
     /** "47.2 ms in one-cpu (660 runs; 0.94× the target, within ±20 %)". */
     private static String describe(MatrixRunLength length) {
-        String judged = !length.hasTarget() ? ""
-                : "; " + Numbers.factor(length.ratio()) + "× the target, " + (length.withinTolerance() ? "within" : "outside")
-                + " ±" + Math.round(100 * MatrixRunLength.TOLERANCE) + " %";
-        return Numbers.fixed(length.medianMs(), 1) + " ms in " + length.placement() + " (" + length.runs() + " runs" + judged + ")";
+        String judged = !length.hasTarget() ? "" : "; " + Numbers.factor(length.ratio()) + "× the target, "
+                + (length.withinTolerance() ? "within " : "outside ") + MatrixRunLength.toleranceText();
+        return Numbers.fixed(length.medianMs(), 1) + " ms in " + length.placement() + " (" + length.runs() + " runs"
+                + judged + ")";
     }
 
     /**

@@ -42,6 +42,21 @@ public record MatrixRunLength(String placement, int runs, double medianMs, doubl
         return hasTarget() && Math.abs(ratio() - 1) <= TOLERANCE;
     }
 
+    /** Judged, and outside the tolerance (the report warns). */
+    public boolean missed() {
+        return hasTarget() && !withinTolerance();
+    }
+
+    /** "±20 %". */
+    public static String toleranceText() {
+        return "±" + Math.round(100 * TOLERANCE) + " %";
+    }
+
+    /** "--run-ms 50". */
+    public String targetText() {
+        return "--run-ms " + Math.round(targetMs);
+    }
+
     /** One per placement of MATRIX with measured runs, in the report's order of placements. */
     public static List<MatrixRunLength> of(List<CellSummary> matrix, Environment environment) {
         double target = target(environment).orElse(Double.NaN);
