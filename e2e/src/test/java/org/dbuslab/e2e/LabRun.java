@@ -47,28 +47,23 @@ final class LabRun {
     static Process start(Path log, String... args) throws IOException {
         List<String> all = new ArrayList<>(List.of("--allow-concurrent"));
         all.addAll(List.of(args));
-        return start(log, LEAN, all);
+        // a test checks what the lab does, not what it measures: every session here runs lean (TestJvm), and only
+        // startWithLockAndCds() keeps the client CDS archive
+        return start(log, TestJvm.LEAN_LAB_ENV, all);
     }
-
-    /**
-     * The JVMs of a session whose test checks what the lab does, not what it measures: C1 only, and no client CDS
-     * archive. A small two-bus session took 31 s (14.4 s CPU) as shipped and 15 s (10 s CPU) so. Every session of
-     * these tests has it; startWithLockAndCds() keeps the client CDS archive.
-     */
-    static final Map<String, String> LEAN = TestJvm.LEAN_LAB_ENV;
 
     /**
      * As start(), but with the session lock LOCK instead of the machine's, and --allow-concurrent only if in ARGS.
      */
     static Process startWithLock(Path log, Path lock, String... args) throws IOException {
-        Map<String, String> env = new java.util.HashMap<>(LEAN);
+        Map<String, String> env = new java.util.HashMap<>(TestJvm.LEAN_LAB_ENV);
         env.put("LAB_SESSION_LOCK", lock.toString());
         return start(log, env, List.of(args));
     }
 
     /** As startWithLock(), with the client CDS archive each session makes for itself. */
     static Process startWithLockAndCds(Path log, Path lock, String... args) throws IOException {
-        return start(log, Map.of("LAB_JAVA_OPTS", LEAN.get("LAB_JAVA_OPTS"), "LAB_SESSION_LOCK", lock.toString()),
+        return start(log, Map.of("LAB_JAVA_OPTS", TestJvm.LEAN_JAVA_OPTS, "LAB_SESSION_LOCK", lock.toString()),
             List.of(args));
     }
 

@@ -1,6 +1,7 @@
 package org.dbuslab.e2e;
 
 import org.junit.jupiter.api.Assumptions;
+import org.dbuslab.testkit.TestJvm;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,7 +44,7 @@ class LocaleLabRunIT {
             Files.createDirectories(out.getParent());
             LabRun.Outcome session = LabRun.await(LabRun.start(log, Map.of("TMPDIR", otherTmp.toString(),
                 "JAVA_TOOL_OPTIONS", String.join(" ", TURKISH), "LAB_SESSION_LOCK", tmp.resolve("session.lock").toString(),
-                "LAB_CDS", "0", "LAB_JAVA_OPTS", LabRun.LEAN.get("LAB_JAVA_OPTS")),
+                "LAB_CDS", "0", "LAB_JAVA_OPTS", TestJvm.LEAN_JAVA_OPTS),
                 List.of(LabRun.small("--transports", "dbus-daemon,p2p-unix", "--blocks", "2", "--out", "results")),
                 out.getParent()), log, 180);
             assertEquals(0, session.exitCode(), session.stderr());

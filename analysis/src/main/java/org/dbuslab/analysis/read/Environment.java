@@ -38,10 +38,10 @@ public record Environment(Map<String, Object> values, boolean recorded) {
      * {@link #NONE}.
      */
     public String text(String key) {
-        if (values.containsKey(key) && values.get(key) == null) {
+        Object value = values.get(key);
+        if (value == null && values.containsKey(key)) {
             return NONE;
         }
-        Object value = values.get(key);
         String text = value == null ? "" : String.valueOf(value).strip();
         return text.isEmpty() ? UNKNOWN : text;
     }

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class PrecisionViewRunLengthTest {
@@ -21,7 +22,7 @@ class PrecisionViewRunLengthTest {
     @Test
     void withoutRunMsGivesTheMediansAlone() {
         String text = PrecisionView.runLength(List.of(new MatrixRunLength("free", 31, 948.8, Double.NaN)));
-        assertTrue(text.equals("Run length: the matrix's median measured run lasted 948.8 ms in free (31 runs); the "
-            + "session recorded no --run-ms (calls per run fixed, or an older folder)."), text);
+        assertEquals("Run length: the matrix's median measured run lasted 948.8 ms in free (31 runs); the "
+            + "session recorded no --run-ms (calls per run fixed, or an older folder).", text);
     }
 }
