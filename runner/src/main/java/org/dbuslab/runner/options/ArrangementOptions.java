@@ -11,8 +11,11 @@ import picocli.CommandLine.Option;
 final class ArrangementOptions {
 
     @Option(names = "--order", paramLabel = "MODE", converter = OptionConverters.Ordering.class,
-            defaultValue = "interleaved", description = {"interleaved (default): every block shuffled from the seed"
-                    + " and its number; sequential: plan order in every block"})
+            defaultValue = "clustered", description = {"clustered (default): every block shuffled from the seed"
+                    + " and its number, the runs a comparison divides back to back (the transports of a matrix shape"
+                    + " and their raw floor; a bus's libdbus and library pairs; a path and its direct twin; a bus's rule"
+                    + " counts; the 2015 cells; a sweep), clusters and runs within them in a new order each block;"
+                    + " interleaved: every block shuffled, each run anywhere in it; sequential: plan order in every block"})
     BlockOrdering order;
     @Option(names = "--order-seed", paramLabel = "S", converter = OptionConverters.Seed.class, description = {
             "seed of the shuffle, 0.." + SessionConfig.MAX_ORDER_SEED + " (default: the session's start time);"

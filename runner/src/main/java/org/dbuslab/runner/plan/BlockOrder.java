@@ -1,7 +1,9 @@
 package org.dbuslab.runner.plan;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 
 import org.dbuslab.format.Phase;
@@ -11,7 +13,9 @@ import org.dbuslab.runner.options.BlockOrdering;
 /**
  * The order of one block's runs. Interleaved: a Fisher-Yates shuffle with a SplittableRandom seeded from
  * (order seed, block number) alone, so block N's order is the same on every machine and can be recomputed
- * from order.tsv's order_seed; sequential: plan order.
+ * from order.tsv's order_seed. Clustered: that shuffle, then the cells of each {@link ComparisonCluster} gathered
+ * where the cluster's first cell fell and the clusters shuffled again by the same random, so the runs a comparison
+ * pairs run back to back, in an order that changes from block to block, as do the clusters'. Sequential: plan order.
  *
  * @param block 1-based over the whole session, warm-up blocks included (runs.csv's round column)
  * @param group the rotation group the block runs besides the matrix ({@link Rotation#blockLabel}; order.tsv's
@@ -32,16 +36,37 @@ public record BlockOrder(int block, Phase phase, BlockOrdering ordering, long or
             throw new IllegalArgumentException("blocks are numbered from 1, got " + block);
         }
         List<Cell> cells = new ArrayList<>(planOrder);
-        if (ordering == BlockOrdering.INTERLEAVED) {
+        if (ordering != BlockOrdering.SEQUENTIAL) {
             SplittableRandom random = new SplittableRandom(blockSeed(orderSeed, block));
-            for (int i = cells.size() - 1; i > 0; i--) {
-                int j = random.nextInt(i + 1);
-                Cell tmp = cells.get(i);
-                cells.set(i, cells.get(j));
-                cells.set(j, tmp);
+            shuffle(cells, random);
+            if (ordering == BlockOrdering.CLUSTERED) {
+                cells = clustered(cells, random);
             }
         }
         return new BlockOrder(block, phase, ordering, orderSeed, cells, Rotation.EVERY);
+    }
+
+    /** SHUFFLED's cells gathered by cluster, each keeping its shuffled order; the clusters in a shuffled order. */
+    private static List<Cell> clustered(List<Cell> shuffled, SplittableRandom random) {
+        Map<ComparisonCluster, List<Cell>> byCluster = new LinkedHashMap<>();
+        for (Cell c : shuffled) {
+            byCluster.computeIfAbsent(ComparisonCluster.of(c), k -> new ArrayList<>()).add(c);
+        }
+        // by first appearance alone a large cluster would come early more often than a small one
+        List<List<Cell>> clusters = new ArrayList<>(byCluster.values());
+        shuffle(clusters, random);
+        List<Cell> out = new ArrayList<>(shuffled.size());
+        clusters.forEach(out::addAll);
+        return out;
+    }
+
+    private static <T> void shuffle(List<T> list, SplittableRandom random) {
+        for (int i = list.size() - 1; i > 0; i--) {
+            int j = random.nextInt(i + 1);
+            T tmp = list.get(i);
+            list.set(i, list.get(j));
+            list.set(j, tmp);
+        }
     }
 
     /**

@@ -60,7 +60,7 @@ class SessionOptionsTest {
         assertEquals(128, c.matrix().window());
         assertEquals(List.of(Placement.ONE_CPU, Placement.CROSS), c.arrangement().placements());
         assertEquals(Placement.ONE_CPU, c.arrangement().homePlacement());
-        assertEquals(BlockOrdering.INTERLEAVED, c.arrangement().order());
+        assertEquals(BlockOrdering.CLUSTERED, c.arrangement().order());
         assertEquals(NOW.getEpochSecond() % 1_000_000_000L, c.arrangement().orderSeed());
         assertEquals(NOW, c.stopping().startedAt());
         assertEquals(Optional.empty(), c.output().folder());
@@ -180,7 +180,7 @@ class SessionOptionsTest {
             "--sizes|7,1000|--sizes: 7 bytes cannot carry a call's sequence number; the smallest payload is 8 bytes",
             "--sweep-windows|1,0|--sweep-windows: 0 is outside 1..65536",
             "--sweep-windows|1,x|--sweep-windows: 'x' is not a whole number",
-            "--order|random|--order must be interleaved or sequential, got 'random'",
+            "--order|random|--order must be clustered or interleaved or sequential, got 'random'",
             "--order-seed|1000000000|--order-seed must be a whole number, got '1000000000'",
             "--placement|pinned|--placement must be free or one-cpu or cross or split, got 'pinned'",
             "--rotation|yes|--rotation must be on or off, got 'yes'",

@@ -81,7 +81,7 @@ class ProgressTextTest {
         assertEquals(List.of(
                 "preset default: calls for ~50 ms per run, until +-3.0% (at least 5 measured blocks), budget 10m00s, "
                         + "warm-up >= 1 block(s), then until the JIT is quiet, <= 1m00s, async window 128, sizes 1000,10000",
-                "transports dbus-daemon dbus-broker p2p-unix p2p-tcp dbus-daemon-tcp; modes sync async; order interleaved "
+                "transports dbus-daemon dbus-broker p2p-unix p2p-tcp dbus-daemon-tcp; modes sync async; order clustered "
                         + "(seed 42); placement one-cpu",
                 "reference rows: libdbus pairs and raw floor at sizes 1000,10000 (dbus-daemon sync 1000 B's libdbus pairs, the"
                         + " lab-health finding's, in every block)",

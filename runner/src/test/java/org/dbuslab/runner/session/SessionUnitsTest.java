@@ -207,7 +207,7 @@ class SessionUnitsTest {
         assertEquals(42, facts.get("order_seed").asLong());
         assertEquals(2.5, facts.get("precision_pct").asDouble());
         assertEquals(420, facts.get("budget_s").asLong());
-        assertEquals("interleaved", facts.get("order").asText());
+        assertEquals("clustered", facts.get("order").asText());
         assertEquals("on", facts.get("rotation").asText());
         assertEquals(50, facts.get("run_ms").asLong(), "the default preset's --run-ms, which the analysis judges runs by");
         ObjectNode fixed = new ObjectMapper().createObjectNode();

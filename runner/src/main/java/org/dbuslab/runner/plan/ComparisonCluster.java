@@ -1,0 +1,48 @@
+package org.dbuslab.runner.plan;
+
+import org.dbuslab.format.Pair;
+import org.dbuslab.format.Placement;
+import org.dbuslab.format.Series;
+import org.dbuslab.format.Transport;
+
+/**
+ * The cells whose runs the report divides by each other, which a clustered block runs back to back
+ * ({@link BlockOrder}). On a shared VM two runs of a block vary together the more, the closer in time they run: over
+ * the one-cpu pairs of seven default sessions (AA-AG) the robust spread of a paired log ratio was 5.1-5.6 % for runs
+ * under 0.3 s apart against 7.0-9.4 % for 1-100 s (docs/EXPERIMENTS.md, "Compared runs back to back").
+ * <ul>
+ *   <li>the matrix and the raw-socket floor: one cluster per mode, size, window and placement (each transport
+ *       against dbus-daemon, p2p against its floor);</li>
+ *   <li>libdbus's reference pairs and the client libraries: per bus, mode, size and window (every pair against
+ *       libdbus>libdbus, the lab-health ratios);</li>
+ *   <li>paths: per bus, client pair, mode, size and window (the route against the same client direct);</li>
+ *   <li>policy: per bus, pair, mode and size (each rule count against none);</li>
+ *   <li>lkml: per mode and size (dbus-daemon against p2p-unix); sweep: per bus and size (each window against the
+ *       next smaller); the over-limit check alone.</li>
+ * </ul>
+ *
+ * @param series    the series the cluster compares within (REFERENCE's floor rows count as MATRIX, its libdbus
+ *                  pairs as LIBRARIES)
+ * @param bus       the bus the compared cells share, null where the cluster spans transports
+ * @param pair      the client pair the compared cells share, null where the cluster spans pairs
+ * @param window    0 where the cluster spans windows (the sweep)
+ */
+public record ComparisonCluster(Series series, Transport bus, Pair pair, Mode mode, int payloadBytes, int window,
+                                Placement placement) {
+
+    public static ComparisonCluster of(Cell c) {
+        Transport bus = c.transport().implementation();
+        return switch (c.series()) {
+            case MATRIX -> new ComparisonCluster(Series.MATRIX, null, null, c.mode(), c.payloadBytes(), c.window(), c.placement());
+            case REFERENCE -> c.pair() == Pair.RAW
+                ? new ComparisonCluster(Series.MATRIX, null, null, c.mode(), c.payloadBytes(), c.window(), c.placement())
+                : new ComparisonCluster(Series.LIBRARIES, bus, null, c.mode(), c.payloadBytes(), c.window(), c.placement());
+            case LIBRARIES -> new ComparisonCluster(Series.LIBRARIES, bus, null, c.mode(), c.payloadBytes(), c.window(), c.placement());
+            case PATHS -> new ComparisonCluster(Series.PATHS, bus, c.pair(), c.mode(), c.payloadBytes(), c.window(), c.placement());
+            case POLICY -> new ComparisonCluster(Series.POLICY, bus, c.pair(), c.mode(), c.payloadBytes(), c.window(), c.placement());
+            case LKML -> new ComparisonCluster(Series.LKML, null, c.pair(), c.mode(), c.payloadBytes(), c.window(), c.placement());
+            case SWEEP -> new ComparisonCluster(Series.SWEEP, bus, c.pair(), c.mode(), c.payloadBytes(), 0, c.placement());
+            case OVERLIMIT -> new ComparisonCluster(Series.OVERLIMIT, bus, c.pair(), c.mode(), c.payloadBytes(), c.window(), c.placement());
+        };
+    }
+}
