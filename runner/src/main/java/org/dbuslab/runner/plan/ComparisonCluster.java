@@ -9,7 +9,8 @@ import org.dbuslab.format.Transport;
  * The cells whose runs the report divides by each other, which a clustered block runs back to back
  * ({@link BlockOrder}). On a shared VM two runs of a block vary together the more, the closer in time they run: over
  * the one-cpu pairs of seven default sessions (AA-AG) the robust spread of a paired log ratio was 5.1-5.6 % for runs
- * under 0.3 s apart against 7.0-9.4 % for 1-100 s (docs/EXPERIMENTS.md, "Compared runs back to back").
+ * under 0.3 s apart against 7.0-9.4 % for 1-100 s; in one session whose blocks alternated, the clustered blocks'
+ * paired CIs were 11-20 % narrower (docs/EXPERIMENTS.md, "Compared runs back to back").
  * <ul>
  *   <li>the matrix and the raw-socket floor: one cluster per mode, size, window and placement (each transport
  *       against dbus-daemon, p2p against its floor);</li>
