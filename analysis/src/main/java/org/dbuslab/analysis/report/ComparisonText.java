@@ -56,9 +56,17 @@ public final class ComparisonText {
     /**
      * The words for a difference that is not significant. Where the exact test could never reach alpha with these runs,
      * "no significant difference" would read as a finding, even beside an interval that excludes 1: say so instead.
+     * Where the interval excludes 1 but the test did not reach alpha (a verdict needs both), the test's p-value says
+     * why: "no significant difference (p = 0.063)", beside "0.91 (95% CI 0.89–0.93)" in a finding.
      */
     public static String notSignificant(SampleComparison r) {
-        return r.tooFewRunsToTell() ? TOO_FEW_RUNS : NO_DIFFERENCE;
+        String p = testThatDidNotReachAlpha(r);
+        return r.tooFewRunsToTell() ? TOO_FEW_RUNS : p.isEmpty() ? NO_DIFFERENCE : NO_DIFFERENCE + " (" + p + ")";
+    }
+
+    /** "p = 0.063" for a difference whose interval excludes 1 while its test did not reach alpha, else "". */
+    public static String testThatDidNotReachAlpha(SampleComparison r) {
+        return !r.significant() && !r.tooFewRunsToTell() && r.ratioInterval().excludes(1) ? Numbers.pValue(r.test().pValue()) : "";
     }
 
     /** "equivalent within ±5%". */

@@ -119,6 +119,13 @@ public final class RealWorldPathsFindings {
                 + (others > 0 ? "; " + others + " more verdict(s) in the section" : "") + ".");
     }
 
+    /** "no significant difference (1.03×, 95% CI 1.01–1.05, p = 0.063)": the test's p where the interval excludes 1. */
+    private static String noDifference(SampleComparison r) {
+        String p = ComparisonText.testThatDidNotReachAlpha(r);
+        return (r.tooFewRunsToTell() ? ComparisonText.TOO_FEW_RUNS : ComparisonText.NO_DIFFERENCE) + " (" + ratio(r)
+                + (p.isEmpty() ? "" : ", " + p) + ")";
+    }
+
     /** "equivalent within ±5% (90% CI 0.99–1.03)", "1.35× slower (95% CI 1.30–1.40)", "no significant difference (…)". */
     private static String words(PolicyVerdict v) {
         SampleComparison r = v.result();
@@ -128,7 +135,7 @@ public final class RealWorldPathsFindings {
             case SLOWER -> Numbers.factor(r.ratioOfMedians()) + "× slower (" + Ranges.ratioCi(95, r.ratioInterval()) + ")";
             case FASTER -> Numbers.factor(1 / r.ratioOfMedians()) + "× faster (time ratio " + Numbers.factor(r.ratioOfMedians())
                     + ", " + Ranges.ratioCi(95, r.ratioInterval()) + ")";
-            case NO_DIFFERENCE -> ComparisonText.notSignificant(r) + " (" + ratio(r) + ")";
+            case NO_DIFFERENCE -> noDifference(r);
             case NOT_MEASURED -> "not measured";
         };
     }
