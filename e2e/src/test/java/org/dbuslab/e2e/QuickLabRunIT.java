@@ -145,7 +145,7 @@ class QuickLabRunIT {
         assertTrue(!notWarmed.isEmpty(), "the quick preset's lkml cell is measured without a warm-up run");
         first.addAll(notWarmed);
         assertEquals(first, measured, "over the measured blocks every cell has run");
-        assertTrue(!blocks.get("2").equals(blocks.get("4")), "interleaved blocks are shuffled");
+        assertTrue(!blocks.get("2").equals(blocks.get("4")), "the blocks' orders are shuffled");
     }
 
     /**

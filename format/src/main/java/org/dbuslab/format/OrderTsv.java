@@ -6,7 +6,8 @@ import java.util.List;
  * order.tsv: every run of the session in the order it was planned, one header line. {@code round} is the block
  * (1-based, warm-up blocks included), {@code position} the run's place in it; {@code runs}/{@code warmup_runs}
  * are 1/0 on a measured block's line and 0/1 on a warm-up block's. {@code order} is {@code interleaved} (each
- * block shuffled from {@code order_seed} and its block number) or {@code sequential} (plan order).
+ * block shuffled from {@code order_seed} and its block number), {@code clustered} (that shuffle, the compared cells
+ * then gathered: docs/RESULTS-FORMAT.md) or {@code sequential} (plan order).
  * {@code block_group} is the rotation group the block ran besides the matrix ({@code MODE-BYTES}, e.g.
  * {@code async-10000}), {@link PlanTsv#EVERY_BLOCK} for a block that runs every cell (warm-up blocks, and every
  * block with --rotation off), or {@link PlanTsv#NO_GROUP} for a block without a group once the budget put the matrix

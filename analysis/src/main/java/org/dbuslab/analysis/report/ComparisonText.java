@@ -61,12 +61,23 @@ public final class ComparisonText {
      */
     public static String notSignificant(SampleComparison r) {
         String p = testThatDidNotReachAlpha(r);
-        return r.tooFewRunsToTell() ? TOO_FEW_RUNS : p.isEmpty() ? NO_DIFFERENCE : NO_DIFFERENCE + " (" + p + ")";
+        return p.isEmpty() ? notSignificantWord(r) : notSignificantWord(r) + " (" + p + ")";
+    }
+
+    /** notSignificant without the p, for a text that gives it beside the interval ({@link #andTestThatDidNotReachAlpha}). */
+    public static String notSignificantWord(SampleComparison r) {
+        return r.tooFewRunsToTell() ? TOO_FEW_RUNS : NO_DIFFERENCE;
     }
 
     /** "p = 0.063" for a difference whose interval excludes 1 while its test did not reach alpha, else "". */
     public static String testThatDidNotReachAlpha(SampleComparison r) {
         return !r.significant() && !r.tooFewRunsToTell() && r.ratioInterval().excludes(1) ? Numbers.pValue(r.test().pValue()) : "";
+    }
+
+    /** ", p = 0.063" to close an interval's parenthesis with, or "" ({@link #testThatDidNotReachAlpha}). */
+    public static String andTestThatDidNotReachAlpha(SampleComparison r) {
+        String p = testThatDidNotReachAlpha(r);
+        return p.isEmpty() ? "" : ", " + p;
     }
 
     /** "equivalent within ±5%". */

@@ -116,7 +116,8 @@ public final class Findings {
         return switch (direction) {
             case LOWER -> cell + Numbers.factor(1 / r.ratioOfMedians()) + "× (" + Ranges.ratio(inverse(r.ratioInterval())) + ")";
             case HIGHER -> cell + Numbers.factor(r.ratioOfMedians()) + "× (" + Ranges.ratio(r.ratioInterval()) + ")";
-            case NOT_SIGNIFICANT -> cell + Numbers.factor(r.ratioOfMedians()) + " (" + Ranges.ratio(r.ratioInterval()) + ")";
+            case NOT_SIGNIFICANT -> cell + Numbers.factor(r.ratioOfMedians()) + " (" + Ranges.ratio(r.ratioInterval())
+                    + ComparisonText.andTestThatDidNotReachAlpha(r) + ")";
         };
     }
 
@@ -153,7 +154,7 @@ public final class Findings {
         return switch (r.direction()) {
             case LOWER -> "faster";
             case HIGHER -> "slower";
-            case NOT_SIGNIFICANT -> ComparisonText.notSignificant(r);
+            case NOT_SIGNIFICANT -> ComparisonText.notSignificantWord(r); // cellRatio gives the p beside the interval
         };
     }
 

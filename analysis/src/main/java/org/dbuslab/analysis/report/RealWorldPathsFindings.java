@@ -87,7 +87,7 @@ public final class RealWorldPathsFindings {
         return all.stream().map(o -> o.key().placement()).distinct().count() > 1 ? " " + p.key().placement() : "";
     }
 
-    /** "+41.0 µs", or "no significant difference" (or "too few runs to tell") when the difference is not significant. */
+    /** "+41.0 µs", or ComparisonText#notSignificant's words when the difference is not significant. */
     private static String price(SampleComparison r) {
         return r.significant() ? Numbers.signedMicroseconds(r.difference()) + " µs" : ComparisonText.notSignificant(r);
     }
@@ -121,9 +121,7 @@ public final class RealWorldPathsFindings {
 
     /** "no significant difference (1.03×, 95% CI 1.01–1.05, p = 0.063)": the test's p where the interval excludes 1. */
     private static String noDifference(SampleComparison r) {
-        String p = ComparisonText.testThatDidNotReachAlpha(r);
-        return (r.tooFewRunsToTell() ? ComparisonText.TOO_FEW_RUNS : ComparisonText.NO_DIFFERENCE) + " (" + ratio(r)
-                + (p.isEmpty() ? "" : ", " + p) + ")";
+        return ComparisonText.notSignificantWord(r) + " (" + ratio(r) + ComparisonText.andTestThatDidNotReachAlpha(r) + ")";
     }
 
     /** "equivalent within ±5% (90% CI 0.99–1.03)", "1.35× slower (95% CI 1.30–1.40)", "no significant difference (…)". */

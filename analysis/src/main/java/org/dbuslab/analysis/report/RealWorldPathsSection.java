@@ -272,8 +272,9 @@ public final class RealWorldPathsSection {
                     + pairedOver(r) + ")";
             case FASTER -> rules + " make a call " + Numbers.factor(1 / r.ratioOfMedians()) + "× faster (time ratio "
                     + Numbers.factor(r.ratioOfMedians()) + ", " + Ranges.ratioCi(95, r.ratioInterval()) + pairedOver(r) + ")";
-            case NO_DIFFERENCE -> ComparisonText.notSignificant(r) + " between " + rules + " and none ("
-                    + Numbers.factor(r.ratioOfMedians()) + "×, " + Ranges.ratioCi(95, r.ratioInterval()) + pairedOver(r) + ")";
+            case NO_DIFFERENCE -> ComparisonText.notSignificantWord(r) + " between " + rules + " and none ("
+                    + Numbers.factor(r.ratioOfMedians()) + "×, " + Ranges.ratioCi(95, r.ratioInterval()) + pairedOver(r)
+                    + ComparisonText.andTestThatDidNotReachAlpha(r) + ")";
         };
     }
 

@@ -22,6 +22,8 @@ class ComparisonTextTest {
         SampleComparison r = paired(0.0625, new Interval(0.89, 0.93));
         assertEquals("no significant difference (p = 0.063)", ComparisonText.notSignificant(r));
         assertEquals("p = 0.063", ComparisonText.testThatDidNotReachAlpha(r));
+        assertEquals(", p = 0.063", ComparisonText.andTestThatDidNotReachAlpha(r));
+        assertEquals(ComparisonText.NO_DIFFERENCE, ComparisonText.notSignificantWord(r));
     }
 
     @Test
@@ -29,6 +31,7 @@ class ComparisonTextTest {
         SampleComparison r = paired(0.44, new Interval(0.89, 1.04));
         assertEquals(ComparisonText.NO_DIFFERENCE, ComparisonText.notSignificant(r));
         assertEquals("", ComparisonText.testThatDidNotReachAlpha(r));
+        assertEquals("", ComparisonText.andTestThatDidNotReachAlpha(r));
     }
 
     @Test

@@ -12,10 +12,11 @@ final class ArrangementOptions {
 
     @Option(names = "--order", paramLabel = "MODE", converter = OptionConverters.Ordering.class,
             defaultValue = "clustered", description = {"clustered (default): every block shuffled from the seed"
-                    + " and its number, the runs a comparison divides back to back (the transports of a matrix shape"
-                    + " and their raw floor; a bus's libdbus and library pairs; a path and its direct twin; a bus's rule"
-                    + " counts; the 2015 cells; a sweep), clusters and runs within them in a new order each block;"
-                    + " interleaved: every block shuffled, each run anywhere in it; sequential: plan order in every block"})
+                    + " and its number, the runs a ratio divides back to back (e.g. the matrix's transports of one mode,"
+                    + " size and placement with their raw floor; a path, its direct cell; a bus's libdbus and library"
+                    + " pairs of one size) and the clusters of one mode and size next to each other, in a new order each"
+                    + " block (docs/RUNNER-DESIGN.md); interleaved: every block shuffled, each run anywhere in it;"
+                    + " sequential: plan order in every block"})
     BlockOrdering order;
     @Option(names = "--order-seed", paramLabel = "S", converter = OptionConverters.Seed.class, description = {
             "seed of the shuffle, 0.." + SessionConfig.MAX_ORDER_SEED + " (default: the session's start time);"

@@ -30,8 +30,9 @@ final class UsageText {
             making one run of every matrix cell and of one rotation group of the other
             cells (--rotation; three of a raw floor cell, more of a path or 2015 cell
             not yet within its target) in an order shuffled from a recorded seed, so every
-            comparison is paired within a block, its runs back to back (--order). Warm-up blocks come first (phase=warmup)
-            until every Java client's JIT is quiet; measured blocks then go on until every
+            comparison is paired within a block, its runs close together (--order).
+            Warm-up blocks come first (phase=warmup) until every Java client's JIT is
+            quiet; measured blocks then go on until every
             matrix cell's median us/call and every headline comparison has a 95% CI
             half-width within --precision, every real-world path's price within 5% and
             the 2015 ratio within 15% (their cells run up to 3 times a block while they

@@ -13,9 +13,9 @@ import org.dbuslab.runner.options.BlockOrdering;
 /**
  * The order of one block's runs. Interleaved: a Fisher-Yates shuffle with a SplittableRandom seeded from
  * (order seed, block number) alone, so block N's order is the same on every machine and can be recomputed
- * from order.tsv's order_seed. Clustered: that shuffle, then the cells of each {@link ComparisonCluster} gathered
- * where the cluster's first cell fell and the clusters shuffled again by the same random, so the runs a comparison
- * pairs run back to back, in an order that changes from block to block, as do the clusters'. Sequential: plan order.
+ * from order.tsv's order_seed. Clustered: that shuffle, then the cells of each {@link ComparisonCluster} run back to
+ * back and the clusters of one {@link ComparisonCluster.Shape} next to each other, in an order the same random draws:
+ * the runs a ratio divides run close together, in an order that changes from block to block. Sequential: plan order.
  *
  * @param block 1-based over the whole session, warm-up blocks included (runs.csv's round column)
  * @param group the rotation group the block runs besides the matrix ({@link Rotation#blockLabel}; order.tsv's
@@ -46,17 +46,24 @@ public record BlockOrder(int block, Phase phase, BlockOrdering ordering, long or
         return new BlockOrder(block, phase, ordering, orderSeed, cells, Rotation.EVERY);
     }
 
-    /** SHUFFLED's cells gathered by cluster, each keeping its shuffled order; the clusters in a shuffled order. */
+    /**
+     * SHUFFLED's cells gathered by cluster, each keeping its shuffled order, and the clusters by shape, both in the order
+     * they first appear in SHUFFLED; then each shape's clusters shuffled (shapes in that order), then the shapes.
+     * Shuffled rather than left in order of first appearance, where a large cluster would come early more often than
+     * a small one.
+     */
     private static List<Cell> clustered(List<Cell> shuffled, SplittableRandom random) {
         Map<ComparisonCluster, List<Cell>> byCluster = new LinkedHashMap<>();
         for (Cell c : shuffled) {
             byCluster.computeIfAbsent(ComparisonCluster.of(c), k -> new ArrayList<>()).add(c);
         }
-        // by first appearance alone a large cluster would come early more often than a small one
-        List<List<Cell>> clusters = new ArrayList<>(byCluster.values());
-        shuffle(clusters, random);
+        Map<ComparisonCluster.Shape, List<List<Cell>>> byShape = new LinkedHashMap<>();
+        byCluster.forEach((cluster, cells) -> byShape.computeIfAbsent(cluster.shape(), k -> new ArrayList<>()).add(cells));
+        List<List<List<Cell>>> shapes = new ArrayList<>(byShape.values());
+        shapes.forEach(clusters -> shuffle(clusters, random));
+        shuffle(shapes, random);
         List<Cell> out = new ArrayList<>(shuffled.size());
-        clusters.forEach(out::addAll);
+        shapes.forEach(clusters -> clusters.forEach(out::addAll));
         return out;
     }
 

@@ -557,7 +557,7 @@ final class Blocks {
     }
 
     /**
-     * One block: its runs shuffled, then grouped by placement (BlockOrder#placementsOfBlock), the processes moved to
+     * One block: its runs in the order --order gives (BlockOrder), then grouped by placement (BlockOrder#placementsOfBlock), the processes moved to
      * each placement before its runs. A placement the processes could not be moved to makes no runs in the block.
      * With SET_ASIDE (measured blocks), the host-speed probe is read around each half, and SET_ASIDE gets the cells
      * run in a half the host slowed.
