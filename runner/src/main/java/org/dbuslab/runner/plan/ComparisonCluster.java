@@ -47,16 +47,18 @@ public record ComparisonCluster(Series series, Transport bus, Pair pair, Mode mo
     public static ComparisonCluster of(Cell c) {
         Transport bus = c.transport().implementation();
         return switch (c.series()) {
-            case MATRIX -> new ComparisonCluster(Series.MATRIX, null, null, c.mode(), c.payloadBytes(), c.window(), c.placement());
-            case REFERENCE -> c.pair() == Pair.RAW
-                ? new ComparisonCluster(Series.MATRIX, null, null, c.mode(), c.payloadBytes(), c.window(), c.placement())
-                : new ComparisonCluster(Series.LIBRARIES, bus, null, c.mode(), c.payloadBytes(), c.window(), c.placement());
-            case LIBRARIES -> new ComparisonCluster(Series.LIBRARIES, bus, null, c.mode(), c.payloadBytes(), c.window(), c.placement());
-            case PATHS -> new ComparisonCluster(Series.PATHS, bus, c.pair(), c.mode(), c.payloadBytes(), c.window(), c.placement());
-            case POLICY -> new ComparisonCluster(Series.POLICY, bus, c.pair(), c.mode(), c.payloadBytes(), c.window(), c.placement());
-            case LKML -> new ComparisonCluster(Series.LKML, null, c.pair(), c.mode(), c.payloadBytes(), c.window(), c.placement());
-            case SWEEP -> new ComparisonCluster(Series.SWEEP, bus, c.pair(), c.mode(), c.payloadBytes(), 0, c.placement());
-            case OVERLIMIT -> new ComparisonCluster(Series.OVERLIMIT, bus, c.pair(), c.mode(), c.payloadBytes(), c.window(), c.placement());
+            case MATRIX -> in(c, Series.MATRIX, null, null, c.window());
+            case REFERENCE -> c.pair() == Pair.RAW ? in(c, Series.MATRIX, null, null, c.window())
+                : in(c, Series.LIBRARIES, bus, null, c.window());
+            case LIBRARIES -> in(c, Series.LIBRARIES, bus, null, c.window());
+            case PATHS, POLICY, OVERLIMIT -> in(c, c.series(), bus, c.pair(), c.window());
+            case LKML -> in(c, Series.LKML, null, c.pair(), c.window());
+            case SWEEP -> in(c, Series.SWEEP, bus, c.pair(), 0);
         };
+    }
+
+    /** C's cluster: SERIES, BUS, PAIR and WINDOW as given, the mode, size and placement C's own. */
+    private static ComparisonCluster in(Cell c, Series series, Transport bus, Pair pair, int window) {
+        return new ComparisonCluster(series, bus, pair, c.mode(), c.payloadBytes(), window, c.placement());
     }
 }
