@@ -11,8 +11,9 @@ import org.dbuslab.analysis.profile.FrameCategory;
 import org.dbuslab.format.CollapsedStacks;
 
 /**
- * A flame graph of collapsed stacks as one self-contained SVG (no script, no external file): the root at the bottom,
- * each frame a rectangle as wide as its samples (children in name order on top of their caller), coloured by the
+ * A flame graph of collapsed stacks as one self-contained SVG (no script, no external file), drawn as an icicle: the
+ * root on top, each frame a rectangle as wide as its samples (children in name order under their caller), so the
+ * first screen shows the widest frames, where a Java stack 100 frames deep put only its tips there; coloured by the
  * {@link FrameCategory} a rule gives the frame itself (frames no rule names are beige, kernel frames paler), with a
  * tooltip ({@code <title>}) giving the frame, its samples and its share, and a legend. Frames narrower than
  * {@link #MIN_WIDTH_PX} are left out (their samples still count in their callers' widths).
@@ -83,7 +84,7 @@ public final class FlameGraph {
             .append("\" role=\"img\" aria-labelledby=\"t d\" font-family=\"Verdana, sans-serif\" font-size=\"12\">\n")
             .append("<title id=\"t\">").append(esc(title)).append("</title>\n")
             .append("<desc id=\"d\">Flame graph: ").append(esc(subtitle)).append(". Each box is a function; its width is the"
-                + " share of samples in which it was on the stack, callers below callees. Hover a box for its figures."
+                + " share of samples in which it was on the stack, callers above callees. Hover a box for its figures."
                 + "</desc>\n")
             .append("<style>text{fill:#000} .f:hover rect{stroke:#000;stroke-width:0.7} .l{pointer-events:none}</style>\n")
             .append("<rect x=\"0\" y=\"0\" width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n")
@@ -96,7 +97,7 @@ public final class FlameGraph {
                 .append("\" text-anchor=\"middle\">no samples</text>\n");
         } else {
             double scale = (WIDTH - 2.0 * MARGIN) / root.total;
-            draw(svg, root, MARGIN, top + graphHeight - ROW, scale, root.total, wall);
+            draw(svg, root, MARGIN, top, scale, root.total, wall);
         }
         int i = 0;
         for (FrameCategory c : legend) {
@@ -137,7 +138,7 @@ public final class FlameGraph {
         double cx = x;
         List<Node> children = new ArrayList<>(node.children.values());
         for (Node c : children) {
-            draw(svg, c, cx, y - ROW, scale, all, wall);
+            draw(svg, c, cx, y + ROW, scale, all, wall);
             cx += c.total * scale;
         }
     }

@@ -72,12 +72,12 @@ class FlameGraphTest {
     }
 
     @Test
-    void callersAreBelowTheirCalleesAndChildrenSitSideBySideInNameOrder() throws Exception {
+    void callersAreAboveTheirCalleesAndChildrenSitSideBySideInNameOrder() throws Exception {
         Document d = parse(FlameGraph.svg(STACKS, "t", "s"));
-        assertEquals(attr(rect(d, "run"), "y") - FlameGraph.ROW, attr(rect(d, "g_variant_new"), "y"));
+        assertEquals(attr(rect(d, "run"), "y") + FlameGraph.ROW, attr(rect(d, "g_variant_new"), "y"));
         assertEquals(attr(rect(d, "run"), "x"), attr(rect(d, "g_variant_new"), "x"), 0.05);
         assertTrue(attr(rect(d, "write"), "x") > attr(rect(d, "g_variant_new"), "x"));
-        assertTrue(attr(rect(d, "all"), "y") > attr(rect(d, "main"), "y"), "the root at the bottom");
+        assertTrue(attr(rect(d, "all"), "y") < attr(rect(d, "main"), "y"), "the root on top");
     }
 
     @Test

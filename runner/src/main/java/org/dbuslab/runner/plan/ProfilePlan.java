@@ -34,6 +34,12 @@ public final class ProfilePlan {
      */
     public static final Duration SETTLE_MAX = Duration.ofSeconds(15);
     public static final long QUIET_JIT_MS = 2;
+    /**
+     * Quiet runs in a row before the profilers start: after one, dbus-java-stock's sync client still spent 22-36 % of
+     * its CPU samples compiling (sessions of 2026-12-07 and 2026-12-08), and the C2 compiler, not dbus-java, came out as
+     * its third-largest cost against the lab's path.
+     */
+    public static final int QUIET_RUNS = 3;
     /** CPU profiles of client, server and bus at once. */
     public static final Duration CPU_WINDOW = Duration.ofSeconds(3);
     /** The wall-clock profile of a JVM client's calling thread, after the CPU profiles. */

@@ -264,8 +264,9 @@ final class ProfilePass {
     }
 
     /**
-     * Runs for {@link ProfilePlan#SETTLE}, and a JVM client on until its JIT is quiet (at most
-     * {@link ProfilePlan#SETTLE_MAX}); the calls per run that make a run about {@link ProfilePlan#RUN_TARGET}.
+     * Runs for {@link ProfilePlan#SETTLE}, and a JVM client on until its JIT is quiet in
+     * {@link ProfilePlan#QUIET_RUNS} runs in a row (at most {@link ProfilePlan#SETTLE_MAX}); the calls per run that make
+     * a run about {@link ProfilePlan#RUN_TARGET}.
      */
     private int settle(Cell cell, ClientProcess client) throws IOException, InterruptedException {
         int first = Math.max(2 * cell.window(), Math.min(cell.calls(), 200));
@@ -274,9 +275,10 @@ final class ProfilePass {
         long perRun = (long) first * ProfilePlan.RUN_TARGET.toNanos() / Math.max(1, done.elapsedNanos());
         int calls = (int) Math.max(2L * cell.window(), Math.min(1_000_000L, perRun));
         long jit = Long.MAX_VALUE;
+        int quietRuns = 0;
         while (true) {
             long elapsed = System.nanoTime() - t0;
-            boolean quiet = done.jitMillis() < 0 || jit <= ProfilePlan.QUIET_JIT_MS;
+            boolean quiet = done.jitMillis() < 0 || quietRuns >= ProfilePlan.QUIET_RUNS;
             if (elapsed >= ProfilePlan.SETTLE_MAX.toNanos() || elapsed >= ProfilePlan.SETTLE.toNanos() && quiet) {
                 if (!quiet) {
                     log.say("   " + cell.describe() + ": its client still compiled " + jit + " ms in a run after "
@@ -286,6 +288,7 @@ final class ProfilePass {
             }
             done = once(cell, client, calls);
             jit = done.jitMillis();
+            quietRuns = jit <= ProfilePlan.QUIET_JIT_MS ? quietRuns + 1 : 0;
         }
     }
 
